@@ -1,0 +1,59 @@
+# The two commands: `make run` (set up everything and start the system on the
+# embedded default) and `make test` (set up and run every test).
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PYTHON := $(BIN)/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test test-fast bench lint format venv migrate demo clean chromium messages
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt
+	test -x $(PYTHON) || $(PY) -m venv $(VENV)
+	$(PYTHON) -m pip install -q --upgrade pip
+	$(PYTHON) -m pip install -q -r requirements-dev.txt
+	touch $@
+
+venv: $(VENV)/.installed
+
+migrate: venv
+	mkdir -p var
+	$(PYTHON) manage.py migrate --noinput
+	$(PYTHON) manage.py compilemessages_if_needed
+
+demo: migrate
+	$(PYTHON) manage.py demo_tournament --if-empty
+
+run: demo
+	$(PYTHON) manage.py runall --host $(HOST) --port $(PORT)
+
+# Debian's chromium for the browser tests (never a downloaded browser build).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || echo "chromium missing: browser tests will be skipped (install Debian's chromium)"; }
+
+test: venv chromium
+	$(PYTHON) manage.py makemigrations --check --dry-run --settings=config.settings.test
+	$(PYTHON) -m pytest $(PYTEST_ARGS)
+
+test-fast: venv
+	$(PYTHON) -m pytest -m "not e2e and not slow" $(PYTEST_ARGS)
+
+bench: venv
+	$(PYTHON) -m games.engine bench
+	$(PYTHON) manage.py bench_pairing
+
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy games/engine
+
+format: venv
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+messages: venv
+	$(PYTHON) manage.py makemessages -l da -l en --ignore=.venv --ignore=var
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,11 @@
+"""The Celery app: the game clock, alerts and batch printing run here."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+
+app = Celery("dmpartners")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

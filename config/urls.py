@@ -1,0 +1,31 @@
+"""Root URLs. Each app owns its own ``urls.py`` (pages) and ``api_urls.py`` (REST)."""
+
+from django.conf import settings
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+api_patterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("", include("tournament.api_urls")),
+    path("", include("games.api_urls")),
+    path("", include("judging.api_urls")),
+]
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("api/", include((api_patterns, "api"), namespace="api")),
+    path("", include("games.urls")),
+    path("", include("judging.urls")),
+    path("", include("tournament.urls")),
+]
+
+if settings.DEBUG:
+    from django.contrib.staticfiles.urls import staticfiles_urlpatterns
+
+    urlpatterns += staticfiles_urlpatterns()

@@ -1,0 +1,1 @@
+"""Judging: alerts, judge calls, rulings and penalties (added by their issues)."""

@@ -1,0 +1,52 @@
+import pytest
+
+from games.services.tokens import game_from_token, game_token, game_token_rotate
+from tests.factories import GameFactory
+from tournament.errors import ApplicationError, PermissionDenied
+from tournament.models import Round
+
+pytestmark = pytest.mark.django_db
+
+
+def test_token_opens_its_own_game_only():
+    game, other = GameFactory(), GameFactory()
+    token = game_token(game=game)
+    game_token(game=other)
+    assert len(token) >= 22  # 144 bits of HMAC output, base64
+    assert game_from_token(token=token).pk == game.pk
+    assert game_from_token(token=game_token(game=other)).pk == other.pk
+
+
+def test_token_is_stored_hashed_not_in_clear():
+    game = GameFactory()
+    token = game_token(game=game)
+    game.refresh_from_db()
+    assert token not in (game.token_hash, game.token_nonce, game.short_code)
+
+
+def test_rotation_revokes_the_old_token():
+    game = GameFactory()
+    old = game_token(game=game)
+    new = game_token_rotate(game=game)
+    assert new != old
+    with pytest.raises(ApplicationError) as err:
+        game_from_token(token=old)
+    assert err.value.code == "table_token_invalid"
+    assert game_from_token(token=new).pk == game.pk
+
+
+def test_forged_token_is_refused():
+    game = GameFactory()
+    token = game_token(game=game)
+    forged = token[:-1] + ("A" if token[-1] != "A" else "B")
+    with pytest.raises(ApplicationError):
+        game_from_token(token=forged)
+
+
+def test_closed_round_token_can_read_but_not_write():
+    game = GameFactory()
+    token = game_token(game=game)
+    Round.objects.filter(pk=game.round_id).update(status=Round.Status.CLOSED)
+    assert game_from_token(token=token, for_write=False).pk == game.pk
+    with pytest.raises(PermissionDenied):
+        game_from_token(token=token)

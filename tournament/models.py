@@ -1,0 +1,230 @@
+"""Events, their staff, players and pairs, rounds.
+
+Games (a table in a round) live in the ``games`` app; this app owns who plays
+and how rounds are made.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+TIEBREAK_CHOICES = [
+    ("buchholz", _("Buchholz (sum of opponents' points)")),
+    ("wins", _("Wins")),
+    ("locked_diff", _("Locked-pawn difference")),
+    ("distance_diff", _("Remaining-distance difference")),
+    ("head_to_head", _("Head-to-head")),
+]
+DEFAULT_TIEBREAKS = ["buchholz", "wins", "locked_diff", "distance_diff", "head_to_head"]
+
+
+def default_tiebreaks() -> list[str]:
+    return list(DEFAULT_TIEBREAKS)
+
+
+class Tournament(models.Model):
+    class Ruleset(models.TextChoices):
+        DM2023 = "dm2023", "DM 2023"
+
+    class Adjudication(models.TextChoices):
+        DISTANCE = "distance", _("Remaining distance")
+        LOCKED_THEN_DISTANCE = "locked_then_distance", _("Locked pawns, then remaining distance")
+
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("short name (URL)"), max_length=80, unique=True)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    ruleset = models.CharField(
+        _("ruleset"), max_length=20, choices=Ruleset.choices, default=Ruleset.DM2023
+    )
+    time_limit_minutes = models.PositiveSmallIntegerField(_("game time limit (minutes)"), default=60)
+    alert_minutes = models.PositiveSmallIntegerField(_("judge alert (minutes)"), default=50)
+    swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), default=5)
+    knockout_size = models.PositiveSmallIntegerField(
+        _("knockout size"),
+        default=0,
+        choices=[(0, _("No knockout")), (4, "4"), (8, "8"), (16, "16")],
+    )
+    third_place_game = models.BooleanField(_("third-place game"), default=False)
+    points_win = models.PositiveSmallIntegerField(_("points for a win"), default=2)
+    points_loss = models.PositiveSmallIntegerField(_("points for a loss"), default=0)
+    points_bye = models.PositiveSmallIntegerField(_("points for a bye"), default=2)
+    tiebreaks = models.JSONField(_("tiebreak order"), default=default_tiebreaks)
+    adjudication = models.CharField(
+        _("time-out adjudication"),
+        max_length=30,
+        choices=Adjudication.choices,
+        default=Adjudication.DISTANCE,
+    )
+    pause_clock_on_call = models.BooleanField(
+        _("pause the clock while a judge call is open"), default=True
+    )
+    # Seconds of real time per game-clock minute divided by 60: 1.0 is real
+    # time; demos and tests make minutes pass faster.
+    clock_speed = models.FloatField(_("clock speed"), default=1.0)
+    published = models.BooleanField(_("public"), default=True)
+    # Bumped by every write that changes what public pages show, so cached
+    # pages can be keyed on it and never go stale across processes.
+    data_version = models.PositiveBigIntegerField(default=0, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(alert_minutes__lt=models.F("time_limit_minutes")),
+                name="tournament_alert_before_limit",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(knockout_size__in=[0, 4, 8, 16]),
+                name="tournament_knockout_size_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TournamentRole(models.Model):
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", _("Organiser")
+        JUDGE = "judge", _("Judge")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_roles"
+    )
+    role = models.CharField(max_length=20, choices=Role.choices)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user", "role"], name="tournament_role_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} — {self.get_role_display()} — {self.tournament}"
+
+
+class Player(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=120)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Pair(models.Model):
+    class Status(models.TextChoices):
+        REGISTERED = "registered", _("Registered")
+        CHECKED_IN = "checked_in", _("Checked in")
+        DROPPED = "dropped", _("Dropped")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairs")
+    start_number = models.PositiveIntegerField(_("start number"))
+    name = models.CharField(_("pair name"), max_length=200, blank=True)
+    player_1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_2 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
+    rating = models.IntegerField(_("rating"), null=True, blank=True)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTERED)
+    # A late entry starts on 0 points from this round on.
+    first_round = models.PositiveSmallIntegerField(_("first round"), default=1)
+    fixed_table = models.PositiveSmallIntegerField(_("fixed table"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["start_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "start_number"], name="pair_start_number_unique"
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(player_1=models.F("player_2")), name="pair_two_players"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        players = f"{self.player_1.name} & {self.player_2.name}"
+        return f"{self.name} ({players})" if self.name else players
+
+
+class Round(models.Model):
+    class Kind(models.TextChoices):
+        SWISS = "swiss", _("Swiss (Monrad)")
+        KNOCKOUT = "knockout", _("Knockout")
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft (not published)")
+        PUBLISHED = "published", _("Published")
+        IN_PROGRESS = "in_progress", _("In progress")
+        CLOSED = "closed", _("Closed")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.SWISS)
+    # Knockout: 1 = first knockout round; the last is the final.
+    knockout_stage = models.PositiveSmallIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
+    # The recorded random draw (round 1 by draw, first dealers, colours).
+    random_seed = models.BigIntegerField(null=True, blank=True)
+    # Warnings for the organiser (e.g. unavoidable rematches) and a short
+    # explanation per table, produced by the pairing service.
+    warnings = models.JSONField(default=list, blank=True)
+    explanation = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — {self.number}"
+
+
+class Bye(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="byes")
+    points = models.PositiveSmallIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "pair"], name="bye_once_per_round"),
+        ]
+
+
+class AuditEntry(models.Model):
+    """Every correction leaves a trace: who did what, when, to which object."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="audit_entries"
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    action = models.CharField(max_length=60)
+    target = models.CharField(max_length=200, blank=True)
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at"]

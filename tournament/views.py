@@ -1,0 +1,9 @@
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from tournament.models import Tournament
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    tournaments = Tournament.objects.filter(published=True)
+    return render(request, "tournament/home.html", {"tournaments": tournaments})
