@@ -1,0 +1,62 @@
+"""Rule choices that differ between rule sets (RULES.md *Decision* items).
+
+Only ``dm2023`` is implemented; the settings exist so that ``rulebook``,
+``fr`` and ``duo`` can be added without rewriting the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import CARDS
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """The settings of one rule set.
+
+    Attributes:
+        name: the ruleset id used in game records (``"dm2023"``).
+        deck: copies of each card kind (C1, Decision: 4 of each of 14 kinds).
+        hand_size: cards dealt per player per deal (D1).
+        penalty_hand_size: cards dealt to a player under penalty P1.
+        deals_per_dealer: deals before the deal passes on and the deck is shuffled (D5).
+        opener: who opens a deal (D2, Decision): ``"left_of_dealer"``.
+        adjudication: W3 order, ``"distance"`` (fewer remaining steps wins) or
+            ``"locked_then_distance"`` (more locked pawns first).
+        finish_rule_2023: F6, a pawn leaving the finish area must lock or reach the track.
+        seven_win_drops_rest: C7 Decision, a 7 that wins drops its unused steps.
+    """
+
+    name: str
+    deck: tuple[tuple[str, int], ...] = tuple((c, 4) for c in CARDS)
+    hand_size: int = 4
+    penalty_hand_size: int = 3
+    deals_per_dealer: int = 3
+    opener: str = "left_of_dealer"
+    adjudication: str = "distance"
+    finish_rule_2023: bool = True
+    seven_win_drops_rest: bool = True
+
+    def copies(self, card: str) -> int:
+        """Number of copies of a card kind in the deck."""
+        return dict(self.deck).get(card, 0)
+
+    @property
+    def deck_size(self) -> int:
+        """Total number of cards in the deck."""
+        return sum(n for _, n in self.deck)
+
+
+DM2023 = Ruleset(name="dm2023")
+"""The DM guide 2023 rules (RULES.md)."""
+
+_RULESETS = {DM2023.name: DM2023}
+
+
+def get_ruleset(name: str) -> Ruleset:
+    """Return the ruleset called ``name``; ``ValueError`` for an unknown name."""
+    try:
+        return _RULESETS[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown ruleset {name!r}; known: {sorted(_RULESETS)}") from None
