@@ -33,6 +33,7 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || echo "chromium missing: browser tests will be skipped (install Debian's chromium)"; }
 
 test: venv chromium
+	$(PYTHON) manage.py compilemessages_if_needed --settings=config.settings.test
 	$(PYTHON) manage.py makemigrations --check --dry-run --settings=config.settings.test
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
 

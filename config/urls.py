@@ -4,11 +4,11 @@ from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 api_patterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
     path("", include("tournament.api_urls")),
     path("", include("games.api_urls")),
     path("", include("judging.api_urls")),
@@ -22,6 +22,7 @@ urlpatterns = [
     path("api/", include((api_patterns, "api"), namespace="api")),
     path("", include("games.urls")),
     path("", include("judging.urls")),
+    path("", include("printing.urls")),
     path("", include("tournament.urls")),
 ]
 

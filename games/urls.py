@@ -1,4 +1,15 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from games import views
 
 app_name = "games"
-urlpatterns: list = []
+urlpatterns = [
+    path("t/", views.table_code, name="table-code"),
+    path("t/<str:token>/", views.table_page, name="table"),
+    path(
+        "tournaments/<slug:slug>/rounds/<int:round_number>/tables/<int:table_number>/",
+        views.live_table,
+        name="live",
+    ),
+    path("tournaments/<slug:slug>/hall/", views.hall, name="hall"),
+]

@@ -182,6 +182,12 @@ class Round(models.Model):
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
     # The recorded random draw (round 1 by draw, first dealers, colours).
     random_seed = models.BigIntegerField(null=True, blank=True)
+    # How the round was paired ("seed", "random", "monrad", "knockout"), so a
+    # re-pair uses the same method.
+    pairing_method = models.CharField(max_length=20, blank=True)
+    # Knockout: number of bracket matches in this round (8 in a round of 16,
+    # 1 in the final). A game with bracket_slot above it is the third-place game.
+    bracket_matches = models.PositiveSmallIntegerField(null=True, blank=True)
     # Warnings for the organiser (e.g. unavoidable rematches) and a short
     # explanation per table, produced by the pairing service.
     warnings = models.JSONField(default=list, blank=True)
@@ -205,6 +211,8 @@ class Bye(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
     pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="byes")
     points = models.PositiveSmallIntegerField()
+    # Knockout: the bracket slot the pair advances from without playing.
+    bracket_slot = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [

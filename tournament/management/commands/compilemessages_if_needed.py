@@ -12,11 +12,13 @@ from django.core.management.base import BaseCommand
 
 
 class Command(BaseCommand):
-    help = "Compile locale/*.po files whose .mo is missing or older."
+    help = "Compile the apps' locale/*.po files whose .mo is missing or older."
 
     def handle(self, *args: object, **options: object) -> None:
-        for locale_dir in settings.LOCALE_PATHS:
-            for po_path in Path(locale_dir).glob("*/LC_MESSAGES/*.po"):
+        base = Path(settings.BASE_DIR)
+        catalogues = [p for p in base.glob("*/locale/*/LC_MESSAGES/*.po")]
+        catalogues += [p for d in settings.LOCALE_PATHS for p in Path(d).glob("*/LC_MESSAGES/*.po")]
+        for po_path in sorted(set(catalogues)):
                 mo_path = po_path.with_suffix(".mo")
                 if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
                     continue

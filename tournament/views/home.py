@@ -1,3 +1,7 @@
+"""The front page: published tournaments."""
+
+from __future__ import annotations
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 

@@ -1,0 +1,308 @@
+"""REST API of the move log: thin views over games.services.move_log and selectors.
+
+The table endpoints (``/api/table/<token>/…``) authenticate by the token in
+the URL only: it is not a cookie, so no session and no CSRF apply there, and
+the token is checked on every request. Everything else uses the site's
+session authentication (CSRF on).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, QueryDict
+from django.shortcuts import get_object_or_404
+from django.utils import translation
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.exceptions import ParseError
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import selectors
+from games.models import Game
+from games.serializers import (
+    ConfirmSerializer,
+    EntryPreviewSerializer,
+    EntrySubmitSerializer,
+    ErrorSerializer,
+    GameRecordSerializer,
+    GameStateSerializer,
+    HallSerializer,
+    PreviewAnswerSerializer,
+    SubmitAnswerSerializer,
+    TakeBackSerializer,
+)
+from games.services import move_log
+from games.services.tokens import game_from_token
+from tournament.errors import ApplicationError
+from tournament.models import Tournament
+from tournament.permissions import is_judge
+
+ERRORS = {
+    400: OpenApiResponse(ErrorSerializer, description="Malformed request."),
+    403: OpenApiResponse(ErrorSerializer, description="Invalid table link or no permission."),
+    409: OpenApiResponse(ErrorSerializer, description="Stale or finished: carries the state."),
+    422: OpenApiResponse(ErrorSerializer, description="Illegal: code is the RULES.md id."),
+}
+
+
+def _body(request: Request) -> dict[str, Any]:
+    try:
+        data = request.data
+    except ParseError:
+        data = None
+    # Only JSON is accepted; a form body (or a body that failed to parse,
+    # which DRF leaves as an empty QueryDict) is malformed.
+    if not isinstance(data, dict) or isinstance(data, QueryDict):
+        raise ApplicationError(
+            "malformed_request",
+            "The request could not be read: send a JSON object.",
+            "Forespørgslen kunne ikke læses: send et JSON-objekt.",
+        )
+    return data
+
+
+def _lang(request: Request, body: dict[str, Any] | None = None) -> str:
+    lang = (body or {}).get("lang")
+    if isinstance(lang, str) and lang in ("da", "en"):
+        return lang
+    return (getattr(request, "LANGUAGE_CODE", None) or "da")[:2]
+
+
+def _answer(lang: str, call: Any, status: int = 200) -> Response:
+    """Run a service call in ``lang`` and turn an expected failure into its JSON."""
+    with translation.override(lang):
+        try:
+            data = call()
+            return data if isinstance(data, Response) else Response(data, status=status)
+        except ApplicationError as exc:
+            return Response({"error": exc.to_json()}, status=exc.status_code)
+
+
+class TableAPIView(APIView):
+    """Base of the token-authenticated table endpoints."""
+
+    authentication_classes: list[type] = []
+    permission_classes: list[type] = []
+
+    def table_game(self, token: str, *, for_write: bool) -> Game:
+        return game_from_token(token=token, for_write=for_write)
+
+
+class TableStateView(TableAPIView):
+    @extend_schema(
+        operation_id="table_state",
+        summary="The table's game state (board, turn, hand sizes, entries, legal moves)",
+        responses={200: GameStateSerializer, 403: ERRORS[403]},
+        tags=["table"],
+    )
+    def get(self, request: Request, token: str) -> Response:
+        return _answer(
+            _lang(request),
+            lambda: move_log.game_state(game=self.table_game(token, for_write=False)),
+        )
+
+
+class TableEntriesView(TableAPIView):
+    @extend_schema(
+        operation_id="table_entry_submit",
+        summary="Log one entry: checked by the engine and appended atomically",
+        description=(
+            "201: stored, with the new state. 200: the same client_id was already stored "
+            "(a retry); nothing changes. 409 stale_sequence: the log moved on; the error "
+            "carries `state`. 422: the engine refuses it; `code` is the RULES.md id."
+        ),
+        request=EntrySubmitSerializer,
+        responses={201: SubmitAnswerSerializer, 200: SubmitAnswerSerializer, **ERRORS},
+        tags=["table"],
+    )
+    def post(self, request: Request, token: str) -> Response:
+        def submit() -> Any:
+            body = _body(request)
+            game = self.table_game(token, for_write=True)
+            result = move_log.move_submit(
+                game=game,
+                text=body.get("text"),  # type: ignore[arg-type]
+                client_id=body.get("client_id"),  # type: ignore[arg-type]
+                expected_seq=body.get("expected_seq"),  # type: ignore[arg-type]
+            )
+            return Response(result.to_json(), status=201 if result.created else 200)
+
+        return _answer(_lang(request, _safe_body(request)), submit)
+
+
+def _safe_body(request: Request) -> dict[str, Any] | None:
+    try:
+        data = request.data
+    except ParseError:
+        return None
+    return data if isinstance(data, dict) and not isinstance(data, QueryDict) else None
+
+
+class TablePreviewView(TableAPIView):
+    @extend_schema(
+        operation_id="table_entry_preview",
+        summary="What an entry would do (moved pawns, hits, locks) without storing it",
+        request=EntryPreviewSerializer,
+        responses={200: PreviewAnswerSerializer, **ERRORS},
+        tags=["table"],
+    )
+    def post(self, request: Request, token: str) -> Response:
+        body = _safe_body(request)
+        return _answer(
+            _lang(request, body),
+            lambda: move_log.move_preview(
+                game=self.table_game(token, for_write=True), text=_body(request).get("text")
+            ),
+        )
+
+
+class TableTakeBackView(TableAPIView):
+    @extend_schema(
+        operation_id="table_take_back",
+        summary="Take back the table's last entry (until the next entry is made)",
+        request=TakeBackSerializer,
+        responses={200: GameStateSerializer, **ERRORS},
+        tags=["table"],
+    )
+    def post(self, request: Request, token: str) -> Response:
+        def take_back() -> Any:
+            body = _body(request)
+            seq = body.get("seq")
+            if isinstance(seq, bool) or not isinstance(seq, int):
+                raise ApplicationError(
+                    "seq_invalid", "seq must be the entry's number.", "seq skal være postens nummer."
+                )
+            return move_log.move_take_back(
+                game=self.table_game(token, for_write=True),
+                client_id=body.get("client_id"),  # type: ignore[arg-type]
+                seq=seq,
+            )
+
+        return _answer(_lang(request, _safe_body(request)), take_back)
+
+
+class TableConfirmView(TableAPIView):
+    @extend_schema(
+        operation_id="table_result_confirm",
+        summary="One player of a pair confirms the engine's result",
+        request=ConfirmSerializer,
+        responses={200: GameStateSerializer, **ERRORS},
+        tags=["table"],
+    )
+    def post(self, request: Request, token: str) -> Response:
+        def confirm() -> Any:
+            body = _body(request)
+            return move_log.game_result_confirm(
+                game=self.table_game(token, for_write=True),
+                pair_side=body.get("pair_side"),  # type: ignore[arg-type]
+                client_id=body.get("client_id"),  # type: ignore[arg-type]
+            )
+
+        return _answer(_lang(request, _safe_body(request)), confirm)
+
+
+class TableRecordView(TableAPIView):
+    @extend_schema(
+        operation_id="table_record_export",
+        summary="The table's game as a NOTATION.md game record",
+        responses={200: GameRecordSerializer, 403: ERRORS[403]},
+        tags=["table"],
+    )
+    def get(self, request: Request, token: str) -> Response:
+        return _answer(
+            _lang(request),
+            lambda: move_log.game_record_export(game=self.table_game(token, for_write=False)),
+        )
+
+
+def _public_game(request: Request, game_id: int) -> Game:
+    game = get_object_or_404(
+        Game.objects.select_related(
+            "round__tournament",
+            "pair_yb__player_1",
+            "pair_yb__player_2",
+            "pair_rg__player_1",
+            "pair_rg__player_2",
+        ),
+        pk=game_id,
+    )
+    tournament = game.round.tournament
+    if not tournament.published and not is_judge(request.user, tournament):
+        raise Http404
+    return game
+
+
+class GameStateView(APIView):
+    @extend_schema(
+        operation_id="game_state",
+        summary="Public read-only state of a game (live view)",
+        responses={200: GameStateSerializer},
+        tags=["games"],
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _public_game(request, game_id)
+        return _answer(_lang(request), lambda: move_log.game_state(game=game))
+
+
+class GameRecordView(APIView):
+    @extend_schema(
+        operation_id="game_record_export",
+        summary="Export the game as a NOTATION.md game record",
+        responses={200: GameRecordSerializer},
+        tags=["games"],
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _public_game(request, game_id)
+        response = _answer(_lang(request), lambda: move_log.game_record_export(game=game))
+        filename = f"{game.round.tournament.slug}-r{game.round.number}-t{game.table_number}.json"
+        response["Content-Disposition"] = f'inline; filename="{filename}"'
+        return response
+
+    @extend_schema(
+        operation_id="game_record_import",
+        summary="Import a game played on paper (judge or organiser); checked by the engine",
+        description="422 names the first illegal entry (`index` from 0, `move`, `code` = rule).",
+        request=GameRecordSerializer,
+        responses={201: GameStateSerializer, **ERRORS},
+        tags=["games"],
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        game = _public_game(request, game_id)
+        return _answer(
+            _lang(request),
+            lambda: move_log.game_record_import(
+                game=game, actor=request.user, record=_body(request)
+            ),
+            status=201,
+        )
+
+
+class HallView(APIView):
+    @extend_schema(
+        operation_id="tournament_hall",
+        summary="Every table of the current round: teams, progress, locked pawns, time",
+        responses={200: HallSerializer},
+        tags=["games"],
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        tournament = get_object_or_404(Tournament, slug=slug)
+        if not tournament.published and not is_judge(request.user, tournament):
+            raise Http404
+        round_ = selectors.hall_round(tournament=tournament)
+        tables = selectors.hall_tables(round_=round_) if round_ else []
+        return Response({"round": round_.number if round_ else None, "tables": tables})
+
+
+__all__ = [
+    "GameRecordView",
+    "GameStateView",
+    "HallView",
+    "TableConfirmView",
+    "TableEntriesView",
+    "TablePreviewView",
+    "TableRecordView",
+    "TableStateView",
+    "TableTakeBackView",
+]

@@ -1,0 +1,118 @@
+"""Clock API: public read, judge-only pause / resume / extend.
+
+Thin: the views find the game, call a service and answer with the clock
+state. Errors are ``ApplicationError`` (bilingual JSON via the project's
+exception handler). Writes need a logged-in judge or organiser of the game's
+tournament, and CSRF (DRF session authentication).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.models import Game
+from games.services.clock import (
+    CLOCK_STATUS_LABELS,
+    clock_extend,
+    clock_pause,
+    clock_resume,
+    clock_state,
+)
+from tournament.errors import NotFound
+
+
+def clock_payload(game: Game) -> dict[str, Any]:
+    state = clock_state(game=game)
+    state["status_label"] = str(CLOCK_STATUS_LABELS[state["status"]])
+    return state
+
+
+def _field(request: Request, name: str, default: Any = "") -> Any:
+    """A field of the JSON/form body; a body that is not an object has none."""
+    data = request.data
+    return data.get(name, default) if isinstance(data, dict) else default
+
+
+def _game(game_id: int) -> Game:
+    game = (
+        Game.objects.select_related("round__tournament", "clock")
+        .prefetch_related("clock__events__actor")
+        .filter(pk=game_id)
+        .first()
+    )
+    if game is None:
+        raise NotFound("game_not_found", "No such game.", "Spillet findes ikke.")
+    return game
+
+
+_ClockSchema = inline_serializer(
+    "ClockState",
+    {
+        "status": serializers.ChoiceField(choices=list(CLOCK_STATUS_LABELS)),
+        "status_label": serializers.CharField(),
+        "elapsed_s": serializers.FloatField(),
+        "remaining_s": serializers.FloatField(),
+        "limit_s": serializers.FloatField(),
+        "alert_s": serializers.FloatField(),
+        "server_time": serializers.DateTimeField(),
+        "extensions": serializers.ListField(child=serializers.DictField()),
+        "paused": serializers.BooleanField(),
+        "paused_reason": serializers.CharField(),
+        "speed": serializers.FloatField(help_text="Clock minutes per real minute."),
+    },
+)
+
+
+class ClockView(APIView):
+    """The clock of one game, computed from server time (public)."""
+
+    @extend_schema(responses=_ClockSchema)
+    def get(self, request: Request, game_id: int) -> Response:
+        return Response(clock_payload(_game(game_id)), headers={"Cache-Control": "no-store"})
+
+
+class ClockPauseView(APIView):
+    @extend_schema(
+        request=inline_serializer("ClockPause", {"reason": serializers.CharField(required=False)}),
+        responses=_ClockSchema,
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        game = _game(game_id)
+        clock_pause(game=game, actor=request.user, reason=_field(request, "reason"))
+        return Response(clock_payload(_game(game_id)))
+
+
+class ClockResumeView(APIView):
+    @extend_schema(request=None, responses=_ClockSchema)
+    def post(self, request: Request, game_id: int) -> Response:
+        game = _game(game_id)
+        clock_resume(game=game, actor=request.user)
+        return Response(clock_payload(_game(game_id)))
+
+
+class ClockExtendView(APIView):
+    @extend_schema(
+        request=inline_serializer(
+            "ClockExtend",
+            {
+                "minutes": serializers.IntegerField(min_value=1, max_value=60),
+                "reason": serializers.CharField(),
+            },
+        ),
+        responses=_ClockSchema,
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        game = _game(game_id)
+        clock_extend(
+            game=game,
+            actor=request.user,
+            minutes=_field(request, "minutes", None),
+            reason=_field(request, "reason"),
+        )
+        return Response(clock_payload(_game(game_id)))

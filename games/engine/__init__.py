@@ -1,0 +1,56 @@
+"""Pure-Python rules engine for Partners (ruleset ``dm2023``).
+
+Spec: ``shared/rules/RULES.md`` (rule ids) and ``shared/rules/NOTATION.md``
+(positions, moves, game records, command line). Never imports Django.
+
+    >>> from games.engine import Position, legal_moves, apply_move
+    >>> p = Position.initial()
+    >>> [str(m) for m in legal_moves(p, "Y", "8")]
+    ['8: in']
+    >>> apply_move(p, "Y", "8: in").position.pawns("Y")
+    ['YH', 'YH', 'YH', 'YS']
+"""
+
+from __future__ import annotations
+
+from .board import CARDS, SEATS, TEAMS, partner_of, team_of
+from .distance import adjudicate, remaining_distance
+from .errors import EngineError, IllegalMoveError, NotationError, PositionError
+from .game import GameState, ReplayError, ReplayResult, replay
+from .notation import Discard, Move, format_move, parse_entry, parse_move
+from .position import Position
+from .rules import Applied, Event, apply_move, legal_moves
+from .ruleset import DM2023, Ruleset, get_ruleset
+from .selfplay import selfplay_game
+
+__all__ = [
+    "CARDS",
+    "DM2023",
+    "SEATS",
+    "TEAMS",
+    "Applied",
+    "Discard",
+    "EngineError",
+    "Event",
+    "GameState",
+    "IllegalMoveError",
+    "Move",
+    "NotationError",
+    "Position",
+    "PositionError",
+    "ReplayError",
+    "ReplayResult",
+    "Ruleset",
+    "adjudicate",
+    "apply_move",
+    "format_move",
+    "get_ruleset",
+    "legal_moves",
+    "parse_entry",
+    "parse_move",
+    "partner_of",
+    "remaining_distance",
+    "replay",
+    "selfplay_game",
+    "team_of",
+]

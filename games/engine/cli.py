@@ -1,0 +1,175 @@
+"""The JSON command line (NOTATION.md "Command line").
+
+One JSON request on standard input, one JSON answer on standard output.
+Exit 0 for every well-formed request (an illegal move is a normal answer),
+2 with ``{"error": …}`` for malformed input.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from .board import CARDS, SEATS
+from .errors import EngineError, IllegalMoveError, NotationError
+from .game import replay
+from .position import Position
+from .rules import apply_move, legal_moves
+from .notation import parse_move
+from .ruleset import Ruleset, get_ruleset
+
+USAGE = "usage: python -m games.engine legal|apply|replay|batch|bench  (JSON request on stdin)"
+
+
+class Malformed(Exception):
+    """A request that cannot be answered (exit 2)."""
+
+    def __init__(self, error: dict[str, str]) -> None:
+        super().__init__(error.get("message", ""))
+        self.error = error
+
+
+def _bad(en: str, da: str) -> Malformed:
+    return Malformed({"rule": "N", "message": en, "message_da": da})
+
+
+def _field(req: Any, name: str) -> Any:
+    if not isinstance(req, dict):
+        raise _bad("The request must be a JSON object.", "Forespørgslen skal være et JSON-objekt.")
+    if name not in req:
+        raise _bad(f"The field {name!r} is missing.", f"Feltet {name!r} mangler.")
+    return req[name]
+
+
+def _ruleset(req: Any) -> Ruleset:
+    name = _field(req, "ruleset")
+    try:
+        return get_ruleset(name)
+    except ValueError:
+        raise _bad(f"Unknown ruleset {name!r}.", f"Ukendt regelsæt {name!r}.") from None
+
+
+def _position(req: Any) -> Position:
+    try:
+        return Position.from_json(_field(req, "position"))
+    except EngineError as e:
+        raise Malformed(e.to_json()) from None
+
+
+def _seat(req: Any) -> str:
+    seat = _field(req, "seat")
+    if seat not in SEATS:
+        raise _bad(f"Unknown seat {seat!r} (Y, R, B or G).", f"Ukendt plads {seat!r} (Y, R, B eller G).")
+    return str(seat)
+
+
+def cmd_legal(req: Any) -> dict[str, Any]:
+    """``{"ruleset", "position", "seat", "card"}`` -> ``{"moves": [...]}``."""
+    ruleset = _ruleset(req)
+    position = _position(req)
+    seat = _seat(req)
+    card = _field(req, "card")
+    if card not in CARDS:
+        raise _bad(f"Unknown card {card!r} (1–13 or J).", f"Ukendt kort {card!r} (1–13 eller J).")
+    return {"moves": [str(m) for m in legal_moves(position, seat, card, ruleset)]}
+
+
+def cmd_apply(req: Any) -> dict[str, Any]:
+    """``{"ruleset", "position", "seat", "move"}`` -> ok/position/events or ok false/error."""
+    ruleset = _ruleset(req)
+    position = _position(req)
+    seat = _seat(req)
+    text = _field(req, "move")
+    try:
+        move = parse_move(text)
+    except NotationError as e:
+        raise Malformed(e.to_json()) from None
+    try:
+        applied = apply_move(position, seat, move, ruleset)
+    except (IllegalMoveError, NotationError) as e:
+        return {"ok": False, "error": e.to_json()}
+    return {
+        "ok": True,
+        "position": applied.position.to_json(),
+        "events": [e.to_json() for e in applied.events],
+    }
+
+
+def cmd_replay(req: Any) -> dict[str, Any]:
+    """A game record -> the NOTATION.md replay answer."""
+    if not isinstance(req, dict):
+        raise _bad("A game record must be a JSON object.", "Et spil skal være et JSON-objekt.")
+    _ruleset(req)
+    try:
+        return replay(req).to_json()
+    except EngineError as e:
+        raise Malformed(e.to_json()) from None
+
+
+COMMANDS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "legal": cmd_legal,
+    "apply": cmd_apply,
+    "replay": cmd_replay,
+}
+
+
+def _answer(cmd: Callable[[Any], dict[str, Any]], text: str) -> tuple[int, dict[str, Any]]:
+    try:
+        req = json.loads(text)
+    except ValueError as e:
+        return 2, {"error": {"rule": "N", "message": f"Bad JSON: {e}.",
+                             "message_da": f"Ugyldig JSON: {e}."}}
+    try:
+        return 0, cmd(req)
+    except Malformed as e:
+        return 2, {"error": e.error}
+
+
+def _batch_line(line: str) -> dict[str, Any]:
+    try:
+        req = json.loads(line)
+    except ValueError as e:
+        return {"error": {"rule": "N", "message": f"Bad JSON: {e}.",
+                          "message_da": f"Ugyldig JSON: {e}."}}
+    name = req.get("cmd") if isinstance(req, dict) else None
+    cmd = COMMANDS.get(name) if isinstance(name, str) else None
+    if cmd is None:
+        return {"error": {"rule": "N", "message": "Each line needs \"cmd\": legal, apply or replay.",
+                          "message_da": "Hver linje skal have \"cmd\": legal, apply eller replay."}}
+    try:
+        return cmd(req)
+    except Malformed as e:
+        return {"error": e.error}
+
+
+def _dump(obj: Any, out: TextIO) -> None:
+    out.write(json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n")
+
+
+def main(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run one command; returns the exit code."""
+    inp = stdin or sys.stdin
+    out = stdout or sys.stdout
+    if len(argv) < 1 or argv[0] not in (*COMMANDS, "batch", "bench"):
+        print(USAGE, file=sys.stderr)
+        _dump({"error": {"rule": "N", "message": USAGE, "message_da": USAGE}}, out)
+        return 2
+    name = argv[0]
+    if name == "bench":
+        from .bench import run_bench
+
+        games = int(argv[argv.index("--games") + 1]) if "--games" in argv else None
+        result = run_bench() if games is None else run_bench(games=games)
+        out.write(json.dumps(result, indent=2) + "\n")
+        return 0
+    if name == "batch":
+        for line in inp:
+            if line.strip():
+                _dump(_batch_line(line), out)
+                out.flush()
+        return 0
+    code, answer = _answer(COMMANDS[name], inp.read())
+    _dump(answer, out)
+    return code

@@ -1,0 +1,137 @@
+"""Seeded self-play: complete random legal games as game records.
+
+The deck is shuffled and dealt for real (D1, D5), partners exchange a card,
+and each bot plays a legal move of a card it holds or discards a hand that
+has none (D4). Turn order comes from the same :class:`~.game.Game` that
+replay uses, so every record replays by construction. Randomness comes only
+from ``random.Random(seed)``: the same seed gives the same record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from .board import CARDS, SEAT_INDEX, SEATS
+from .game import Game
+from .notation import Discard, Move
+from .rules import gen_moves, random_seven
+from .ruleset import DM2023, Ruleset
+
+_DRAW_VALUE = {c: (0 if c in ("J", "11") else 14 if c == "1" else int(c)) for c in CARDS}
+"""D7: swap and heart count 0, a two-value card its higher value."""
+
+MAX_ENTRIES = 50_000
+
+
+def draw_first_dealer(rng: random.Random, ruleset: Ruleset = DM2023) -> str:
+    """D7: each player draws a card; the highest deals; ties draw again."""
+    deck = [c for c, n in ruleset.deck for _ in range(n)]
+    rng.shuffle(deck)
+    drawing = list(SEATS)
+    while True:
+        if len(deck) < len(drawing):
+            deck = [c for c, n in ruleset.deck for _ in range(n)]
+            rng.shuffle(deck)
+        values = {s: _DRAW_VALUE[deck.pop()] for s in drawing}
+        best = max(values.values())
+        drawing = [s for s in drawing if values[s] == best]
+        if len(drawing) == 1:
+            return drawing[0]
+
+
+def _choose(rng: random.Random, options: list[tuple[str, list[Move]]]) -> Move:
+    """A random card, then a move of it, leaning towards locking and entering.
+
+    Pure uniform play makes very long games; a mild preference for moves that
+    make progress keeps the corpus realistic and fast while still covering
+    every kind of move.
+    """
+    _card, moves = options[rng.randrange(len(options))]
+    if len(moves) > 1 and rng.random() < 0.5:
+        best = [m for m in moves if m.kind == "in" or any(lid % 20 >= 16 for lid, _ in m.isteps)]
+        if best:
+            return best[rng.randrange(len(best))]
+    return moves[rng.randrange(len(moves))]
+
+
+Observer = Callable[[tuple[int, ...], int, tuple[str, ...]], None]
+
+
+def selfplay_game(
+    seed: int, ruleset: Ruleset = DM2023, first_dealer: str | None = None
+) -> dict[str, Any]:
+    """A complete random legal game to a win, as a NOTATION.md game record.
+
+    Players are named ``"Bot Y"`` … ``"Bot G"``. The first dealer is drawn
+    (D7) unless given.
+    """
+    return play_game(seed, ruleset, first_dealer)
+
+
+def play_game(
+    seed: int,
+    ruleset: Ruleset = DM2023,
+    first_dealer: str | None = None,
+    observe: Observer | None = None,
+) -> dict[str, Any]:
+    """:func:`selfplay_game`, calling ``observe(locs, seat, hand)`` before each turn."""
+    rng = random.Random(seed)
+    dealer = first_dealer if first_dealer is not None else draw_first_dealer(rng, ruleset)
+    game = Game(ruleset, SEAT_INDEX[dealer])
+    f6 = ruleset.finish_rule_2023
+    full_deck = [c for c, n in ruleset.deck for _ in range(n)]
+    deck: list[str] = []
+    hands: list[list[str]] = [[], [], [], []]
+    deal_key = (-1, -1)
+    entries: list[str] = []
+    while game.winner is None:
+        if (game.dealer, game.deal_number) != deal_key:
+            deal_key = (game.dealer, game.deal_number)
+            if game.deal_number == 1:
+                deck = full_deck[:]
+                rng.shuffle(deck)
+            for s in range(4):
+                hands[s] = [deck.pop() for _ in range(game.hands[s])]
+            gifts = [hand.pop(rng.randrange(len(hand))) for hand in hands]
+            for s in range(4):
+                hands[(s + 2) % 4].append(gifts[s])
+        s = game.to_move
+        hand = hands[s]
+        board = game.board
+        if observe is not None:
+            observe(tuple(board.locs), s, tuple(hand))
+        # The first playable card in a shuffled hand is a uniform choice among
+        # the playable cards, without generating the moves of the others.
+        options = []
+        order = list(dict.fromkeys(hand))
+        rng.shuffle(order)
+        for card in order:
+            if card == "7":
+                # all splits of a 7 can run to hundreds; one random legal split suffices
+                seven = random_seven(board, s, rng, f6)
+                moves = [seven] if seven is not None else []
+            else:
+                moves = gen_moves(board, s, card, f6)
+            if moves:
+                options.append((card, moves))
+                break
+        if not options:
+            d = Discard(tuple(hand))
+            game.discard(s, d)
+            entries.append(f"{SEATS[s]} {d}")
+            hand.clear()
+        else:
+            move = _choose(rng, options)
+            game.play(s, move)
+            hand.remove(move.card)
+            entries.append(f"{SEATS[s]} {move}")
+        if len(entries) > MAX_ENTRIES:  # pragma: no cover - a safety net, never seen
+            raise RuntimeError(f"self-play seed {seed} did not finish")
+    return {
+        "ruleset": ruleset.name,
+        "first_dealer": dealer,
+        "players": {s: f"Bot {s}" for s in SEATS},
+        "moves": entries,
+    }

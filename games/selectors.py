@@ -1,0 +1,279 @@
+"""Reads of the games app: the move log and the state the engine derives from it.
+
+The log is the truth: a game's state is ``replay()`` of its active entries.
+Replays are cached in process memory keyed by ``(game, seq, last hash)``;
+the hash chains every entry, so a key names exactly one log and a cached
+value can never be stale. Another process simply replays again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from games.engine import ReplayResult, remaining_distance, replay
+from games.models import Game, MoveEntry, ResultConfirmation
+
+SHORT_HASH_LENGTH = 8
+_CACHE_SIZE = 1024
+
+
+def genesis_hash(game_id: int) -> str:
+    """The ``prev_hash`` of a game's first entry."""
+    return hashlib.sha256(str(game_id).encode()).hexdigest()
+
+
+def entry_hash(*, prev_hash: str, text: str, seq: int) -> str:
+    """The chained hash of one entry: sha256(prev_hash + canonical text + seq)."""
+    return hashlib.sha256(f"{prev_hash}{text}{seq}".encode()).hexdigest()
+
+
+def short_hash(full: str) -> str:
+    return full[:SHORT_HASH_LENGTH]
+
+
+def active_entries(*, game: Game) -> QuerySet[MoveEntry]:
+    return MoveEntry.objects.filter(game=game, withdrawn_at__isnull=True).order_by("seq")
+
+
+def game_players(*, game: Game) -> dict[str, str]:
+    """Seat → player name: Yellow/Blue are the YB pair's players 1 and 2, likewise R/G."""
+    return {
+        "Y": game.pair_yb.player_1.name,
+        "R": game.pair_rg.player_1.name,
+        "B": game.pair_yb.player_2.name,
+        "G": game.pair_rg.player_2.name,
+    }
+
+
+def game_record(*, game: Game, moves: list[str], players: dict[str, str] | None = None) -> dict:
+    """A NOTATION.md game record of ``game`` with the given entries."""
+    record: dict[str, Any] = {
+        "ruleset": game.round.tournament.ruleset,
+        "first_dealer": game.first_dealer,
+        "moves": moves,
+    }
+    if players is not None:
+        record["players"] = players
+    return record
+
+
+@dataclass(frozen=True)
+class LogView:
+    """The replayed log of one game at one point of its hash chain."""
+
+    game_id: int
+    seq: int
+    last_hash: str
+    replay: ReplayResult
+    entries: tuple[dict[str, Any], ...]
+    legal_entries: dict[str, list[str]]
+    distance: dict[str, int]
+
+    @property
+    def winner(self) -> str | None:
+        return self.replay.winner
+
+
+class _LogCache:
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._data: OrderedDict[tuple[int, int, str], LogView] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[int, int, str]) -> LogView | None:
+        with self._lock:
+            view = self._data.get(key)
+            if view is not None:
+                self._data.move_to_end(key)
+            return view
+
+    def put(self, view: LogView) -> None:
+        with self._lock:
+            self._data[(view.game_id, view.seq, view.last_hash)] = view
+            self._data.move_to_end((view.game_id, view.seq, view.last_hash))
+            while len(self._data) > self._size:
+                self._data.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._data.clear()
+
+
+log_cache = _LogCache(_CACHE_SIZE)
+
+
+def entry_json(entry: MoveEntry | dict[str, Any]) -> dict[str, Any]:
+    row = (
+        entry
+        if isinstance(entry, dict)
+        else {
+            "seq": entry.seq,
+            "seat": entry.seat,
+            "text": entry.text,
+            "hash": entry.hash,
+            "events": entry.events,
+            "created_at": entry.created_at,
+        }
+    )
+    created: datetime | str = row["created_at"]
+    return {
+        "seq": row["seq"],
+        "seat": row["seat"],
+        "text": row["text"],
+        "hash": row["hash"],
+        "short_hash": short_hash(row["hash"]),
+        "events": row["events"],
+        "created_at": created.isoformat() if isinstance(created, datetime) else created,
+    }
+
+
+def build_log_view(
+    *, game: Game, rows: list[dict[str, Any]], result: ReplayResult | None = None
+) -> LogView:
+    """A LogView from the active rows in order (replaying them unless ``result`` is given)."""
+    if result is None:
+        result = replay(game_record(game=game, moves=[r["text"] for r in rows]))
+    seq = rows[-1]["seq"] if rows else 0
+    last = rows[-1]["hash"] if rows else genesis_hash(game.pk)
+    view = LogView(
+        game_id=game.pk,
+        seq=seq,
+        last_hash=last,
+        replay=result,
+        entries=tuple(entry_json(r) for r in rows),
+        legal_entries=result.state.legal_entries() if result.ok else {},
+        distance=dict(remaining_distance(result.position)["teams"]),
+    )
+    log_cache.put(view)
+    return view
+
+
+_ROW_FIELDS = ("seq", "seat", "text", "hash", "events", "created_at")
+
+
+def game_log(*, game: Game) -> LogView:
+    """The replayed active log of ``game`` (from the cache when the chain head matches)."""
+    head = active_entries(game=game).order_by("-seq").values("seq", "hash").first()
+    seq, last = (head["seq"], head["hash"]) if head else (0, genesis_hash(game.pk))
+    cached = log_cache.get((game.pk, seq, last))
+    if cached is not None:
+        return cached
+    rows = list(active_entries(game=game).values(*_ROW_FIELDS))
+    return build_log_view(game=game, rows=rows)
+
+
+def move_log_verify(*, game: Game) -> dict[str, Any]:
+    """Recompute the hash chain of the active entries: ``{"ok", "first_bad_seq"}``."""
+    prev = genesis_hash(game.pk)
+    expected_seq = 1
+    for row in active_entries(game=game).values("seq", "text", "prev_hash", "hash"):
+        want = entry_hash(prev_hash=prev, text=row["text"], seq=row["seq"])
+        if row["seq"] != expected_seq or row["prev_hash"] != prev or row["hash"] != want:
+            return {"ok": False, "first_bad_seq": row["seq"]}
+        prev = row["hash"]
+        expected_seq += 1
+    return {"ok": True, "first_bad_seq": None}
+
+
+def _locked(view: LogView) -> dict[str, list[str]]:
+    position = view.replay.position
+    return {seat: position.locked(seat) for seat in ("Y", "R", "B", "G")}
+
+
+def game_state(*, game: Game, with_entries: bool = True) -> dict[str, Any]:
+    """Everything a table page or live view shows, derived from the log."""
+    view = game_log(game=game)
+    state = view.replay.state
+    confirmed = set(
+        ResultConfirmation.objects.filter(game=game).values_list("pair_side", flat=True)
+    )
+    error = view.replay.first_error
+    data: dict[str, Any] = {
+        "game_id": game.pk,
+        "tournament": game.round.tournament.slug,
+        "round": game.round.number,
+        "table": game.table_number,
+        "status": game.status,
+        "ruleset": game.round.tournament.ruleset,
+        "first_dealer": game.first_dealer,
+        "seq": view.seq,
+        "last_hash": view.last_hash,
+        "short_hash": short_hash(view.last_hash),
+        "position": view.replay.position.to_json(),
+        "locked": _locked(view),
+        "to_move": state.to_move,
+        "dealer": state.dealer,
+        "hand_sizes": dict(state.hand_sizes),
+        "winner": view.winner,
+        "distance": view.distance,
+        "legal_entries": view.legal_entries,
+        "confirmations": {"YB": "YB" in confirmed, "RG": "RG" in confirmed},
+        "result": {
+            "winner": game.winner or None,
+            "source": game.result_source or None,
+            "finished": game.status == Game.Status.FINISHED,
+        },
+        "log_error": None if error is None else error.to_json(),
+        "server_time": timezone.now().isoformat(),
+    }
+    if with_entries:
+        data["entries"] = list(view.entries)
+    return data
+
+
+def round_games(*, tournament_slug: str, round_number: int) -> QuerySet[Game]:
+    return Game.objects.select_related(
+        "round__tournament",
+        "pair_yb__player_1",
+        "pair_yb__player_2",
+        "pair_rg__player_1",
+        "pair_rg__player_2",
+    ).filter(round__tournament__slug=tournament_slug, round__number=round_number)
+
+
+def hall_round(*, tournament: Any) -> Any:
+    """The round a hall screen shows: the one in progress, else the latest published."""
+    rounds = tournament.rounds.exclude(status="draft").order_by("-number")
+    return rounds.filter(status="in_progress").first() or rounds.first()
+
+
+def hall_tables(*, round_: Any) -> list[dict[str, Any]]:
+    """One summary per table of ``round_``: teams, progress, locked pawns, elapsed time."""
+    full = 8 * 61  # every pawn in its start circle (RULES W3)
+    tables = []
+    now = timezone.now()
+    for game in round_games(tournament_slug=round_.tournament.slug, round_number=round_.number):
+        view = game_log(game=game)
+        locked = _locked(view)
+        tables.append(
+            {
+                "game_id": game.pk,
+                "table": game.table_number,
+                "status": game.status,
+                "pair_yb": game.pair_yb.display_name,
+                "pair_rg": game.pair_rg.display_name,
+                "seq": view.seq,
+                "distance": view.distance,
+                "progress": {
+                    team: round(100 * (full - view.distance[team]) / full) for team in ("YB", "RG")
+                },
+                "locked": {
+                    "YB": len(locked["Y"]) + len(locked["B"]),
+                    "RG": len(locked["R"]) + len(locked["G"]),
+                },
+                "winner": view.winner or game.winner or None,
+                "elapsed_s": int((now - game.started_at).total_seconds())
+                if game.started_at
+                else None,
+                "to_move": view.replay.state.to_move,
+            }
+        )
+    return tables

@@ -1,0 +1,135 @@
+"""Shapes of the games API for the OpenAPI schema.
+
+The services check every value themselves (with bilingual errors); these
+serializers document requests and answers.
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+
+class EntrySubmitSerializer(serializers.Serializer):
+    client_id = serializers.CharField(
+        max_length=64, help_text="Made by the device; a retry sends the same id."
+    )
+    expected_seq = serializers.IntegerField(
+        min_value=0, help_text="Sequence number of the last entry the device knows (0: none)."
+    )
+    text = serializers.CharField(
+        max_length=100,
+        help_text="'5: Y3+5' (seat to move), 'Y 5: Y3+5' (seat named), or a discard 'X: 2 3 9 12'.",
+    )
+    lang = serializers.ChoiceField(choices=["da", "en"], required=False)
+
+
+class EntryPreviewSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=100)
+    lang = serializers.ChoiceField(choices=["da", "en"], required=False)
+
+
+class TakeBackSerializer(serializers.Serializer):
+    client_id = serializers.CharField(max_length=64)
+    seq = serializers.IntegerField(min_value=1, help_text="The last entry's sequence number.")
+
+
+class ConfirmSerializer(serializers.Serializer):
+    pair_side = serializers.ChoiceField(choices=["YB", "RG"])
+    client_id = serializers.CharField(max_length=64)
+
+
+class EventSerializer(serializers.Serializer):
+    type = serializers.ChoiceField(choices=["hit", "lock"])
+    colour = serializers.CharField()
+    at = serializers.CharField()
+
+
+class EntrySerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    seat = serializers.CharField()
+    text = serializers.CharField(help_text="Canonical entry, e.g. 'Y 5: Y3+5'.")
+    hash = serializers.CharField()
+    short_hash = serializers.CharField()
+    events = EventSerializer(many=True)
+    created_at = serializers.DateTimeField()
+
+
+class GameStateSerializer(serializers.Serializer):
+    game_id = serializers.IntegerField()
+    tournament = serializers.CharField()
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    status = serializers.CharField()
+    ruleset = serializers.CharField()
+    first_dealer = serializers.CharField()
+    seq = serializers.IntegerField(help_text="Sequence number of the last active entry.")
+    last_hash = serializers.CharField()
+    short_hash = serializers.CharField(help_text="First 8 hex digits of the last entry's hash.")
+    position = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+    locked = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+    to_move = serializers.CharField(allow_null=True)
+    dealer = serializers.CharField()
+    hand_sizes = serializers.DictField(child=serializers.IntegerField())
+    winner = serializers.CharField(allow_null=True)
+    distance = serializers.DictField(child=serializers.IntegerField())
+    legal_entries = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="Legal canonical moves per card for the seat to move.",
+    )
+    confirmations = serializers.DictField(child=serializers.BooleanField())
+    result = serializers.DictField()
+    log_error = serializers.DictField(allow_null=True)
+    server_time = serializers.DateTimeField()
+    entries = EntrySerializer(many=True, required=False)
+
+
+class SubmitAnswerSerializer(serializers.Serializer):
+    created = serializers.BooleanField()
+    entry = EntrySerializer()
+    state = GameStateSerializer()
+
+
+class PreviewAnswerSerializer(serializers.Serializer):
+    entry = serializers.CharField()
+    changes = serializers.ListField(child=serializers.DictField())
+    events = EventSerializer(many=True)
+    position = serializers.DictField()
+    winner = serializers.CharField(allow_null=True)
+
+
+class GameRecordSerializer(serializers.Serializer):
+    ruleset = serializers.CharField()
+    first_dealer = serializers.ChoiceField(choices=["Y", "R", "B", "G"])
+    players = serializers.DictField(child=serializers.CharField(), required=False)
+    moves = serializers.ListField(child=serializers.CharField())
+
+
+class ErrorBodySerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="A RULES.md rule id for an illegal move, else a code.")
+    message = serializers.CharField()
+    message_en = serializers.CharField()
+    message_da = serializers.CharField()
+
+
+class ErrorSerializer(serializers.Serializer):
+    error = ErrorBodySerializer()
+
+
+class HallTableSerializer(serializers.Serializer):
+    game_id = serializers.IntegerField()
+    table = serializers.IntegerField()
+    status = serializers.CharField()
+    pair_yb = serializers.CharField()
+    pair_rg = serializers.CharField()
+    seq = serializers.IntegerField()
+    distance = serializers.DictField(child=serializers.IntegerField())
+    progress = serializers.DictField(child=serializers.IntegerField())
+    locked = serializers.DictField(child=serializers.IntegerField())
+    winner = serializers.CharField(allow_null=True)
+    elapsed_s = serializers.IntegerField(allow_null=True)
+    to_move = serializers.CharField(allow_null=True)
+
+
+class HallSerializer(serializers.Serializer):
+    round = serializers.IntegerField(allow_null=True)
+    tables = HallTableSerializer(many=True)

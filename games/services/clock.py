@@ -1,0 +1,411 @@
+"""The game clock: start, pause, resume, extend, stop, time up.
+
+All state is in the database (``GameClock`` + ``ClockEvent``); displays get
+the remaining time from :func:`clock_state`, computed from server time, so
+every device shows the same clock. Marks are kept as real instants
+(``alert_due_at`` / ``limit_due_at``) and rescheduled whenever they move: a
+per-game Celery task with an ETA fires at each mark and a beat sweep every
+second catches anything a lost task missed (judging.services.alerts).
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.models import ClockEvent, Game, GameClock
+from tournament.errors import ApplicationError, Conflict
+from tournament.models import Round
+from tournament.permissions import require_judge
+
+logger = logging.getLogger(__name__)
+
+MAX_EXTENSION_MINUTES = 60
+MAX_REASON_LENGTH = 300
+ALERT_KINDS = ("alert", "limit")
+CLOCK_STATUS_LABELS = {
+    "not_started": _("Not started"),
+    "running": _("Running"),
+    "paused": _("Paused"),
+    "time_up": _("Time up — awaiting adjudication"),
+    "stopped": _("Game over"),
+}
+
+
+# --- reading -----------------------------------------------------------------
+
+
+def _clock_of(game: Game) -> GameClock | None:
+    try:
+        return game.clock
+    except GameClock.DoesNotExist:
+        return None
+
+
+def clock_marks_s(clock: GameClock) -> tuple[float, float]:
+    """The alert mark and the limit in clock seconds, extensions included."""
+    extra = clock.extension_minutes * 60
+    return clock.alert_minutes * 60 + extra, clock.limit_minutes * 60 + extra
+
+
+def clock_elapsed_s(clock: GameClock, now: datetime.datetime) -> float:
+    """Clock seconds played: real running time (no pauses) times the speed."""
+    if clock.started_at is None:
+        return 0.0
+    end = clock.stopped_at or now
+    if clock.paused_at is not None:
+        end = min(end, clock.paused_at)
+    running = (end - clock.started_at).total_seconds() - clock.paused_real_s
+    return max(0.0, running) * clock.speed
+
+
+def _status(game: Game, clock: GameClock | None, elapsed: float, limit_s: float) -> str:
+    if clock is None or clock.started_at is None:
+        return "not_started"
+    if clock.stopped_at is not None or game.status == Game.Status.FINISHED:
+        return "stopped"
+    if game.status == Game.Status.TIME_UP or elapsed >= limit_s:
+        return "time_up"
+    if clock.paused_at is not None:
+        return "paused"
+    return "running"
+
+
+def clock_state(*, game: Game, now: datetime.datetime | None = None) -> dict[str, Any]:
+    """The clock as every display shows it (the clock API's JSON).
+
+    Works on a game fetched with ``select_related("round__tournament",
+    "clock")`` and ``prefetch_related("clock__events__actor")`` without
+    further queries.
+    """
+    now = now or timezone.now()
+    clock = _clock_of(game)
+    if clock is None:
+        tournament = game.round.tournament
+        alert_s = tournament.alert_minutes * 60.0
+        limit_s = tournament.time_limit_minutes * 60.0
+        elapsed = 0.0
+        speed = tournament.clock_speed
+        extensions: list[dict[str, Any]] = []
+        paused_reason = ""
+    else:
+        alert_s, limit_s = clock_marks_s(clock)
+        elapsed = clock_elapsed_s(clock, now)
+        speed = clock.speed
+        events = list(clock.events.all())
+        extensions = [
+            {
+                "minutes": e.minutes,
+                "reason": e.reason,
+                "at": e.at.isoformat(),
+                "by": e.actor.get_username() if e.actor else "",
+            }
+            for e in events
+            if e.kind == ClockEvent.Kind.EXTEND
+        ]
+        pauses = [e for e in events if e.kind == ClockEvent.Kind.PAUSE]
+        paused_reason = pauses[-1].reason if clock.paused_at and pauses else ""
+    status = _status(game, clock, elapsed, limit_s)
+    if status == "time_up":
+        elapsed = min(elapsed, limit_s)
+    return {
+        "status": status,
+        "elapsed_s": round(elapsed, 2),
+        "remaining_s": round(max(0.0, limit_s - elapsed), 2),
+        "limit_s": limit_s,
+        "alert_s": alert_s,
+        "server_time": now.isoformat(),
+        "extensions": extensions,
+        "paused": status == "paused",
+        "paused_reason": paused_reason,
+        "speed": speed,
+    }
+
+
+# --- writing -----------------------------------------------------------------
+
+
+def _recompute_due(clock: GameClock) -> None:
+    """Set the real instants of both marks; none while not running."""
+    if clock.started_at is None or clock.paused_at is not None or clock.stopped_at is not None:
+        clock.alert_due_at = clock.limit_due_at = None
+        return
+    alert_s, limit_s = clock_marks_s(clock)
+    base = clock.started_at + datetime.timedelta(seconds=clock.paused_real_s)
+    clock.alert_due_at = base + datetime.timedelta(seconds=alert_s / clock.speed)
+    clock.limit_due_at = base + datetime.timedelta(seconds=limit_s / clock.speed)
+
+
+def _schedule_marks(clocks: Iterable[GameClock]) -> None:
+    """After commit, queue one ETA task per future mark (best effort).
+
+    A broker that is down must not break starting or pausing a clock: the
+    beat sweep raises every mark from the database anyway.
+    """
+    plan = [
+        (c.game_id, kind, due)
+        for c in clocks
+        for kind, due in (("alert", c.alert_due_at), ("limit", c.limit_due_at))
+        if due is not None
+    ]
+    if not plan:
+        return
+
+    def publish() -> None:
+        from games.tasks import clock_mark_due
+
+        for game_id, kind, due in plan:
+            try:
+                clock_mark_due.apply_async(
+                    args=[game_id, kind],
+                    eta=due,
+                    retry=True,
+                    retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2},
+                )
+            except Exception:  # the sweep is the safety net
+                logger.warning("could not queue clock mark %s for game %s", kind, game_id)
+                return
+
+    transaction.on_commit(publish)
+
+
+def _locked_clock(game: Game) -> GameClock:
+    clock = (
+        GameClock.objects.select_for_update(of=("self",))
+        .select_related("game")
+        .filter(game_id=game.pk)
+        .first()
+    )
+    if clock is None or clock.started_at is None:
+        raise Conflict(
+            "clock_not_started",
+            "The clock of this table has not started.",
+            "Uret ved dette bord er ikke startet.",
+        )
+    return clock
+
+
+def _require_running(clock: GameClock) -> None:
+    if clock.stopped_at is not None or clock.game.status == Game.Status.FINISHED:
+        raise Conflict(
+            "clock_stopped",
+            "This game is over; its clock is stopped.",
+            "Spillet er slut; uret er stoppet.",
+        )
+    if clock.game.status == Game.Status.TIME_UP:
+        raise Conflict(
+            "clock_time_up",
+            "Time is up at this table; it awaits adjudication.",
+            "Tiden er gået ved dette bord; det venter på afgørelse.",
+        )
+
+
+def _clean_reason(reason: Any, *, required: bool) -> str:
+    text = reason.strip() if isinstance(reason, str) else ""
+    if required and not text:
+        raise ApplicationError(
+            "clock_reason_required",
+            "Give a reason for the extra time.",
+            "Angiv en begrundelse for den ekstra tid.",
+        )
+    if len(text) > MAX_REASON_LENGTH:
+        raise ApplicationError(
+            "clock_reason_too_long",
+            f"The reason may be at most {MAX_REASON_LENGTH} characters.",
+            f"Begrundelsen må højst være {MAX_REASON_LENGTH} tegn.",
+        )
+    return text
+
+
+def _clock_defaults(game: Game) -> dict[str, Any]:
+    tournament = game.round.tournament
+    return {
+        "speed": tournament.clock_speed if tournament.clock_speed > 0 else 1.0,
+        "limit_minutes": tournament.time_limit_minutes,
+        "alert_minutes": tournament.alert_minutes,
+    }
+
+
+def _start_locked(game: Game, at: datetime.datetime) -> GameClock | None:
+    """Start ``game``'s clock at ``at`` (the game row is locked); None if already running."""
+    if game.status == Game.Status.FINISHED:
+        raise Conflict(
+            "clock_game_finished", "This game is already finished.", "Spillet er allerede slut."
+        )
+    clock, _ = GameClock.objects.get_or_create(game=game, defaults=_clock_defaults(game))
+    if clock.started_at is not None:
+        return None
+    for field, value in _clock_defaults(game).items():
+        setattr(clock, field, value)
+    clock.started_at = at
+    _recompute_due(clock)
+    clock.save()
+    ClockEvent.objects.create(clock=clock, kind=ClockEvent.Kind.START, at=at)
+    if game.status == Game.Status.SCHEDULED or game.started_at is None:
+        game.status = Game.Status.IN_PROGRESS
+        game.started_at = game.started_at or at
+        game.save(update_fields=["status", "started_at"])
+    return clock
+
+
+def clock_start(*, game: Game, at: datetime.datetime | None = None) -> GameClock:
+    """Start one table's clock (idempotent: a started clock is left alone)."""
+    at = at or timezone.now()
+    with transaction.atomic():
+        locked = (
+            Game.objects.select_for_update(of=("self",))
+            .select_related("round__tournament")
+            .get(pk=game.pk)
+        )
+        clock = _start_locked(locked, at)
+        if clock is not None:
+            _schedule_marks([clock])
+    game.refresh_from_db(fields=["status", "started_at"])
+    return GameClock.objects.get(game_id=game.pk)
+
+
+def clock_started(*, games: Iterable[Game]) -> list[GameClock]:
+    """Start the clocks of games a round start has just begun.
+
+    Called by ``tournament.services.pairing.round_start`` after it sets
+    ``Game.started_at``; each clock starts at its game's ``started_at``.
+    Idempotent per game.
+    """
+    started: list[GameClock] = []
+    with transaction.atomic():
+        ids = [g.pk for g in games]
+        locked = (
+            Game.objects.select_for_update(of=("self",))
+            .select_related("round__tournament")
+            .filter(pk__in=ids)
+            .order_by("pk")
+        )
+        now = timezone.now()
+        for game in locked:
+            clock = _start_locked(game, game.started_at or now)
+            if clock is not None:
+                started.append(clock)
+        _schedule_marks(started)
+    return started
+
+
+def clock_start_round(*, round: Round, at: datetime.datetime | None = None) -> list[GameClock]:
+    """Start every unstarted table of ``round`` at the same instant."""
+    at = at or timezone.now()
+    with transaction.atomic():
+        games = list(round.games.filter(status=Game.Status.SCHEDULED))
+        Game.objects.filter(pk__in=[g.pk for g in games], started_at__isnull=True).update(
+            started_at=at
+        )
+        if round.started_at is None:
+            Round.objects.filter(pk=round.pk).update(started_at=at, status=Round.Status.IN_PROGRESS)
+        return clock_started(games=games)
+
+
+def clock_pause(*, game: Game, actor: Any, reason: str = "") -> GameClock:
+    require_judge(actor, game.round.tournament)
+    reason = _clean_reason(reason, required=False)
+    now = timezone.now()
+    with transaction.atomic():
+        clock = _locked_clock(game)
+        _require_running(clock)
+        if clock.paused_at is not None:
+            raise Conflict(
+                "clock_already_paused",
+                "The clock is already paused.",
+                "Uret er allerede sat på pause.",
+            )
+        clock.paused_at = now
+        _recompute_due(clock)
+        clock.save()
+        ClockEvent.objects.create(
+            clock=clock, kind=ClockEvent.Kind.PAUSE, at=now, actor=actor, reason=reason
+        )
+    return clock
+
+
+def clock_resume(*, game: Game, actor: Any) -> GameClock:
+    require_judge(actor, game.round.tournament)
+    now = timezone.now()
+    with transaction.atomic():
+        clock = _locked_clock(game)
+        _require_running(clock)
+        if clock.paused_at is None:
+            raise Conflict(
+                "clock_not_paused", "The clock is not paused.", "Uret er ikke sat på pause."
+            )
+        clock.paused_real_s += max(0.0, (now - clock.paused_at).total_seconds())
+        clock.paused_at = None
+        _recompute_due(clock)
+        clock.save()
+        ClockEvent.objects.create(clock=clock, kind=ClockEvent.Kind.RESUME, at=now, actor=actor)
+        _schedule_marks([clock])
+    return clock
+
+
+def clock_extend(*, game: Game, actor: Any, minutes: Any, reason: str) -> GameClock:
+    """Give a table extra minutes; both marks move by as much."""
+    require_judge(actor, game.round.tournament)
+    if isinstance(minutes, str) and minutes.strip().isdigit():
+        minutes = int(minutes)
+    if (
+        not isinstance(minutes, int)
+        or isinstance(minutes, bool)
+        or not (1 <= minutes <= MAX_EXTENSION_MINUTES)
+    ):
+        raise ApplicationError(
+            "clock_extension_minutes",
+            f"Extra time must be a whole number of minutes from 1 to {MAX_EXTENSION_MINUTES}.",
+            f"Ekstra tid skal være et helt antal minutter fra 1 til {MAX_EXTENSION_MINUTES}.",
+        )
+    reason = _clean_reason(reason, required=True)
+    now = timezone.now()
+    with transaction.atomic():
+        clock = _locked_clock(game)
+        _require_running(clock)
+        clock.extension_minutes += minutes
+        _recompute_due(clock)
+        clock.save()
+        ClockEvent.objects.create(
+            clock=clock,
+            kind=ClockEvent.Kind.EXTEND,
+            at=now,
+            actor=actor,
+            minutes=minutes,
+            reason=reason,
+        )
+        _schedule_marks([clock])
+    return clock
+
+
+def clock_stop(*, game: Game, at: datetime.datetime | None = None) -> GameClock | None:
+    """Stop the clock when the game ends (idempotent; no clock, nothing to do)."""
+    at = at or timezone.now()
+    with transaction.atomic():
+        clock = GameClock.objects.select_for_update(of=("self",)).filter(game_id=game.pk).first()
+        if clock is None or clock.started_at is None or clock.stopped_at is not None:
+            return clock
+        clock.stopped_at = at
+        _recompute_due(clock)
+        clock.save()
+        ClockEvent.objects.create(clock=clock, kind=ClockEvent.Kind.STOP, at=at)
+    return clock
+
+
+def clock_time_up(*, game_id: int) -> bool:
+    """The limit is reached: the game awaits adjudication (RULES W2/W3).
+
+    A conditional update, so a finished game is never put back to time up.
+    Clears both marks. Returns whether the game changed.
+    """
+    changed = Game.objects.filter(pk=game_id, status=Game.Status.IN_PROGRESS).update(
+        status=Game.Status.TIME_UP
+    )
+    GameClock.objects.filter(game_id=game_id).update(alert_due_at=None, limit_due_at=None)
+    return bool(changed)

@@ -1,0 +1,117 @@
+"""Pages of the move log: the table page (token), the public live view, the hall screen.
+
+The pages are shells: the board and the log come from the JSON API, which
+the page's static JS polls (no inline script: data passes via json_script).
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from games import selectors
+from games.models import Game
+from games.services.tokens import game_from_token, game_token, normalise_short_code
+from tournament.errors import ApplicationError
+from tournament.models import Tournament
+from tournament.permissions import is_judge
+
+
+def table_code(request: HttpRequest) -> HttpResponse:
+    """``/t/``: type the short table code from the score sheet."""
+    code = normalise_short_code(request.GET.get("code", ""))[:12]
+    error = ""
+    if code:
+        game = Game.objects.filter(short_code=code).first()
+        if game is not None:
+            return redirect("games:table", token=game_token(game=game))
+        error = _("No table has this code. Check the code on the score sheet.")
+    return render(request, "games/table_code.html", {"code": code, "error": error})
+
+
+def table_page(request: HttpRequest, token: str) -> HttpResponse:
+    """``/t/<token>/``: the table's own device logs the game here."""
+    try:
+        game = game_from_token(token=token, for_write=False)
+    except ApplicationError as exc:
+        return render(request, "games/table_invalid.html", {"error": exc}, status=403)
+    writable = game.round.status != game.round.Status.CLOSED
+    api = {
+        name: reverse(f"api:table-{name}", kwargs={"token": token})
+        for name in ("state", "entries", "preview", "take-back", "confirm", "record")
+    }
+    config = {
+        "game_id": game.pk,
+        "writable": writable,
+        "urls": api,
+        "players": selectors.game_players(game=game),
+    }
+    return render(
+        request,
+        "games/table.html",
+        {
+            "game": game,
+            "config": config,
+            "state": selectors.game_state(game=game),
+            "writable": writable,
+            "clock_url": reverse("api:game-clock", kwargs={"game_id": game.pk}),
+            "players": selectors.game_players(game=game),
+        },
+    )
+
+
+def _public_tournament(request: HttpRequest, slug: str) -> Tournament:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not tournament.published and not is_judge(request.user, tournament):
+        raise Http404
+    return tournament
+
+
+def live_table(request: HttpRequest, slug: str, round_number: int, table_number: int) -> HttpResponse:
+    """Public read-only live view of one table."""
+    _public_tournament(request, slug)
+    game = get_object_or_404(
+        selectors.round_games(tournament_slug=slug, round_number=round_number),
+        table_number=table_number,
+    )
+    config = {
+        "game_id": game.pk,
+        "state_url": reverse("api:game-state", kwargs={"game_id": game.pk}),
+        "players": selectors.game_players(game=game),
+    }
+    return render(
+        request,
+        "games/live.html",
+        {
+            "game": game,
+            "config": config,
+            "state": selectors.game_state(game=game),
+            "clock_url": reverse("api:game-clock", kwargs={"game_id": game.pk}),
+            "record_url": reverse("api:game-record", kwargs={"game_id": game.pk}),
+            "players": selectors.game_players(game=game),
+        },
+    )
+
+
+def hall(request: HttpRequest, slug: str) -> HttpResponse:
+    """Hall screen: every table of the current round."""
+    tournament = _public_tournament(request, slug)
+    round_ = selectors.hall_round(tournament=tournament)
+    tables = selectors.hall_tables(round_=round_) if round_ else []
+    for table in tables:
+        table["clock_url"] = reverse("api:game-clock", kwargs={"game_id": table["game_id"]})
+        table["live_url"] = reverse(
+            "games:live", args=[tournament.slug, round_.number, table["table"]]
+        )
+    return render(
+        request,
+        "games/hall.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "tables": tables,
+            "config": {"hall_url": reverse("api:tournament-hall", kwargs={"slug": slug})},
+        },
+    )

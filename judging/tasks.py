@@ -1,0 +1,17 @@
+"""Celery tasks of the judging app."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from judging.services.alerts import alerts_raise_due
+
+
+@shared_task(ignore_result=True)
+def alerts_sweep() -> int:
+    """Every second (beat): raise every due mark without an alert row.
+
+    The safety net under the per-game ETA tasks: a lost task, a restarted
+    worker or a restarted Redis delays an alert by at most one sweep.
+    """
+    return alerts_raise_due()

@@ -1,0 +1,242 @@
+"""Gather the plain data the document builders need.
+
+The only module of this app that reads other apps: through their selectors
+where they exist (tournament.selectors, tournament.services.knockout,
+games.selectors / games.services.move_log), so the builders stay pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.conf import settings
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.models import Game
+from games.services.tokens import game_token
+from printing.documents.types import (
+    Bracket,
+    BracketMatch,
+    BracketRound,
+    GameRecord,
+    Incident,
+    JudgeReport,
+    PairInfo,
+    PairingRow,
+    PairingsList,
+    ScoreSheet,
+    StandingLine,
+    StandingsTable,
+)
+from printing.timeline import record_timeline
+from tournament import selectors
+from tournament.models import Pair, Round, Tournament
+
+
+def pair_info(pair: Pair) -> PairInfo:
+    return PairInfo(
+        start_number=pair.start_number,
+        player_1=pair.player_1.name,
+        player_2=pair.player_2.name,
+        name=pair.name,
+        club=pair.club,
+    )
+
+
+def round_title(round: Round, lang: str) -> str:
+    """The knockout stage's name (e.g. "Semi-finals"); empty for Swiss rounds."""
+    if round.kind != Round.Kind.KNOCKOUT:
+        return ""
+    name_en, name_da = selectors.knockout_stage_names(round.bracket_matches or 0)
+    return name_en if lang == "en" else name_da
+
+
+def round_games(*, round: Round) -> list[Game]:
+    return selectors.pairings_for_round(round=round)
+
+
+def table_url(token: str) -> str:
+    return f"{settings.SITE_URL}/t/{token}/"
+
+
+def score_sheets_data(
+    *, round: Round, games: Iterable[Game] | None = None, lang: str = "da"
+) -> list[ScoreSheet]:
+    """One sheet per game of ``round``, with its table link.
+
+    Issues a token to any game that has none yet (a write): callers are the
+    organiser-only view and the print task.
+    """
+    tournament = round.tournament
+    sheets = []
+    for game in games if games is not None else round_games(round=round):
+        token = game_token(game=game)
+        sheets.append(ScoreSheet(
+            tournament=tournament.name,
+            round_number=round.number,
+            round_title=round_title(round, lang),
+            table_number=game.table_number,
+            pair_yb=pair_info(game.pair_yb),
+            pair_rg=pair_info(game.pair_rg),
+            first_dealer=game.first_dealer,
+            alert_minutes=tournament.alert_minutes,
+            limit_minutes=tournament.time_limit_minutes,
+            date=tournament.date,
+            venue=tournament.venue,
+            started_at=game.started_at or round.started_at,
+            table_url=table_url(token),
+            short_code=game.short_code,
+        ))
+    return sheets
+
+
+def pairings_data(*, round: Round, lang: str = "da") -> PairingsList:
+    rows = [
+        PairingRow(g.table_number, pair_info(g.pair_yb), pair_info(g.pair_rg), g.first_dealer)
+        for g in round_games(round=round)
+    ]
+    byes = [pair_info(getattr(b, "pair", b)) for b in selectors.byes_for_round(round=round)]
+    return PairingsList(
+        tournament=round.tournament.name,
+        round_number=round.number,
+        round_title=round_title(round, lang),
+        rows=rows,
+        byes=byes,
+        published=round.status != Round.Status.DRAFT,
+    )
+
+
+def standings_data(
+    *, tournament: Tournament, up_to_round: int | None = None, lang: str = "da"
+) -> StandingsTable:
+    lines = []
+    for row in selectors.standings_for_tournament(tournament=tournament, up_to_round=up_to_round):
+        note = row.tiebreak_note_en if lang == "en" else row.tiebreak_note_da
+        head_to_head = row.head_to_head
+        lines.append(StandingLine(
+            rank=row.rank, pair=pair_info(row.pair), points=row.points,
+            games_played=row.games_played, wins=row.wins, losses=row.losses, byes=row.byes,
+            buchholz=row.buchholz, locked_for=row.locked_for,
+            locked_against=row.locked_against, locked_diff=row.locked_diff,
+            distance_diff=row.distance_diff,
+            head_to_head="" if head_to_head is None else str(head_to_head),
+            shared_rank=row.shared_rank, tiebreak_note=note or "",
+        ))
+    return StandingsTable(tournament=tournament.name, lines=lines, up_to_round=up_to_round,
+                          tiebreaks=list(tournament.tiebreaks or []))
+
+
+def _winner_side(match: selectors.BracketMatch) -> str:
+    winner = match.winner
+    if winner is None or match.game is None:  # a bye is no won match
+        return ""
+    if match.pair_a is not None and winner.pk == match.pair_a.pk:
+        return "a"
+    if match.pair_b is not None and winner.pk == match.pair_b.pk:
+        return "b"
+    return ""
+
+
+def bracket_data(*, tournament: Tournament, lang: str = "da") -> Bracket:
+    rounds = []
+    for bracket_round in selectors.bracket_for_tournament(tournament=tournament):
+        title = bracket_round.name_en if lang == "en" else bracket_round.name_da
+        matches = [
+            BracketMatch(
+                slot=m.slot,
+                pair_a=pair_info(m.pair_a) if m.pair_a is not None else None,
+                pair_b=pair_info(m.pair_b) if m.pair_b is not None else None,
+                winner=_winner_side(m),
+                table_number=m.game.table_number if m.game is not None else None,
+                is_third_place=m.is_third_place,
+            )
+            for m in bracket_round.matches
+        ]
+        rounds.append(BracketRound(title=title, round_number=bracket_round.round.number,
+                                   matches=matches))
+    return Bracket(tournament=tournament.name, rounds=rounds)
+
+
+def game_record_data(*, game: Game, lang: str = "da") -> GameRecord:
+    from games.selectors import game_log, short_hash
+    from games.services.move_log import game_record_export
+
+    record = game_record_export(game=game)
+    entries, diagrams, checked = record_timeline(record, lang=lang)
+    final_hash = short_hash(game_log(game=game).last_hash) if entries else ""
+    return GameRecord(
+        tournament=game.round.tournament.name,
+        round_number=game.round.number,
+        table_number=game.table_number,
+        players=dict(record.get("players") or {}),
+        first_dealer=game.first_dealer,
+        entries=entries,
+        diagrams=diagrams,
+        winner=game.winner,
+        result_note=game.result_note,
+        final_hash=final_hash,
+        checked=checked,
+    )
+
+
+def _result_incidents(tournament: Tournament) -> list[Incident]:
+    games = (
+        Game.objects.filter(round__tournament=tournament)
+        .filter(result_source__in=[Game.ResultSource.ADJUDICATED, Game.ResultSource.JUDGE])
+        .select_related("round")
+        | Game.objects.filter(round__tournament=tournament, timed_out=True).select_related("round")
+    )
+    incidents = []
+    for game in games.distinct():
+        adjudicated = game.result_source == Game.ResultSource.ADJUDICATED or game.timed_out
+        details = [
+            _("Winner: %(team)s") % {"team": game.get_winner_display()} if game.winner else "",
+            _("remaining distance Yellow/Blue %(yb)s, Red/Green %(rg)s")
+            % {"yb": game.distance_yb, "rg": game.distance_rg}
+            if game.distance_yb is not None and game.distance_rg is not None else "",
+            game.result_note,
+        ]
+        incidents.append(Incident(
+            kind="adjudication" if adjudicated else "ruling",
+            round_number=game.round.number,
+            table_number=game.table_number,
+            rule="W3" if adjudicated else "",
+            at=game.result_recorded_at,
+            text="; ".join(d for d in details if d),
+        ))
+    return incidents
+
+
+def _alert_incidents(tournament: Tournament) -> list[Incident]:
+    from judging.models import Alert
+
+    incidents = []
+    alerts = Alert.objects.filter(tournament=tournament).select_related(
+        "game__round", "acknowledged_by"
+    )
+    for alert in alerts:
+        limit = alert.kind == Alert.Kind.TIME_LIMIT
+        incidents.append(Incident(
+            kind="time_out" if limit else "alert",
+            round_number=alert.game.round.number,
+            table_number=alert.game.table_number,
+            rule="W2",
+            at=alert.raised_at,
+            judge=alert.acknowledged_by.get_username() if alert.acknowledged_by else "",
+            text=_("%(kind)s at %(minute)d min") % {
+                "kind": alert.get_kind_display(), "minute": alert.mark_minute},
+        ))
+    return incidents
+
+
+def judge_report_data(*, tournament: Tournament) -> JudgeReport:
+    return JudgeReport(
+        tournament=tournament.name,
+        incidents=_result_incidents(tournament) + _alert_incidents(tournament),
+        generated_at=timezone.now(),
+        sources_note=_(
+            "Includes clock alerts and results decided on time or by a judge. Judge calls, "
+            "rulings and penalties are added when judges record them in the system."
+        ),
+    )

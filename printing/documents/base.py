@@ -1,0 +1,113 @@
+"""What every document shares: colours, names of seats and teams, times, layout."""
+
+from __future__ import annotations
+
+import datetime
+import io
+from collections.abc import Callable
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.utils.translation import gettext as _
+from reportlab import rl_config
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, A5
+from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import SimpleDocTemplate
+
+# Plain binary (zlib) streams: reportlab's default ASCII85 armour only makes
+# files bigger and, in pure Python, costs a third of a score-sheet batch.
+rl_config.useA85 = 0
+
+COPENHAGEN = ZoneInfo("Europe/Copenhagen")
+PAGE_SIZES = {"A4": A4, "A5": A5}
+SEAT_COLOURS = {
+    "Y": colors.HexColor("#e6b800"),
+    "R": colors.HexColor("#d32f2f"),
+    "B": colors.HexColor("#1e63c6"),
+    "G": colors.HexColor("#2e8b3d"),
+}
+LIGHT_GREY = colors.HexColor("#e9e9e9")
+MID_GREY = colors.HexColor("#9a9a9a")
+
+
+def seat_name(seat: str) -> str:
+    return {"Y": _("Yellow"), "R": _("Red"), "B": _("Blue"), "G": _("Green")}.get(seat, seat)
+
+
+def team_name(team: str) -> str:
+    return {"YB": _("Yellow/Blue"), "RG": _("Red/Green")}.get(team, team)
+
+
+def local_time(moment: datetime.datetime | None) -> str:
+    return moment.astimezone(COPENHAGEN).strftime("%H:%M") if moment else ""
+
+
+def local_datetime(moment: datetime.datetime | None) -> str:
+    return moment.astimezone(COPENHAGEN).strftime("%d.%m.%Y %H:%M") if moment else ""
+
+
+def round_heading(round_number: int, round_title: str = "") -> str:
+    heading = _("Round %(number)d") % {"number": round_number}
+    return f"{heading} — {round_title}" if round_title else heading
+
+
+def danish_sort_key(text: str) -> str:
+    """Sort key placing æ, ø, å after z in that order, as Danish lists do."""
+    return (
+        text.casefold()
+        .replace("aa", "å")
+        .replace("æ", "{")  # "{", "|", "}" follow "z" in code-point order
+        .replace("ø", "|")
+        .replace("å", "}")
+    )
+
+
+def esc(text: str) -> str:
+    """Escape text for reportlab's Paragraph mini-markup."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def styles() -> dict[str, ParagraphStyle]:
+    sheet = getSampleStyleSheet()
+    return {
+        "title": ParagraphStyle("title", parent=sheet["Title"], fontSize=18, spaceAfter=4),
+        "h2": ParagraphStyle("h2", parent=sheet["Heading2"], fontSize=13, spaceBefore=8),
+        "body": ParagraphStyle("body", parent=sheet["BodyText"], fontSize=9.5, leading=12),
+        "small": ParagraphStyle("small", parent=sheet["BodyText"], fontSize=8, leading=10),
+        "cell": ParagraphStyle("cell", parent=sheet["BodyText"], fontSize=8.5, leading=10.5),
+    }
+
+
+def platypus_pdf(
+    story: list[Any], *, title: str, footer: str, pagesize: tuple[float, float] = A4
+) -> bytes:
+    """Flow ``story`` onto pages with a footer (``footer`` · page n) on each."""
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(
+        buffer,
+        pagesize=pagesize,
+        title=title,
+        author="DM i Partners",
+        leftMargin=14 * mm,
+        rightMargin=14 * mm,
+        topMargin=14 * mm,
+        bottomMargin=16 * mm,
+    )
+    page_label = _("Page")
+
+    def on_page(canvas: Canvas, document: SimpleDocTemplate) -> None:
+        canvas.saveState()
+        canvas.setFont("Helvetica", 7.5)
+        canvas.setFillColor(MID_GREY)
+        canvas.drawString(14 * mm, 9 * mm, footer)
+        canvas.drawRightString(pagesize[0] - 14 * mm, 9 * mm, f"{page_label} {document.page}")
+        canvas.restoreState()
+
+    doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
+    return buffer.getvalue()
+
+
+ProgressCallback = Callable[[int, int], None]

@@ -1,0 +1,215 @@
+"""Service tests of the move log: append, refuse, retry, stale, take-back, hash chain."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from games.engine import replay
+from games.models import Game, MoveEntry
+from games.selectors import entry_hash, game_log, genesis_hash, move_log_verify
+from games.services.move_log import (
+    entry_read,
+    game_state,
+    move_preview,
+    move_submit,
+    move_take_back,
+)
+from tournament.errors import ApplicationError
+
+pytestmark = pytest.mark.django_db
+
+
+def play(game, moves, start=0):
+    for i, text in enumerate(moves, start=start):
+        move_submit(game=game, text=text, client_id=f"client-{i:06d}", expected_seq=i)
+
+
+def test_first_entry_is_appended_with_canonical_text_and_state(game):
+    # Yellow deals, so Red opens: the seat comes from the engine.
+    result = move_submit(game=game, text=" 11 :  in ", client_id="abcdefgh-1", expected_seq=0)
+    assert result.created
+    assert result.entry["text"] == "R 11: in"
+    assert result.entry["seq"] == 1
+    assert result.state["seq"] == 1
+    assert result.state["position"]["R"].count("RS") == 1
+    assert result.state["to_move"] == "B"
+    assert result.state["hand_sizes"]["R"] == 3
+    stored = MoveEntry.objects.get(game=game)
+    assert (stored.seat, stored.text, stored.client_id) == ("R", "R 11: in", "abcdefgh-1")
+
+
+def test_a_whole_game_logged_entry_by_entry_replays_to_the_engines_winner(game, record):
+    play(game, record["moves"])
+    state = game_state(game=game)
+    expected = replay(record)
+    assert state["seq"] == len(record["moves"])
+    assert state["winner"] == expected.winner
+    assert state["position"] == expected.position.to_json()
+    assert state["to_move"] is None
+    assert move_log_verify(game=game)["ok"]
+
+
+def test_illegal_move_is_refused_with_rule_and_nothing_changes(game):
+    with pytest.raises(ApplicationError) as err:
+        move_submit(game=game, text="5: R3+5", client_id="abcdefgh-1", expected_seq=0)
+    assert err.value.status_code == 422
+    assert err.value.code not in ("", "N")  # a rule id, not a notation error
+    assert err.value.message_da and err.value.message_en
+    assert err.value.message_da != err.value.message_en
+    assert not MoveEntry.objects.exists()
+    assert game_state(game=game)["seq"] == 0
+
+
+def test_wrong_seat_is_refused_by_rule_d2(game):
+    with pytest.raises(ApplicationError) as err:
+        move_submit(game=game, text="Y 11: in", client_id="abcdefgh-1", expected_seq=0)
+    assert err.value.code == "D2"
+    assert not MoveEntry.objects.exists()
+
+
+@pytest.mark.parametrize("text", ["", "hello", "5: Q3+5", "X: 2 Z", "x" * 200, None, 5])
+def test_unreadable_entry_is_refused_as_notation_error(game, text):
+    with pytest.raises(ApplicationError) as err:
+        move_submit(game=game, text=text, client_id="abcdefgh-1", expected_seq=0)
+    assert err.value.status_code == 422
+    assert err.value.code == "N"
+    assert not MoveEntry.objects.exists()
+
+
+def test_written_destination_is_checked(game):
+    play(game, ["11: in", "8: in", "8: in", "13: in"])  # R, B, G, Y enter; Red again
+    # Red's pawn on RS with a 5 goes to R5: a wrong destination is refused.
+    with pytest.raises(ApplicationError) as err:
+        move_submit(game=game, text="5: RS+5>R6", client_id="abcdefgh-x", expected_seq=4)
+    assert err.value.code == "N"
+    assert game_state(game=game)["seq"] == 4
+    ok = move_submit(game=game, text="5: RS+5>R5", client_id="abcdefgh-y", expected_seq=4)
+    assert ok.entry["text"] == "R 5: RS+5"
+
+
+def test_retried_client_id_is_not_duplicated(game):
+    first = move_submit(game=game, text="11: in", client_id="retry-0001", expected_seq=0)
+    again = move_submit(game=game, text="11: in", client_id="retry-0001", expected_seq=0)
+    assert first.created and not again.created
+    assert again.entry["hash"] == first.entry["hash"]
+    assert MoveEntry.objects.filter(game=game).count() == 1
+
+
+def test_retry_after_the_log_moved_on_still_answers_the_stored_entry(game):
+    move_submit(game=game, text="11: in", client_id="retry-0001", expected_seq=0)
+    move_submit(game=game, text="8: in", client_id="retry-0002", expected_seq=1)
+    again = move_submit(game=game, text="11: in", client_id="retry-0001", expected_seq=0)
+    assert not again.created
+    assert again.entry["seq"] == 1
+    assert again.state["seq"] == 2
+    assert MoveEntry.objects.filter(game=game).count() == 2
+
+
+def test_stale_sequence_is_refused_with_the_current_state(game):
+    move_submit(game=game, text="11: in", client_id="device-a-01", expected_seq=0)
+    with pytest.raises(ApplicationError) as err:
+        move_submit(game=game, text="8: in", client_id="device-b-01", expected_seq=0)
+    assert err.value.status_code == 409
+    assert err.value.code == "stale_sequence"
+    assert err.value.extra["state"]["seq"] == 1
+    assert err.value.extra["state"]["to_move"] == "B"
+    assert MoveEntry.objects.filter(game=game).count() == 1
+
+
+def test_future_sequence_is_refused_too(game):
+    with pytest.raises(ApplicationError) as err:
+        move_submit(game=game, text="11: in", client_id="device-a-01", expected_seq=3)
+    assert err.value.code == "stale_sequence"
+
+
+@pytest.mark.parametrize("client_id", ["", "short", "has space in it", "x" * 65, None])
+def test_client_id_is_required(game, client_id):
+    with pytest.raises(ApplicationError) as err:
+        move_submit(game=game, text="11: in", client_id=client_id, expected_seq=0)
+    assert err.value.code == "client_id_invalid"
+
+
+def test_hash_chain_follows_the_contract(game):
+    play(game, ["11: in", "8: in", "13: in"])
+    rows = list(MoveEntry.objects.filter(game=game).order_by("seq"))
+    prev = hashlib.sha256(str(game.pk).encode()).hexdigest()
+    assert genesis_hash(game.pk) == prev
+    for row in rows:
+        want = hashlib.sha256(f"{prev}{row.text}{row.seq}".encode()).hexdigest()
+        assert row.prev_hash == prev and row.hash == want
+        prev = row.hash
+    assert game_state(game=game)["short_hash"] == rows[-1].hash[:8]
+
+
+def test_tampered_entry_breaks_the_chain(game):
+    play(game, ["11: in", "8: in", "13: in"])
+    MoveEntry.objects.filter(game=game, seq=2).update(text="B 13: in")
+    assert move_log_verify(game=game) == {"ok": False, "first_bad_seq": 2}
+
+
+def test_take_back_last_entry_marks_it_withdrawn_and_seq_is_reused(game):
+    play(game, ["11: in", "8: in"])
+    state = move_take_back(game=game, client_id="device-a-tb", seq=2)
+    assert state["seq"] == 1 and state["to_move"] == "B"
+    withdrawn = MoveEntry.objects.get(game=game, seq=2)
+    assert withdrawn.withdrawn_at is not None and withdrawn.withdrawn_by == "device-a-tb"
+    again = move_submit(game=game, text="13: in", client_id="client-again", expected_seq=1)
+    assert again.entry["seq"] == 2 and again.entry["text"] == "B 13: in"
+    assert MoveEntry.objects.filter(game=game).count() == 3
+    first = MoveEntry.objects.get(game=game, seq=1)
+    assert again.entry["hash"] == entry_hash(prev_hash=first.hash, text="B 13: in", seq=2)
+    assert move_log_verify(game=game)["ok"]
+
+
+def test_take_back_is_idempotent_for_the_same_device(game):
+    play(game, ["11: in", "8: in"])
+    move_take_back(game=game, client_id="device-a-tb", seq=2)
+    state = move_take_back(game=game, client_id="device-a-tb", seq=2)
+    assert state["seq"] == 1
+    assert MoveEntry.objects.filter(game=game, withdrawn_at__isnull=True).count() == 1
+
+
+def test_only_the_last_entry_can_be_taken_back(game):
+    play(game, ["11: in", "8: in"])
+    with pytest.raises(ApplicationError) as err:
+        move_take_back(game=game, client_id="device-a-tb", seq=1)
+    assert err.value.code == "take_back_too_late"
+    assert err.value.status_code == 409
+    assert MoveEntry.objects.filter(game=game, withdrawn_at__isnull=True).count() == 2
+
+
+def test_finished_game_refuses_entries(game):
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    with pytest.raises(ApplicationError) as err:
+        move_submit(game=game, text="11: in", client_id="abcdefgh-1", expected_seq=0)
+    assert err.value.code == "game_finished"
+    assert not MoveEntry.objects.exists()
+
+
+def test_preview_shows_moves_and_hits_without_storing(game, record):
+    play(game, ["11: in", "8: in", "8: in"])  # R, B, G enter
+    preview = move_preview(game=game, text="13: in")
+    assert preview["entry"] == "Y 13: in"
+    assert preview["changes"] == [{"colour": "Y", "from": ["YH"], "to": ["YS"]}]
+    assert preview["events"] == []
+    assert not MoveEntry.objects.filter(game=game, seq=4).exists()
+
+
+def test_entry_read_accepts_seat_and_lowercase():
+    assert entry_read(text="y 5: y3+5", to_move="R") == ("Y", "Y 5: Y3+5", "Y 5: Y3+5")
+    assert entry_read(text="J: R10<>Y3", to_move="B")[2] == "B J: Y3<>R10"
+    assert entry_read(text="x: 9 2 12 3", to_move="G")[2] == "G X: 2 3 9 12"
+
+
+def test_replay_cache_matches_a_fresh_replay(game, record):
+    play(game, record["moves"][:40])
+    cached = game_log(game=game)
+    from games.selectors import log_cache
+
+    log_cache.clear()
+    fresh = game_log(game=game)
+    assert fresh.replay.position == cached.replay.position
+    assert fresh.legal_entries == cached.legal_entries
+    assert fresh.last_hash == cached.last_hash

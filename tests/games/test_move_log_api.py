@@ -1,0 +1,233 @@
+"""API tests of the table endpoints, export/import and the public reads."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+
+from games.engine import replay
+from games.models import Game, MoveEntry
+from games.services.tokens import game_token
+from tests.factories import GameFactory, organiser_of
+from tournament.models import Round
+
+pytestmark = pytest.mark.django_db
+
+
+def post(client, url, body, **extra):
+    return client.post(url, json.dumps(body), content_type="application/json", **extra)
+
+
+def submit(client, token, text, client_id, expected_seq, **extra):
+    return post(
+        client,
+        f"/api/table/{token}/entries/",
+        {"text": text, "client_id": client_id, "expected_seq": expected_seq},
+        **extra,
+    )
+
+
+@pytest.fixture
+def client():
+    return Client(enforce_csrf_checks=True)
+
+
+def test_submit_answers_201_then_200_for_a_retry(client, game, token):
+    first = submit(client, token, "11: in", "api-client-1", 0)
+    assert first.status_code == 201
+    assert first.json()["state"]["seq"] == 1
+    again = submit(client, token, "11: in", "api-client-1", 0)
+    assert again.status_code == 200
+    assert again.json()["created"] is False
+    assert again.json()["entry"] == first.json()["entry"]
+    assert MoveEntry.objects.filter(game=game).count() == 1
+
+
+def test_illegal_move_answers_422_with_rule_in_both_languages(client, game, token):
+    res = submit(client, token, "5: R3+5", "api-client-1", 0)
+    assert res.status_code == 422
+    error = res.json()["error"]
+    assert error["code"] == error["rule"]
+    assert error["message_da"] and error["message_en"]
+    assert error["message"] == error["message_da"]  # Danish is the default
+    res_en = post(
+        client,
+        f"/api/table/{token}/entries/",
+        {"text": "5: R3+5", "client_id": "api-client-2", "expected_seq": 0, "lang": "en"},
+    )
+    assert res_en.json()["error"]["message"] == error["message_en"]
+    assert not MoveEntry.objects.exists()
+
+
+def test_stale_answers_409_with_state(client, game, token):
+    submit(client, token, "11: in", "api-client-1", 0)
+    res = submit(client, token, "8: in", "api-client-2", 0)
+    assert res.status_code == 409
+    assert res.json()["error"]["code"] == "stale_sequence"
+    assert res.json()["error"]["state"]["seq"] == 1
+
+
+def test_malformed_json_is_refused_in_both_languages(client, token):
+    res = client.post(f"/api/table/{token}/entries/", "{not json", content_type="application/json")
+    assert res.status_code == 400
+    assert res.json()["error"]["code"] == "malformed_request"
+    assert res.json()["error"]["message_en"] != res.json()["error"]["message_da"]
+
+
+def test_token_api_needs_no_csrf_and_no_session(client, token):
+    # enforce_csrf_checks is on: a token request still goes through.
+    assert submit(client, token, "11: in", "api-client-1", 0).status_code == 201
+
+
+def test_token_of_table_3_cannot_write_to_table_4(client):
+    table3 = GameFactory(table_number=3)
+    table4 = GameFactory(round=table3.round, table_number=4)
+    token3 = game_token(game=table3)
+    res = submit(client, token3, "11: in", "api-client-1", 0)
+    assert res.status_code == 201
+    assert MoveEntry.objects.filter(game=table3).count() == 1
+    assert MoveEntry.objects.filter(game=table4).count() == 0
+    forged = token3[:-2] + ("AA" if not token3.endswith("AA") else "BB")
+    res = submit(client, forged, "8: in", "api-client-2", 1)
+    assert res.status_code == 403
+    assert res.json()["error"]["code"] == "table_token_invalid"
+    assert MoveEntry.objects.count() == 1
+
+
+def test_closed_round_token_cannot_write_but_can_read(client, game, token):
+    submit(client, token, "11: in", "api-client-1", 0)
+    Round.objects.filter(pk=game.round_id).update(status=Round.Status.CLOSED)
+    res = submit(client, token, "8: in", "api-client-2", 1)
+    assert res.status_code == 403
+    assert res.json()["error"]["code"] == "permission_denied"
+    take_back = post(client, f"/api/table/{token}/take-back/", {"client_id": "tb-client-1", "seq": 1})
+    assert take_back.status_code == 403
+    assert MoveEntry.objects.filter(game=game, withdrawn_at__isnull=True).count() == 1
+    assert client.get(f"/api/table/{token}/state/").status_code == 200
+
+
+def test_take_back_endpoint(client, game, token):
+    submit(client, token, "11: in", "api-client-1", 0)
+    submit(client, token, "8: in", "api-client-2", 1)
+    old = post(client, f"/api/table/{token}/take-back/", {"client_id": "tb-client-1", "seq": 1})
+    assert old.status_code == 409
+    res = post(client, f"/api/table/{token}/take-back/", {"client_id": "tb-client-1", "seq": 2})
+    assert res.status_code == 200
+    assert res.json()["seq"] == 1
+
+
+def test_state_and_preview_endpoints(client, game, token):
+    state = client.get(f"/api/table/{token}/state/").json()
+    assert state["to_move"] == "R"
+    assert state["legal_entries"]["11"] == ["11: in"]
+    assert state["legal_entries"]["5"] == []
+    res = post(client, f"/api/table/{token}/preview/", {"text": "11: in"})
+    assert res.status_code == 200
+    assert res.json()["changes"] == [{"colour": "R", "from": ["RH"], "to": ["RS"]}]
+    assert not MoveEntry.objects.exists()
+
+
+def test_export_then_import_round_trips(client, game, token, record):
+    for i, text in enumerate(record["moves"][:30]):
+        assert submit(client, token, text, f"api-client-{i:03d}", i).status_code == 201
+    exported = client.get(f"/api/games/{game.pk}/record/").json()
+    assert exported["moves"] == record["moves"][:30]
+    assert exported["first_dealer"] == "Y"
+    assert exported["players"]["Y"] == game.pair_yb.player_1.name
+    assert exported["players"]["G"] == game.pair_rg.player_2.name
+    assert client.get(f"/api/table/{token}/record/").json() == exported
+
+    other = GameFactory(round=game.round, first_dealer="Y")
+    organiser = organiser_of(game.round.tournament)
+    staff = Client()
+    staff.force_login(organiser)
+    res = post(staff, f"/api/games/{other.pk}/record/", exported)
+    assert res.status_code == 201, res.content
+    assert res.json()["seq"] == 30
+    assert res.json()["position"] == replay(dict(record, moves=record["moves"][:30])).position.to_json()
+    assert [e.text for e in MoveEntry.objects.filter(game=other).order_by("seq")] == exported["moves"]
+
+
+def test_import_reports_the_first_error_and_stores_nothing(game, record):
+    organiser = organiser_of(game.round.tournament)
+    staff = Client()
+    staff.force_login(organiser)
+    moves = list(record["moves"][:20])
+    moves[12] = "Y 5: G9+5"
+    res = post(staff, f"/api/games/{game.pk}/record/", dict(record, moves=moves))
+    assert res.status_code == 422
+    error = res.json()["error"]
+    assert error["index"] == 12
+    assert error["move"] == "Y 5: G9+5"
+    assert not MoveEntry.objects.filter(game=game).exists()
+
+
+def test_import_needs_a_judge_or_organiser(game, record):
+    anonymous = Client()
+    res = post(anonymous, f"/api/games/{game.pk}/record/", record)
+    assert res.status_code == 403
+    other_event_org = organiser_of(GameFactory().round.tournament, username="elsewhere")
+    stranger = Client()
+    stranger.force_login(other_event_org)
+    assert post(stranger, f"/api/games/{game.pk}/record/", record).status_code == 403
+    assert not MoveEntry.objects.filter(game=game).exists()
+
+
+def test_import_needs_csrf_for_a_session(game, record):
+    organiser = organiser_of(game.round.tournament)
+    staff = Client(enforce_csrf_checks=True)
+    staff.force_login(organiser)
+    assert post(staff, f"/api/games/{game.pk}/record/", record).status_code == 403
+    assert not MoveEntry.objects.filter(game=game).exists()
+
+
+def test_import_into_a_logged_game_is_refused(client, game, token, record):
+    submit(client, token, record["moves"][0], "api-client-1", 0)
+    staff = Client()
+    staff.force_login(organiser_of(game.round.tournament))
+    res = post(staff, f"/api/games/{game.pk}/record/", record)
+    assert res.status_code == 409
+    assert res.json()["error"]["code"] == "log_not_empty"
+
+
+def test_public_state_and_hall(client, game, token):
+    submit(client, token, "11: in", "api-client-1", 0)
+    Round.objects.filter(pk=game.round_id).update(status=Round.Status.IN_PROGRESS)
+    state = client.get(f"/api/games/{game.pk}/state/").json()
+    assert state["seq"] == 1
+    hall = client.get(f"/api/tournaments/{game.round.tournament.slug}/hall/").json()
+    assert hall["round"] == game.round.number
+    (table,) = hall["tables"]
+    assert table["seq"] == 1
+    assert table["distance"] == {"YB": 8 * 61, "RG": 8 * 61 - 1}  # Red's pawn entered
+    assert table["locked"] == {"YB": 0, "RG": 0}
+
+
+def test_unpublished_tournament_is_hidden(client, game):
+    game.round.tournament.published = False
+    game.round.tournament.save()
+    assert client.get(f"/api/games/{game.pk}/state/").status_code == 404
+
+
+def test_schema_lists_the_move_log_endpoints(client):
+    res = client.get("/api/schema/?format=json")
+    assert res.status_code == 200
+    paths = json.loads(res.content)["paths"]
+    for path in (
+        "/api/table/{token}/entries/",
+        "/api/table/{token}/state/",
+        "/api/table/{token}/take-back/",
+        "/api/table/{token}/confirm/",
+        "/api/games/{game_id}/record/",
+        "/api/tournaments/{slug}/hall/",
+    ):
+        assert path in paths
+
+
+def test_status_time_up_refuses_entries(client, game, token):
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.TIME_UP)
+    res = submit(client, token, "11: in", "api-client-1", 0)
+    assert res.status_code == 409
+    assert res.json()["error"]["code"] == "game_time_up"

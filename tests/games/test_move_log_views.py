@@ -1,0 +1,63 @@
+"""The table page, the short-code form, the live view and the hall screen."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from games.services.move_log import move_submit
+from games.services.tokens import game_token
+from tournament.models import Round
+
+pytestmark = pytest.mark.django_db
+
+
+def test_table_page_renders_in_danish_with_json_config_and_no_inline_script(game, token):
+    res = Client().get(f"/t/{token}/")
+    html = res.content.decode()
+    assert res.status_code == 200
+    assert '<html lang="da">' in html
+    assert "Log et træk" in html  # Danish by default
+    assert 'id="table-config" type="application/json"' in html
+    assert 'id="table-state" type="application/json"' in html
+    assert f'data-clock-url="/api/games/{game.pk}/clock/"' in html
+    for bad in ("<script>", " style=", "onclick="):
+        assert bad not in html
+
+
+def test_table_page_with_forged_token_is_refused(game):
+    res = Client().get("/t/not-a-real-token-at-all/")
+    assert res.status_code == 403
+    assert "ikke gyldigt" in res.content.decode()
+
+
+def test_short_code_leads_to_the_table_page(game, token):
+    game.refresh_from_db()
+    res = Client().get("/t/", {"code": game.short_code.lower()})
+    assert res.status_code == 302
+    assert res["Location"] == f"/t/{token}/"
+    res = Client().get("/t/", {"code": "ZZZZZZ"})
+    assert res.status_code == 200
+    assert "Intet bord har denne kode" in res.content.decode()
+
+
+def test_closed_round_table_page_is_read_only(game, token):
+    Round.objects.filter(pk=game.round_id).update(status=Round.Status.CLOSED)
+    html = Client().get(f"/t/{token}/").content.decode()
+    assert "runde er lukket" in html
+    assert 'id="typed-form"' not in html
+
+
+def test_live_view_and_hall_show_the_table(game):
+    move_submit(game=game, text="11: in", client_id="client-000001", expected_seq=0)
+    Round.objects.filter(pk=game.round_id).update(status=Round.Status.IN_PROGRESS)
+    slug = game.round.tournament.slug
+    live = Client().get(f"/tournaments/{slug}/rounds/{game.round.number}/tables/{game.table_number}/")
+    assert live.status_code == 200
+    assert game.pair_yb.player_1.name in live.content.decode()
+    hall = Client().get(f"/tournaments/{slug}/hall/")
+    html = hall.content.decode()
+    assert hall.status_code == 200
+    assert f'data-game="{game.pk}"' in html
+    assert '<progress max="100" value="0" data-team="YB"' in html
+    assert game_token(game=game) not in html  # the hall never leaks a table token

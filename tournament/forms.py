@@ -1,0 +1,243 @@
+"""Forms of the organiser pages. They only parse input; services decide.
+
+Rules (alert before the limit, knockout sizes, known tiebreaks, CSV rows)
+are checked by the services, whose refusals the views put on the form.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Game
+from tournament.models import TIEBREAK_CHOICES, Pair, Tournament
+
+TIEBREAK_SLOTS = 5
+MAX_CSV_BYTES = 1024 * 1024
+
+SETTINGS_FIELDS = [
+    "name",
+    "date",
+    "venue",
+    "ruleset",
+    "time_limit_minutes",
+    "alert_minutes",
+    "swiss_rounds",
+    "knockout_size",
+    "third_place_game",
+    "points_win",
+    "points_loss",
+    "points_bye",
+    "adjudication",
+    "pause_clock_on_call",
+    "published",
+]
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+
+class TournamentForm(forms.ModelForm):
+    """All settings of a tournament; the tiebreak order as ordered choices."""
+
+    class Meta:
+        model = Tournament
+        fields = [*SETTINGS_FIELDS[:1], "slug", *SETTINGS_FIELDS[1:]]
+        widgets = {"date": DateInput(format="%Y-%m-%d")}
+
+    def __init__(self, *args: Any, creating: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["slug"].required = False
+        self.fields["slug"].help_text = _("Leave empty to make one from the name.")
+        if not creating:
+            del self.fields["slug"]
+        order = list(self.instance.tiebreaks) if self.instance.pk else None
+        order = order or [key for key, _label in TIEBREAK_CHOICES]
+        choices = [("", "—"), *TIEBREAK_CHOICES]
+        for slot in range(TIEBREAK_SLOTS):
+            self.fields[f"tiebreak_{slot + 1}"] = forms.ChoiceField(
+                label=_("Tiebreak %(n)s") % {"n": slot + 1},
+                choices=choices,
+                required=False,
+                initial=order[slot] if slot < len(order) else "",
+            )
+
+    def _post_clean(self) -> None:
+        # The model's own validation (constraints) is the service's job: the
+        # service answers with a bilingual message the view shows.
+        pass
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        order = [data.get(f"tiebreak_{n + 1}") for n in range(TIEBREAK_SLOTS)]
+        order = [key for key in order if key]
+        if len(order) != len(set(order)):
+            raise forms.ValidationError(_("Each tiebreak may appear only once."))
+        data["tiebreaks"] = order
+        return data
+
+    def settings(self) -> dict[str, Any]:
+        """The cleaned values as service keyword arguments."""
+        data = self.cleaned_data
+        fields = {name: data[name] for name in SETTINGS_FIELDS if name in data}
+        fields["tiebreaks"] = data["tiebreaks"]
+        return fields
+
+
+class PairForm(forms.Form):
+    player_1 = forms.CharField(label=_("Player 1"), max_length=120)
+    player_2 = forms.CharField(label=_("Player 2"), max_length=120)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    name = forms.CharField(label=_("Pair name"), max_length=200, required=False)
+    seed = forms.IntegerField(label=_("Seed"), min_value=1, required=False)
+    rating = forms.IntegerField(label=_("Rating"), required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for key in ("player_1", "player_2", "club", "name"):
+            if isinstance(data.get(key), str):
+                data[key] = " ".join(data[key].split())
+        return data
+
+
+class PairRegisterForm(PairForm):
+    check_in = forms.BooleanField(label=_("Checked in"), required=False, initial=True)
+
+
+class PairEditForm(PairForm):
+    fixed_table = forms.IntegerField(
+        label=_("Fixed table"),
+        min_value=1,
+        required=False,
+        help_text=_("For a player who cannot move between tables. Empty: none."),
+    )
+
+    @classmethod
+    def for_pair(cls, pair: Pair, data: Any = None) -> PairEditForm:
+        return cls(
+            data,
+            initial={
+                "player_1": pair.player_1.name,
+                "player_2": pair.player_2.name,
+                "club": pair.club,
+                "name": pair.name,
+                "seed": pair.seed,
+                "rating": pair.rating,
+                "fixed_table": pair.fixed_table,
+            },
+        )
+
+
+class PairsImportForm(forms.Form):
+    csv_file = forms.FileField(label=_("CSV file"), required=False)
+    csv_text = forms.CharField(
+        label=_("…or paste the rows"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        help_text=_(
+            "First line: the column names player_1, player_2, club, name, seed, rating "
+            "(any order; only player_1 and player_2 are required). Separated by ; or ,."
+        ),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload = data.get("csv_file")
+        text = data.get("csv_text") or ""
+        if upload:
+            if upload.size > MAX_CSV_BYTES:
+                raise forms.ValidationError(_("The file is too large (at most 1 MB)."))
+            try:
+                text = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError as error:
+                raise forms.ValidationError(
+                    _("The file is not UTF-8 text. Save it as “CSV UTF-8” and try again.")
+                ) from error
+        if not text.strip():
+            raise forms.ValidationError(_("Choose a file or paste the rows."))
+        data["text"] = text.lstrip("\ufeff")
+        return data
+
+
+class RoundPairForm(forms.Form):
+    METHOD_CHOICES = [
+        ("auto", _("Automatic (seeds if any pair has a seed, else a random draw)")),
+        ("seed", _("By seed")),
+        ("random", _("Random draw")),
+    ]
+    method = forms.ChoiceField(label=_("Round 1"), choices=METHOD_CHOICES, initial="auto")
+
+
+class SwapForm(forms.Form):
+    pair_a = forms.ModelChoiceField(label=_("Pair"), queryset=Pair.objects.none())
+    pair_b = forms.ModelChoiceField(label=_("swap with"), queryset=Pair.objects.none())
+    allow_rematch = forms.BooleanField(label=_("Allow a rematch"), required=False)
+
+    def __init__(self, *args: Any, pairs: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["pair_a"].queryset = pairs
+        self.fields["pair_b"].queryset = pairs
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("pair_a") and data.get("pair_a") == data.get("pair_b"):
+            raise forms.ValidationError(_("Choose two different pairs."))
+        return data
+
+
+class ResultForm(forms.Form):
+    winner = forms.ChoiceField(
+        label=_("Winner"),
+        choices=[(Game.Winner.YB, Game.Winner.YB.label), (Game.Winner.RG, Game.Winner.RG.label)],
+        widget=forms.RadioSelect,
+    )
+    locked_yb = forms.IntegerField(
+        label=_("Locked pawns, Yellow/Blue"), min_value=0, max_value=8, required=False
+    )
+    locked_rg = forms.IntegerField(
+        label=_("Locked pawns, Red/Green"), min_value=0, max_value=8, required=False
+    )
+    distance_yb = forms.IntegerField(
+        label=_("Remaining distance, Yellow/Blue"), min_value=0, max_value=1000, required=False
+    )
+    distance_rg = forms.IntegerField(
+        label=_("Remaining distance, Red/Green"), min_value=0, max_value=1000, required=False
+    )
+    timed_out = forms.BooleanField(label=_("Stopped at the time limit"), required=False)
+    note = forms.CharField(label=_("Note"), max_length=500, required=False)
+
+    @classmethod
+    def for_game(cls, game: Game, data: Any = None) -> ResultForm:
+        initial = {
+            "winner": game.winner or None,
+            "locked_yb": game.locked_yb,
+            "locked_rg": game.locked_rg,
+            "distance_yb": game.distance_yb,
+            "distance_rg": game.distance_rg,
+            "timed_out": game.timed_out,
+            "note": game.result_note,
+        }
+        return cls(data, initial=initial, prefix=f"g{game.pk}")
+
+
+class ResultClearForm(forms.Form):
+    reason = forms.CharField(label=_("Reason"), max_length=500)
+
+
+class KnockoutCreateForm(forms.Form):
+    source = forms.ChoiceField(
+        label=_("Bracket from"),
+        choices=[("standings", _("the standings")), ("seeds", _("the seeds"))],
+        initial="standings",
+    )
+
+
+class RoleGrantForm(forms.Form):
+    username = forms.CharField(label=_("Username"), max_length=150)
+    role = forms.ChoiceField(
+        label=_("Role"),
+        choices=[("organiser", _("Organiser")), ("judge", _("Judge"))],
+    )

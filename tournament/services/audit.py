@@ -1,0 +1,32 @@
+"""The audit trail and the public data version, shared by every service."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import F
+
+from tournament.models import AuditEntry, Tournament
+
+
+def audit_record(
+    *,
+    tournament: Tournament,
+    actor: Any,
+    action: str,
+    target: object | str = "",
+    data: dict[str, Any] | None = None,
+) -> AuditEntry:
+    user = actor if getattr(actor, "is_authenticated", False) else None
+    return AuditEntry.objects.create(
+        tournament=tournament,
+        actor=user,
+        action=action,
+        target=str(target)[:200],
+        data=data or {},
+    )
+
+
+def tournament_data_changed(*, tournament: Tournament) -> None:
+    """Bump the version that public pages are cached under."""
+    Tournament.objects.filter(pk=tournament.pk).update(data_version=F("data_version") + 1)

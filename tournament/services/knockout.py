@@ -1,0 +1,260 @@
+"""The knockout stage: a seeded single-elimination bracket.
+
+Seed 1 meets the lowest seed, and seeds 1 and 2 can only meet in the final
+(standard bracket order). With fewer pairs than bracket lines the top seeds
+get byes. The pair from the upper line of a match plays Yellow/Blue.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+
+from games.models import Game
+from tournament.errors import ApplicationError, Conflict
+from tournament.models import Bye, Pair, Round, Tournament
+from tournament.permissions import require_organiser
+from tournament.selectors import (
+    BracketMatch,
+    BracketRound,
+    bracket_for_tournament,
+    knockout_stage_names,
+    standings_for_tournament,
+)
+from tournament.services.audit import audit_record, tournament_data_changed
+from tournament.services.pairing import new_random_seed, require_complete
+from tournament.services.pairing_core import SEATS, PairingEntry, number_tables
+
+__all__ = [
+    "BracketMatch",
+    "BracketRound",
+    "bracket_for_tournament",
+    "bracket_order",
+    "knockout_advance",
+    "knockout_create",
+]
+
+SOURCES = ("standings", "seeds")
+
+
+def bracket_order(size: int) -> list[int]:
+    """Seed numbers down the bracket lines: 4 -> [1, 4, 2, 3],
+    8 -> [1, 8, 4, 5, 2, 7, 3, 6]. Adjacent lines meet in the first round."""
+    order = [1]
+    while len(order) < size:
+        width = len(order) * 2
+        order = [s for seed in order for s in (seed, width + 1 - seed)]
+    return order
+
+
+def _bracket_size(pairs: int, limit: int) -> int:
+    size = 2
+    while size < pairs:
+        size *= 2
+    return min(size, limit)
+
+
+def _create_round(
+    tournament: Tournament,
+    *,
+    stage: int,
+    matches: list[tuple[Pair, Pair]],
+    slots: list[int],
+    byes: list[tuple[int, Pair]],
+    bracket_matches: int,
+    labels: list[tuple[str, str]],
+) -> Round:
+    seed = new_random_seed()
+    rng = random.Random(seed)
+    number = (tournament.rounds.aggregate(m=Max("number"))["m"] or 0) + 1
+    round_ = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        kind=Round.Kind.KNOCKOUT,
+        knockout_stage=stage,
+        bracket_matches=bracket_matches,
+        status=Round.Status.DRAFT,
+        random_seed=seed,
+        pairing_method="knockout",
+    )
+    entries = [
+        PairingEntry(pair_id=p.pk, start_number=p.start_number, fixed_table=p.fixed_table)
+        for match in matches
+        for p in match
+    ]
+    numbers, warnings = number_tables([(2 * k, 2 * k + 1) for k in range(len(matches))], entries)
+    explanation = {}
+    for (upper, lower), slot, table, (en, da) in zip(matches, slots, numbers, labels, strict=True):
+        Game.objects.create(
+            round=round_,
+            table_number=table,
+            pair_yb=upper,
+            pair_rg=lower,
+            first_dealer=rng.choice(SEATS),
+            bracket_slot=slot,
+        )
+        explanation[str(table)] = {"en": en, "da": da}
+    for slot, pair in byes:
+        Bye.objects.create(round=round_, pair=pair, points=0, bracket_slot=slot)
+    round_.explanation = explanation
+    round_.warnings = warnings
+    round_.save(update_fields=["explanation", "warnings"])
+    return round_
+
+
+def _qualified(tournament: Tournament, source: str) -> list[Pair]:
+    if source == "standings":
+        rows = standings_for_tournament(tournament=tournament)
+        return [r.pair for r in rows if r.pair.status == Pair.Status.CHECKED_IN]
+    pairs = Pair.objects.filter(tournament=tournament, status=Pair.Status.CHECKED_IN)
+    return sorted(pairs, key=lambda p: (p.seed is None, p.seed or 0, p.start_number))
+
+
+@transaction.atomic
+def knockout_create(*, tournament: Tournament, actor: Any, source: str = "standings") -> Round:
+    """The first knockout round from the top of the standings (or by seed)."""
+    require_organiser(actor, tournament)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if source not in SOURCES:
+        raise ApplicationError(
+            "knockout_source_unknown",
+            "The knockout is seeded from the standings or from the seeds.",
+            "Knockout-fasen seedes efter stillingen eller efter seedningen.",
+        )
+    if not tournament.knockout_size:
+        raise Conflict(
+            "knockout_disabled",
+            "This tournament has no knockout stage (set the knockout size first).",
+            "Turneringen har ingen knockout-fase (vælg først knockout-størrelsen).",
+        )
+    if tournament.rounds.filter(kind=Round.Kind.KNOCKOUT).exists():
+        raise Conflict(
+            "knockout_exists",
+            "The knockout bracket has already been made.",
+            "Knockout-træet er allerede lavet.",
+        )
+    last = tournament.rounds.order_by("-number").first()
+    if last is not None:
+        require_complete(last)
+    qualified = _qualified(tournament, source)[: tournament.knockout_size]
+    if len(qualified) < 2:
+        raise ApplicationError(
+            "not_enough_pairs",
+            "At least two checked-in pairs are needed for a knockout.",
+            "Der skal mindst to tjekkede ind par til en knockout.",
+        )
+    size = _bracket_size(len(qualified), tournament.knockout_size)
+    order = bracket_order(size)
+    matches, slots, byes, labels = [], [], [], []
+    for k in range(size // 2):
+        top, bottom = order[2 * k], order[2 * k + 1]
+        if bottom > len(qualified):
+            byes.append((k + 1, qualified[top - 1]))
+            continue
+        matches.append((qualified[top - 1], qualified[bottom - 1]))
+        slots.append(k + 1)
+        labels.append(
+            (f"Knockout: seed {top} against seed {bottom}.",
+             f"Knockout: seedet nr. {top} mod seedet nr. {bottom}.")
+        )  # fmt: skip
+    round_ = _create_round(
+        tournament,
+        stage=1,
+        matches=matches,
+        slots=slots,
+        byes=byes,
+        bracket_matches=size // 2,
+        labels=labels,
+    )
+    if byes:
+        seeds = ", ".join(str(order[2 * (slot - 1)]) for slot, _ in byes)
+        round_.warnings = [
+            *round_.warnings,
+            {
+                "code": "knockout_byes",
+                "en": f"Fewer pairs than bracket lines: seed {seeds} advance without playing.",
+                "da": f"Færre par end pladser i træet: seedet nr. {seeds} går videre uden kamp.",
+            },
+        ]
+        round_.save(update_fields=["warnings"])
+    audit_record(
+        tournament=tournament,
+        actor=actor,
+        action="knockout_create",
+        target=round_,
+        data={"source": source, "size": size, "pairs": [p.start_number for p in qualified]},
+    )
+    tournament_data_changed(tournament=tournament)
+    return round_
+
+
+def _outcomes(round_: Round) -> tuple[dict[int, Pair], dict[int, Pair]]:
+    """Winners and losers by bracket slot (a bye's pair wins its slot)."""
+    winners: dict[int, Pair] = {}
+    losers: dict[int, Pair] = {}
+    for game in round_.games.select_related("pair_yb", "pair_rg"):
+        slot = game.bracket_slot or 0
+        winners[slot] = game.winner_pair
+        losers[slot] = game.pair_rg if game.winner == "YB" else game.pair_yb
+    for bye in round_.byes.select_related("pair"):
+        winners[bye.bracket_slot or 0] = bye.pair
+    return winners, losers
+
+
+@transaction.atomic
+def knockout_advance(*, tournament: Tournament, actor: Any) -> Round | None:
+    """Create the next knockout round once every game of the current one has
+    a winner; None when the final has been played."""
+    require_organiser(actor, tournament)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    current = tournament.rounds.order_by("-number").first()
+    if current is None or current.kind != Round.Kind.KNOCKOUT:
+        raise Conflict(
+            "knockout_not_started",
+            "The knockout has not started.",
+            "Knockout-fasen er ikke begyndt.",
+        )
+    require_complete(current)
+    matches_now = current.bracket_matches or 1
+    if matches_now == 1:
+        return None
+    winners, losers = _outcomes(current)
+    next_matches = matches_now // 2
+    name_en, name_da = knockout_stage_names(next_matches)
+    matches, slots, labels = [], [], []
+    for k in range(1, next_matches + 1):
+        matches.append((winners[2 * k - 1], winners[2 * k]))
+        slots.append(k)
+        labels.append((f"{name_en}, match {k}.", f"{name_da}, kamp {k}."))
+    warnings = []
+    if next_matches == 1 and tournament.third_place_game:
+        if 1 in losers and 2 in losers:
+            matches.append((losers[1], losers[2]))
+            slots.append(2)
+            labels.append(("Third-place game.", "Bronzekamp."))
+        else:
+            warnings.append(
+                {
+                    "code": "no_third_place_game",
+                    "en": "No third-place game: a semi-final was won on a bye.",
+                    "da": "Ingen bronzekamp: en semifinale blev vundet på oversidning.",
+                }
+            )
+    round_ = _create_round(
+        tournament,
+        stage=(current.knockout_stage or 0) + 1,
+        matches=matches,
+        slots=slots,
+        byes=[],
+        bracket_matches=next_matches,
+        labels=labels,
+    )
+    if warnings:
+        round_.warnings = [*round_.warnings, *warnings]
+        round_.save(update_fields=["warnings"])
+    audit_record(tournament=tournament, actor=actor, action="knockout_advance", target=round_)
+    tournament_data_changed(tournament=tournament)
+    return round_

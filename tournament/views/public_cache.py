@@ -1,0 +1,145 @@
+"""Caching of the public pages, keyed on ``Tournament.data_version``.
+
+Every service that changes what public pages show bumps ``data_version``, so
+a page cached under the current version can never be stale for longer than
+it takes to notice the bump. To serve a cache hit without touching the
+database, each process remembers the (id, version) of a tournament for
+``VERSION_TTL`` seconds; after that one indexed query refreshes it. Cached
+HTML lives in Django's cache (Redis with ``REDIS_URL``, shared by every
+process), so a version bump seen by one process is honoured by all of them.
+
+Because the key contains the version, a page once fetched can also be kept
+in this process (a small LRU): a hit then needs neither the database nor
+Redis. Only anonymous GET requests are served from the cache (signed-in users see
+their name and messages). The CSRF token of the language switch differs per
+visitor, so it is stored as a placeholder and filled in on every hit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.utils import translation
+
+from tournament.models import Tournament
+
+VERSION_TTL = 1.0
+PAGE_TTL = 60 * 60
+_CSRF_PLACEHOLDER = "\x00csrf-token\x00"
+_CACHEABLE_PARAMS = {"fragment"}
+_CSRF_INPUT = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*(")')
+
+
+def _placeholder_input(match: re.Match[str]) -> str:
+    return f"{match.group(1)}{_CSRF_PLACEHOLDER}{match.group(2)}"
+
+
+@dataclass(frozen=True)
+class TournamentStamp:
+    pk: int
+    version: int
+    published: bool
+    # Part of the key so a recreated database (ids start again at 1) can
+    # never meet pages cached for an earlier tournament with the same id.
+    created: float
+
+
+_stamps: dict[str, tuple[float, TournamentStamp | None]] = {}
+_LOCAL_PAGES = 64
+_pages: OrderedDict[str, tuple[str, str]] = OrderedDict()
+_pages_lock = threading.Lock()  # gthread workers share the memo between threads
+
+
+def tournament_stamp(slug: str) -> TournamentStamp | None:
+    """The tournament's id and data version, remembered for ``VERSION_TTL`` s."""
+    now = time.monotonic()
+    memo = _stamps.get(slug)
+    if memo is not None and memo[0] > now:
+        return memo[1]
+    row = (
+        Tournament.objects.filter(slug=slug)
+        .values_list("pk", "data_version", "published", "created_at")
+        .first()
+    )
+    stamp = TournamentStamp(row[0], row[1], row[2], row[3].timestamp()) if row else None
+    _stamps[slug] = (now + VERSION_TTL, stamp)
+    return stamp
+
+
+def forget_stamps() -> None:
+    """Drop the per-process memos (tests)."""
+    _stamps.clear()
+    _pages.clear()
+
+
+def _local_get(key: str) -> tuple[str, str] | None:
+    with _pages_lock:
+        page = _pages.get(key)
+        if page is not None:
+            _pages.move_to_end(key)
+        return page
+
+
+def _local_set(key: str, page: tuple[str, str]) -> None:
+    with _pages_lock:
+        _pages[key] = page
+        _pages.move_to_end(key)
+        while len(_pages) > _LOCAL_PAGES:
+            _pages.popitem(last=False)
+
+
+def _cacheable(request: HttpRequest) -> bool:
+    if request.method != "GET" or request.user.is_authenticated:
+        return False
+    if not set(request.GET) <= _CACHEABLE_PARAMS:
+        return False
+    # A pending message (e.g. "logged out") must be shown, not cached.
+    return len(messages.get_messages(request)) == 0
+
+
+def cached_public_page(
+    request: HttpRequest, slug: str, page: str, render_page: Callable[[], HttpResponse]
+) -> HttpResponse:
+    """Serve ``page`` of tournament ``slug`` from the cache, or render and store it.
+
+    ``render_page`` does the real work (selectors, template); it may raise
+    ``Http404``. Unpublished tournaments are never cached.
+    """
+    if not _cacheable(request):
+        return render_page()
+    stamp = tournament_stamp(slug)
+    if stamp is None:
+        raise Http404
+    if not stamp.published:
+        return render_page()
+    path_hash = hashlib.blake2b(request.get_full_path().encode(), digest_size=12).hexdigest()
+    lang = translation.get_language() or "da"
+    key = f"pub:{stamp.pk}:{stamp.created:.6f}:{stamp.version}:{lang}:{page}:{path_hash}"
+    stored = _local_get(key)
+    if stored is None:
+        stored = cache.get(key)
+        if stored is not None:
+            _local_set(key, stored)
+    if stored is None:
+        response = render_page()
+        if response.status_code != 200:
+            return response
+        html = _CSRF_INPUT.sub(_placeholder_input, response.content.decode())
+        stored = (html, response["Content-Type"])
+        cache.set(key, stored, PAGE_TTL)
+        _local_set(key, stored)
+        return response
+    html, content_type = stored
+    if _CSRF_PLACEHOLDER in html:
+        html = html.replace(_CSRF_PLACEHOLDER, get_token(request))
+    return HttpResponse(html, content_type=content_type)
