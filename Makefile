@@ -43,6 +43,7 @@ test-fast: venv
 bench: venv
 	$(PYTHON) -m games.engine bench
 	$(PYTHON) manage.py bench_pairing
+	$(PYTHON) manage.py bench_printing
 
 lint: venv
 	$(BIN)/ruff check .

@@ -47,9 +47,11 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--duration", type=int, default=15, help="seconds of load")
-    parser.add_argument("--workers", type=int, default=3)
-    parser.add_argument("--worker-class", default="sync", choices=["sync", "gthread"])
-    parser.add_argument("--threads", type=int, default=4, help="gthread only")
+    parser.add_argument("--workers", type=int, default=2)
+    # gthread keeps connections alive (sync closes each one), which halves
+    # the work per request on loopback.
+    parser.add_argument("--worker-class", default="gthread", choices=["sync", "gthread"])
+    parser.add_argument("--threads", type=int, default=8, help="gthread only")
     parser.add_argument("--tool", default="auto", choices=["auto", "wrk", "python"])
     parser.add_argument("--keep-data", action="store_true", help="reuse the database as it is")
     return parser.parse_args()

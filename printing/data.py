@@ -72,22 +72,24 @@ def score_sheets_data(
     sheets = []
     for game in games if games is not None else round_games(round=round):
         token = game_token(game=game)
-        sheets.append(ScoreSheet(
-            tournament=tournament.name,
-            round_number=round.number,
-            round_title=round_title(round, lang),
-            table_number=game.table_number,
-            pair_yb=pair_info(game.pair_yb),
-            pair_rg=pair_info(game.pair_rg),
-            first_dealer=game.first_dealer,
-            alert_minutes=tournament.alert_minutes,
-            limit_minutes=tournament.time_limit_minutes,
-            date=tournament.date,
-            venue=tournament.venue,
-            started_at=game.started_at or round.started_at,
-            table_url=table_url(token),
-            short_code=game.short_code,
-        ))
+        sheets.append(
+            ScoreSheet(
+                tournament=tournament.name,
+                round_number=round.number,
+                round_title=round_title(round, lang),
+                table_number=game.table_number,
+                pair_yb=pair_info(game.pair_yb),
+                pair_rg=pair_info(game.pair_rg),
+                first_dealer=game.first_dealer,
+                alert_minutes=tournament.alert_minutes,
+                limit_minutes=tournament.time_limit_minutes,
+                date=tournament.date,
+                venue=tournament.venue,
+                started_at=game.started_at or round.started_at,
+                table_url=table_url(token),
+                short_code=game.short_code,
+            )
+        )
     return sheets
 
 
@@ -114,17 +116,31 @@ def standings_data(
     for row in selectors.standings_for_tournament(tournament=tournament, up_to_round=up_to_round):
         note = row.tiebreak_note_en if lang == "en" else row.tiebreak_note_da
         head_to_head = row.head_to_head
-        lines.append(StandingLine(
-            rank=row.rank, pair=pair_info(row.pair), points=row.points,
-            games_played=row.games_played, wins=row.wins, losses=row.losses, byes=row.byes,
-            buchholz=row.buchholz, locked_for=row.locked_for,
-            locked_against=row.locked_against, locked_diff=row.locked_diff,
-            distance_diff=row.distance_diff,
-            head_to_head="" if head_to_head is None else str(head_to_head),
-            shared_rank=row.shared_rank, tiebreak_note=note or "",
-        ))
-    return StandingsTable(tournament=tournament.name, lines=lines, up_to_round=up_to_round,
-                          tiebreaks=list(tournament.tiebreaks or []))
+        lines.append(
+            StandingLine(
+                rank=row.rank,
+                pair=pair_info(row.pair),
+                points=row.points,
+                games_played=row.games_played,
+                wins=row.wins,
+                losses=row.losses,
+                byes=row.byes,
+                buchholz=row.buchholz,
+                locked_for=row.locked_for,
+                locked_against=row.locked_against,
+                locked_diff=row.locked_diff,
+                distance_diff=row.distance_diff,
+                head_to_head="" if head_to_head is None else str(head_to_head),
+                shared_rank=row.shared_rank,
+                tiebreak_note=note or "",
+            )
+        )
+    return StandingsTable(
+        tournament=tournament.name,
+        lines=lines,
+        up_to_round=up_to_round,
+        tiebreaks=list(tournament.tiebreaks or []),
+    )
 
 
 def _winner_side(match: selectors.BracketMatch) -> str:
@@ -153,8 +169,9 @@ def bracket_data(*, tournament: Tournament, lang: str = "da") -> Bracket:
             )
             for m in bracket_round.matches
         ]
-        rounds.append(BracketRound(title=title, round_number=bracket_round.round.number,
-                                   matches=matches))
+        rounds.append(
+            BracketRound(title=title, round_number=bracket_round.round.number, matches=matches)
+        )
     return Bracket(tournament=tournament.name, rounds=rounds)
 
 
@@ -181,12 +198,11 @@ def game_record_data(*, game: Game, lang: str = "da") -> GameRecord:
 
 
 def _result_incidents(tournament: Tournament) -> list[Incident]:
-    games = (
-        Game.objects.filter(round__tournament=tournament)
-        .filter(result_source__in=[Game.ResultSource.ADJUDICATED, Game.ResultSource.JUDGE])
-        .select_related("round")
-        | Game.objects.filter(round__tournament=tournament, timed_out=True).select_related("round")
-    )
+    games = Game.objects.filter(round__tournament=tournament).filter(
+        result_source__in=[Game.ResultSource.ADJUDICATED, Game.ResultSource.JUDGE]
+    ).select_related("round") | Game.objects.filter(
+        round__tournament=tournament, timed_out=True
+    ).select_related("round")
     incidents = []
     for game in games.distinct():
         adjudicated = game.result_source == Game.ResultSource.ADJUDICATED or game.timed_out
@@ -194,17 +210,20 @@ def _result_incidents(tournament: Tournament) -> list[Incident]:
             _("Winner: %(team)s") % {"team": game.get_winner_display()} if game.winner else "",
             _("remaining distance Yellow/Blue %(yb)s, Red/Green %(rg)s")
             % {"yb": game.distance_yb, "rg": game.distance_rg}
-            if game.distance_yb is not None and game.distance_rg is not None else "",
+            if game.distance_yb is not None and game.distance_rg is not None
+            else "",
             game.result_note,
         ]
-        incidents.append(Incident(
-            kind="adjudication" if adjudicated else "ruling",
-            round_number=game.round.number,
-            table_number=game.table_number,
-            rule="W3" if adjudicated else "",
-            at=game.result_recorded_at,
-            text="; ".join(d for d in details if d),
-        ))
+        incidents.append(
+            Incident(
+                kind="adjudication" if adjudicated else "ruling",
+                round_number=game.round.number,
+                table_number=game.table_number,
+                rule="W3" if adjudicated else "",
+                at=game.result_recorded_at,
+                text="; ".join(d for d in details if d),
+            )
+        )
     return incidents
 
 
@@ -217,16 +236,18 @@ def _alert_incidents(tournament: Tournament) -> list[Incident]:
     )
     for alert in alerts:
         limit = alert.kind == Alert.Kind.TIME_LIMIT
-        incidents.append(Incident(
-            kind="time_out" if limit else "alert",
-            round_number=alert.game.round.number,
-            table_number=alert.game.table_number,
-            rule="W2",
-            at=alert.raised_at,
-            judge=alert.acknowledged_by.get_username() if alert.acknowledged_by else "",
-            text=_("%(kind)s at %(minute)d min") % {
-                "kind": alert.get_kind_display(), "minute": alert.mark_minute},
-        ))
+        incidents.append(
+            Incident(
+                kind="time_out" if limit else "alert",
+                round_number=alert.game.round.number,
+                table_number=alert.game.table_number,
+                rule="W2",
+                at=alert.raised_at,
+                judge=alert.acknowledged_by.get_username() if alert.acknowledged_by else "",
+                text=_("%(kind)s at %(minute)d min")
+                % {"kind": alert.get_kind_display(), "minute": alert.mark_minute},
+            )
+        )
     return incidents
 
 

@@ -49,27 +49,36 @@ def _lang(lang: str | None) -> str:
 
 def _require_public(*, tournament: Tournament, actor: Any) -> None:
     if not tournament.published and not is_judge(actor, tournament):
-        raise NotFound("not_found", "This tournament is not public.",
-                       "Denne turnering er ikke offentlig.")
+        raise NotFound(
+            "not_found", "This tournament is not public.", "Denne turnering er ikke offentlig."
+        )
 
 
 def _require_round_public(*, round: Round, actor: Any) -> None:
     _require_public(tournament=round.tournament, actor=actor)
     if round.status == Round.Status.DRAFT and not is_judge(actor, round.tournament):
-        raise NotFound("round_not_published",
-                       "The pairings of this round have not been published yet.",
-                       "Parringerne til denne runde er ikke offentliggjort endnu.")
+        raise NotFound(
+            "round_not_published",
+            "The pairings of this round have not been published yet.",
+            "Parringerne til denne runde er ikke offentliggjort endnu.",
+        )
 
 
 def _require_games(games: list[Game]) -> None:
     if not games:
-        raise ApplicationError("round_has_no_games",
-                               "This round has no tables to print yet. Pair the round first.",
-                               "Denne runde har ingen borde at udskrive endnu. Par runden først.")
+        raise ApplicationError(
+            "round_has_no_games",
+            "This round has no tables to print yet. Pair the round first.",
+            "Denne runde har ingen borde at udskrive endnu. Par runden først.",
+        )
 
 
 def score_sheets_render(
-    *, round: Round, actor: Any, page_size: str = "A4", lang: str | None = None,
+    *,
+    round: Round,
+    actor: Any,
+    page_size: str = "A4",
+    lang: str | None = None,
     table_number: int | None = None,
 ) -> bytes:
     """Score sheets of a whole round or one table, rendered at once."""
@@ -80,13 +89,20 @@ def score_sheets_render(
     if table_number is not None:
         games = [g for g in games if g.table_number == table_number]
         if not games:
-            raise NotFound("table_not_found", "There is no such table in this round.",
-                           "Der er intet sådant bord i denne runde.")
+            raise NotFound(
+                "table_not_found",
+                "There is no such table in this round.",
+                "Der er intet sådant bord i denne runde.",
+            )
     _require_games(games)
     sheets = data.score_sheets_data(round=round, games=games, lang=_lang(lang))
-    audit_record(tournament=round.tournament, actor=actor, action="print_score_sheets",
-                 target=round, data={"tables": [s.table_number for s in sheets],
-                                     "page_size": page_size})
+    audit_record(
+        tournament=round.tournament,
+        actor=actor,
+        action="print_score_sheets",
+        target=round,
+        data={"tables": [s.table_number for s in sheets], "page_size": page_size},
+    )
     return build_score_sheets(sheets, page_size=page_size, lang=_lang(lang))
 
 
@@ -97,7 +113,10 @@ def pairings_list_render(*, round: Round, actor: Any, lang: str | None = None) -
 
 
 def standings_render(
-    *, tournament: Tournament, actor: Any, lang: str | None = None,
+    *,
+    tournament: Tournament,
+    actor: Any,
+    lang: str | None = None,
     up_to_round: int | None = None,
 ) -> bytes:
     _require_public(tournament=tournament, actor=actor)
@@ -131,13 +150,18 @@ def judge_report_render(*, tournament: Tournament, actor: Any, lang: str | None 
 
 def _claimable(now: datetime.datetime) -> Q:
     finished = Q(status__in=[PrintJob.Status.DONE, PrintJob.Status.FAILED])
-    lost = Q(status__in=[PrintJob.Status.QUEUED, PrintJob.Status.RUNNING],
-             updated_at__lt=now - STALE_AFTER)
+    lost = Q(
+        status__in=[PrintJob.Status.QUEUED, PrintJob.Status.RUNNING],
+        updated_at__lt=now - STALE_AFTER,
+    )
     return finished | lost
 
 
 def print_job_request(
-    *, round: Round, actor: Any, kind: str = PrintJob.Kind.SCORE_SHEETS_A4,
+    *,
+    round: Round,
+    actor: Any,
+    kind: str = PrintJob.Kind.SCORE_SHEETS_A4,
     lang: str | None = None,
 ) -> PrintJob:
     """Queue (or re-queue) the batch for ``round``; one job row per round and kind.
@@ -156,21 +180,31 @@ def print_job_request(
     try:
         with transaction.atomic():
             job, created = PrintJob.objects.get_or_create(
-                round=round, kind=kind,
+                round=round,
+                kind=kind,
                 defaults={"tournament": tournament, "language": _lang(lang), "created_by": user},
             )
     except IntegrityError:  # a concurrent request created it first
         job, created = PrintJob.objects.get(round=round, kind=kind), False
     if not created:
         requeued = PrintJob.objects.filter(_claimable(now), pk=job.pk).update(
-            status=PrintJob.Status.QUEUED, progress=0, error="", language=_lang(lang),
-            created_by=user, updated_at=now,
+            status=PrintJob.Status.QUEUED,
+            progress=0,
+            error="",
+            language=_lang(lang),
+            created_by=user,
+            updated_at=now,
         )
         job.refresh_from_db()
         if not requeued:
             return job
-    audit_record(tournament=tournament, actor=actor, action="print_job_request", target=round,
-                 data={"kind": kind, "job": job.pk})
+    audit_record(
+        tournament=tournament,
+        actor=actor,
+        action="print_job_request",
+        target=round,
+        data={"kind": kind, "job": job.pk},
+    )
     from printing.tasks import print_job_build
 
     transaction.on_commit(lambda: print_job_build.delay(job.pk))
@@ -188,8 +222,14 @@ def print_job_run(*, job_id: int, final_attempt: bool = True) -> PrintJob | None
     lost_run = Q(status=PrintJob.Status.RUNNING, updated_at__lt=now - STALE_AFTER)
     claimed = PrintJob.objects.filter(
         Q(status=PrintJob.Status.QUEUED) | lost_run, pk=job_id
-    ).update(status=PrintJob.Status.RUNNING, progress=0, total=0, error="",
-             attempts=F("attempts") + 1, updated_at=now)
+    ).update(
+        status=PrintJob.Status.RUNNING,
+        progress=0,
+        total=0,
+        error="",
+        attempts=F("attempts") + 1,
+        updated_at=now,
+    )
     if not claimed:
         return None
     job = PrintJob.objects.select_related("round__tournament").get(pk=job_id)
@@ -201,7 +241,8 @@ def print_job_run(*, job_id: int, final_attempt: bool = True) -> PrintJob | None
         retry = not (final_attempt or expected)
         status = PrintJob.Status.QUEUED if retry else PrintJob.Status.FAILED
         PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.RUNNING).update(
-            status=status, error=message[:2000], updated_at=timezone.now())
+            status=status, error=message[:2000], updated_at=timezone.now()
+        )
         raise
     _store_file(job, pdf)
     return job
@@ -217,11 +258,13 @@ def _build_job(job: PrintJob) -> bytes:
     def on_progress(done: int, total: int) -> None:
         if done % step == 0 or done == total:
             PrintJob.objects.filter(pk=job.pk, status=PrintJob.Status.RUNNING).update(
-                progress=done, updated_at=timezone.now())
+                progress=done, updated_at=timezone.now()
+            )
 
     sheets = data.score_sheets_data(round=job.round, games=games, lang=_lang(job.language))
-    return build_score_sheets(sheets, page_size=job.page_size, lang=_lang(job.language),
-                              on_progress=on_progress)
+    return build_score_sheets(
+        sheets, page_size=job.page_size, lang=_lang(job.language), on_progress=on_progress
+    )
 
 
 def _store_file(job: PrintJob, pdf: bytes) -> None:
@@ -234,8 +277,12 @@ def _store_file(job: PrintJob, pdf: bytes) -> None:
     name = f"print/{job.round.tournament.slug}/round-{job.round.number}-{job.kind}.pdf"
     new_name = job.file.storage.save(name, ContentFile(pdf))
     updated = PrintJob.objects.filter(pk=job.pk, status=PrintJob.Status.RUNNING).update(
-        status=PrintJob.Status.DONE, file=new_name, progress=F("total"),
-        finished_at=timezone.now(), updated_at=timezone.now())
+        status=PrintJob.Status.DONE,
+        file=new_name,
+        progress=F("total"),
+        finished_at=timezone.now(),
+        updated_at=timezone.now(),
+    )
     if not updated:  # re-queued meanwhile: this file is already out of date
         job.file.storage.delete(new_name)
         return
@@ -247,12 +294,12 @@ def _store_file(job: PrintJob, pdf: bytes) -> None:
 def print_job_for_download(*, job: PrintJob, actor: Any) -> PrintJob:
     require_organiser(actor, job.tournament)
     if job.status != PrintJob.Status.DONE or not job.file:
-        raise NotFound("print_job_not_ready", "The file is not ready yet.",
-                       "Filen er ikke klar endnu.")
+        raise NotFound(
+            "print_job_not_ready", "The file is not ready yet.", "Filen er ikke klar endnu."
+        )
     return job
 
 
 def print_job_status(*, job: PrintJob, actor: Any) -> PrintJob:
     require_organiser(actor, job.tournament)
     return job
-

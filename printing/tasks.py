@@ -21,4 +21,4 @@ def print_job_build(self, job_id: int) -> None:  # type: ignore[no-untyped-def]
     except Exception as exc:
         if final_attempt:
             raise
-        raise self.retry(exc=exc, countdown=2 ** self.request.retries) from exc
+        raise self.retry(exc=exc, countdown=2**self.request.retries) from exc

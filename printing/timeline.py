@@ -40,24 +40,31 @@ def record_timeline(
         seat = "" if judge else text[0]
         if index < result.moves_checked:
             events = result.events[index]
-            entries.append(RecordEntry(
-                number=number, text=text, seat=seat, ruling=judge,
-                hits=[f"{e.colour} ({e.at})" for e in events if e.type == "hit"],
-                locks=[f"{e.colour} ({e.at})" for e in events if e.type == "lock"],
-            ))
+            entries.append(
+                RecordEntry(
+                    number=number,
+                    text=text,
+                    seat=seat,
+                    ruling=judge,
+                    hits=[f"{e.colour} ({e.at})" for e in events if e.type == "hit"],
+                    locks=[f"{e.colour} ({e.at})" for e in events if e.type == "lock"],
+                )
+            )
             if judge or number % interval == 0 or number == result.moves_checked:
                 diagram_at.append((number, judge))
         elif index == result.moves_checked and result.first_error is not None:
             error = result.first_error
             note = error.message if lang == "en" else error.message_da
-            entries.append(RecordEntry(number=number, text=text, seat=seat, ruling=judge,
-                                       rule=error.rule, note=note))
+            entries.append(
+                RecordEntry(
+                    number=number, text=text, seat=seat, ruling=judge, rule=error.rule, note=note
+                )
+            )
         else:
             entries.append(RecordEntry(number=number, text=text, seat=seat, ruling=judge))
     diagrams = []
     for number, judge in diagram_at:
         prefix = {**record, "moves": texts[:number]}
         position = result.position if number == result.moves_checked else replay(prefix).position
-        diagrams.append(BoardDiagram(after_entry=number, position=position.to_json(),
-                                     ruling=judge))
+        diagrams.append(BoardDiagram(after_entry=number, position=position.to_json(), ruling=judge))
     return entries, diagrams, result.moves_checked

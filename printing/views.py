@@ -56,8 +56,9 @@ def _handles_errors(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
 
 
 def _round(slug: str, number: int) -> Round:
-    return get_object_or_404(Round.objects.select_related("tournament"),
-                             tournament__slug=slug, number=number)
+    return get_object_or_404(
+        Round.objects.select_related("tournament"), tournament__slug=slug, number=number
+    )
 
 
 @require_GET
@@ -69,14 +70,24 @@ def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     require_organiser(request.user, tournament)
     jobs = {job.kind: job for job in PrintJob.objects.filter(round=round)}
     batches = [
-        {"kind": kind, "label": label, "size": "A5" if kind.endswith("a5") else "A4",
-         "job": jobs.get(kind)}
+        {
+            "kind": kind,
+            "label": label,
+            "size": "A5" if kind.endswith("a5") else "A4",
+            "job": jobs.get(kind),
+        }
         for kind, label in PrintJob.Kind.choices
     ]
-    return render(request, "printing/round_print.html", {
-        "tournament": tournament, "round": round, "batches": batches,
-        "games": round.games.order_by("table_number"),
-    })
+    return render(
+        request,
+        "printing/round_print.html",
+        {
+            "tournament": tournament,
+            "round": round,
+            "batches": batches,
+            "games": round.games.order_by("table_number"),
+        },
+    )
 
 
 @require_POST
@@ -86,8 +97,9 @@ def score_sheets_job(request: HttpRequest, slug: str, number: int) -> HttpRespon
     size = request.POST.get("size", "A4")
     kind = PrintJob.Kind.SCORE_SHEETS_A5 if size == "A5" else PrintJob.Kind.SCORE_SHEETS_A4
     try:
-        job = services.print_job_request(round=round, actor=request.user, kind=kind,
-                                         lang=_lang(request))
+        job = services.print_job_request(
+            round=round, actor=request.user, kind=kind, lang=_lang(request)
+        )
     except ApplicationError as error:
         if wants_json:
             return JsonResponse(error.to_json(), status=error.status_code)
@@ -109,15 +121,17 @@ def _job_json(job: PrintJob) -> dict[str, Any]:
         "percent": job.percent,
         "error": job.error,
         "download_url": reverse("printing:job_download", args=[job.tournament.slug, job.pk])
-        if done else None,
+        if done
+        else None,
         "finished_at": job.finished_at.isoformat() if job.finished_at else None,
         "progress_url": reverse("printing:job_progress", args=[job.tournament.slug, job.pk]),
     }
 
 
 def _job(slug: str, job_id: int) -> PrintJob:
-    return get_object_or_404(PrintJob.objects.select_related("tournament", "round"),
-                             pk=job_id, tournament__slug=slug)
+    return get_object_or_404(
+        PrintJob.objects.select_related("tournament", "round"), pk=job_id, tournament__slug=slug
+    )
 
 
 @require_GET
@@ -135,8 +149,7 @@ def job_progress(request: HttpRequest, slug: str, job_id: int) -> HttpResponse:
 def job_download(request: HttpRequest, slug: str, job_id: int) -> HttpResponse:
     job = services.print_job_for_download(job=_job(slug, job_id), actor=request.user)
     filename = f"{slug}-round-{job.round.number}-{job.page_size}.pdf"
-    response = FileResponse(job.file.open("rb"), content_type="application/pdf",
-                            filename=filename)
+    response = FileResponse(job.file.open("rb"), content_type="application/pdf", filename=filename)
     response["Cache-Control"] = "private, no-store"
     return response
 
@@ -147,8 +160,11 @@ def score_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespon
     round = _round(slug, number)
     table = request.GET.get("table", "")
     pdf = services.score_sheets_render(
-        round=round, actor=request.user, page_size=request.GET.get("size", "A4"),
-        lang=_lang(request), table_number=int(table) if table.isdigit() else None,
+        round=round,
+        actor=request.user,
+        page_size=request.GET.get("size", "A4"),
+        lang=_lang(request),
+        table_number=int(table) if table.isdigit() else None,
     )
     suffix = f"-table-{table}" if table.isdigit() else ""
     return _pdf(pdf, f"{slug}-round-{number}{suffix}-score-sheets.pdf", private=True)
@@ -159,8 +175,9 @@ def score_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespon
 def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round = _round(slug, number)
     pdf = services.pairings_list_render(round=round, actor=request.user, lang=_lang(request))
-    return _pdf(pdf, f"{slug}-round-{number}-pairings.pdf",
-                private=round.status == Round.Status.DRAFT)
+    return _pdf(
+        pdf, f"{slug}-round-{number}-pairings.pdf", private=round.status == Round.Status.DRAFT
+    )
 
 
 @require_GET
@@ -168,9 +185,12 @@ def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
     up_to = request.GET.get("round", "")
-    pdf = services.standings_render(tournament=tournament, actor=request.user,
-                                    lang=_lang(request),
-                                    up_to_round=int(up_to) if up_to.isdigit() else None)
+    pdf = services.standings_render(
+        tournament=tournament,
+        actor=request.user,
+        lang=_lang(request),
+        up_to_round=int(up_to) if up_to.isdigit() else None,
+    )
     return _pdf(pdf, f"{slug}-standings.pdf", private=not tournament.published)
 
 
@@ -186,8 +206,9 @@ def bracket_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 @_handles_errors
 def judge_report_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
-    pdf = services.judge_report_render(tournament=tournament, actor=request.user,
-                                       lang=_lang(request))
+    pdf = services.judge_report_render(
+        tournament=tournament, actor=request.user, lang=_lang(request)
+    )
     return _pdf(pdf, f"{slug}-judge-report.pdf", private=True)
 
 
@@ -195,9 +216,15 @@ def judge_report_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 @_handles_errors
 def game_record_pdf(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     game = get_object_or_404(
-        Game.objects.select_related("round__tournament", "pair_yb__player_1",
-                                    "pair_yb__player_2", "pair_rg__player_1", "pair_rg__player_2"),
-        pk=game_id, round__tournament__slug=slug,
+        Game.objects.select_related(
+            "round__tournament",
+            "pair_yb__player_1",
+            "pair_yb__player_2",
+            "pair_rg__player_1",
+            "pair_rg__player_2",
+        ),
+        pk=game_id,
+        round__tournament__slug=slug,
     )
     pdf = services.game_record_render(game=game, actor=request.user, lang=_lang(request))
     name = f"{slug}-round-{game.round.number}-table-{game.table_number}-record.pdf"

@@ -1,3 +1,13 @@
-from django.urls import path  # noqa: F401
+"""REST routes of the tournament app (mounted under /api/)."""
 
-urlpatterns: list = []
+from rest_framework.routers import SimpleRouter
+
+from tournament.api import GameResultViewSet, PairViewSet, RoundViewSet, TournamentViewSet
+
+router = SimpleRouter()
+router.register("tournaments", TournamentViewSet, basename="tournament")
+router.register("pairs", PairViewSet, basename="pair")
+router.register("rounds", RoundViewSet, basename="round")
+router.register("games", GameResultViewSet, basename="game-result")
+
+urlpatterns = router.urls

@@ -39,7 +39,9 @@ class Tournament(models.Model):
     ruleset = models.CharField(
         _("ruleset"), max_length=20, choices=Ruleset.choices, default=Ruleset.DM2023
     )
-    time_limit_minutes = models.PositiveSmallIntegerField(_("game time limit (minutes)"), default=60)
+    time_limit_minutes = models.PositiveSmallIntegerField(
+        _("game time limit (minutes)"), default=60
+    )
     alert_minutes = models.PositiveSmallIntegerField(_("judge alert (minutes)"), default=50)
     swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), default=5)
     knockout_size = models.PositiveSmallIntegerField(
@@ -219,6 +221,9 @@ class Bye(models.Model):
             models.UniqueConstraint(fields=["round", "pair"], name="bye_once_per_round"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.round} — bye — {self.pair_id}"
+
 
 class AuditEntry(models.Model):
     """Every correction leaves a trace: who did what, when, to which object."""
@@ -236,3 +241,6 @@ class AuditEntry(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.action} {self.target}"

@@ -157,6 +157,14 @@ class PairGameRow:
     points: int | None
     game: Game | None = None
 
+    @property
+    def round_id(self) -> int:
+        return self.round.pk
+
+    @property
+    def game_id(self) -> int | None:
+        return self.game.pk if self.game else None
+
 
 def pair_history(*, pair: Pair, include_drafts: bool = False) -> list[PairGameRow]:
     """Every game and bye of the pair, oldest first."""
@@ -218,6 +226,10 @@ class BracketMatch:
     def is_bye(self) -> bool:
         return self.game is None
 
+    @property
+    def game_id(self) -> int | None:
+        return self.game.pk if self.game else None
+
 
 @dataclass
 class BracketRound:
@@ -226,6 +238,10 @@ class BracketRound:
     name_en: str
     name_da: str
     matches: list[BracketMatch] = field(default_factory=list)
+
+    @property
+    def round_id(self) -> int:
+        return self.round.pk
 
 
 def knockout_stage_names(matches: int) -> tuple[str, str]:

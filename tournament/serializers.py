@@ -12,15 +12,17 @@ from tournament.models import TIEBREAK_CHOICES, Bye, Pair, Player, Round, Tourna
 # Output
 
 
-class ErrorBodySerializer(serializers.Serializer):
+class ApiErrorBodySerializer(serializers.Serializer):
     code = serializers.CharField(help_text="Stable error code (a RULES.md id where one applies).")
-    message = serializers.CharField(help_text="The message in the request's language (Danish by default).")
+    message = serializers.CharField(
+        help_text="The message in the request's language (Danish by default)."
+    )
     message_en = serializers.CharField()
     message_da = serializers.CharField()
 
 
-class ErrorSerializer(serializers.Serializer):
-    error = ErrorBodySerializer()
+class ApiErrorSerializer(serializers.Serializer):
+    error = ApiErrorBodySerializer()
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -141,13 +143,13 @@ class BracketMatchSerializer(serializers.Serializer):
     pair_a = PairBriefSerializer(allow_null=True)
     pair_b = PairBriefSerializer(allow_null=True)
     winner = PairBriefSerializer(allow_null=True)
-    game = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
+    game = serializers.IntegerField(source="game_id", allow_null=True)
     is_third_place = serializers.BooleanField()
     is_bye = serializers.BooleanField()
 
 
 class BracketRoundSerializer(serializers.Serializer):
-    round = serializers.PrimaryKeyRelatedField(read_only=True)
+    round = serializers.IntegerField(source="round_id")
     stage = serializers.IntegerField()
     name_en = serializers.CharField()
     name_da = serializers.CharField()
@@ -155,14 +157,14 @@ class BracketRoundSerializer(serializers.Serializer):
 
 
 class PairHistoryRowSerializer(serializers.Serializer):
-    round = serializers.PrimaryKeyRelatedField(read_only=True)
+    round = serializers.IntegerField(source="round_id")
     round_number = serializers.IntegerField()
     table_number = serializers.IntegerField(allow_null=True)
     opponent = PairBriefSerializer(allow_null=True)
     colours = serializers.CharField()
     result = serializers.CharField()
     points = serializers.IntegerField(allow_null=True)
-    game = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
+    game = serializers.IntegerField(source="game_id", allow_null=True)
 
 
 class RowErrorSerializer(serializers.Serializer):

@@ -151,6 +151,14 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Several models have a "status"/"winner": name each choice set once.
+    "ENUM_NAME_OVERRIDES": {
+        "PairStatusEnum": "tournament.models.Pair.Status",
+        "RoundStatusEnum": "tournament.models.Round.Status",
+        "GameStatusEnum": "games.models.Game.Status",
+        "GameWinnerEnum": "games.models.Game.Winner",
+        "TeamEnum": [("YB", "YB"), ("RG", "RG")],
+    },
 }
 
 # Content-Security-Policy: no inline script or style anywhere; all JS and CSS

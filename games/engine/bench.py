@@ -50,7 +50,9 @@ def run_bench(games: int = BENCH_GAMES, seed: int = BENCH_SEED, repeat: int = 3)
                 raise RuntimeError(f"self-play record failed to replay: {res.first_error}")
         best_rp = min(best_rp, time.perf_counter() - t0)
 
-    calls = [(Position(locs, _checked=True), SEATS[s], card) for locs, s, hand in turns for card in hand]
+    calls = [
+        (Position(locs, _checked=True), SEATS[s], card) for locs, s, hand in turns for card in hand
+    ]
     sevens = sum(1 for _, _, card in calls if card == "7")
     best_lg = float("inf")
     moves_listed = 0
@@ -63,14 +65,28 @@ def run_bench(games: int = BENCH_GAMES, seed: int = BENCH_SEED, repeat: int = 3)
 
     return {
         "corpus": {"games": games, "first_seed": seed, "entries": entries, "turns": len(turns)},
-        "replay": {"entries": entries, "seconds": round(best_rp, 4),
-                   "moves_per_s": round(entries / best_rp)},
-        "legal": {"calls": len(calls), "sevens": sevens, "moves_listed": moves_listed,
-                  "seconds": round(best_lg, 4), "calls_per_s": round(len(calls) / best_lg)},
-        "selfplay": {"games": games, "seconds": round(best_sp, 4),
-                     "games_per_s": round(games / best_sp, 1)},
-        "targets": {"replay_moves_per_s": 60000, "legal_calls_per_s": 20000,
-                    "selfplay_games_per_s": 30},
+        "replay": {
+            "entries": entries,
+            "seconds": round(best_rp, 4),
+            "moves_per_s": round(entries / best_rp),
+        },
+        "legal": {
+            "calls": len(calls),
+            "sevens": sevens,
+            "moves_listed": moves_listed,
+            "seconds": round(best_lg, 4),
+            "calls_per_s": round(len(calls) / best_lg),
+        },
+        "selfplay": {
+            "games": games,
+            "seconds": round(best_sp, 4),
+            "games_per_s": round(games / best_sp, 1),
+        },
+        "targets": {
+            "replay_moves_per_s": 60000,
+            "legal_calls_per_s": 20000,
+            "selfplay_games_per_s": 30,
+        },
         "python": platform.python_version(),
         "repeat": repeat,
     }

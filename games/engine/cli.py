@@ -15,9 +15,9 @@ from typing import Any, TextIO
 from .board import CARDS, SEATS
 from .errors import EngineError, IllegalMoveError, NotationError
 from .game import replay
+from .notation import parse_move
 from .position import Position
 from .rules import apply_move, legal_moves
-from .notation import parse_move
 from .ruleset import Ruleset, get_ruleset
 
 USAGE = "usage: python -m games.engine legal|apply|replay|batch|bench  (JSON request on stdin)"
@@ -61,7 +61,9 @@ def _position(req: Any) -> Position:
 def _seat(req: Any) -> str:
     seat = _field(req, "seat")
     if seat not in SEATS:
-        raise _bad(f"Unknown seat {seat!r} (Y, R, B or G).", f"Ukendt plads {seat!r} (Y, R, B eller G).")
+        raise _bad(
+            f"Unknown seat {seat!r} (Y, R, B or G).", f"Ukendt plads {seat!r} (Y, R, B eller G)."
+        )
     return str(seat)
 
 
@@ -119,8 +121,13 @@ def _answer(cmd: Callable[[Any], dict[str, Any]], text: str) -> tuple[int, dict[
     try:
         req = json.loads(text)
     except ValueError as e:
-        return 2, {"error": {"rule": "N", "message": f"Bad JSON: {e}.",
-                             "message_da": f"Ugyldig JSON: {e}."}}
+        return 2, {
+            "error": {
+                "rule": "N",
+                "message": f"Bad JSON: {e}.",
+                "message_da": f"Ugyldig JSON: {e}.",
+            }
+        }
     try:
         return 0, cmd(req)
     except Malformed as e:
@@ -131,13 +138,23 @@ def _batch_line(line: str) -> dict[str, Any]:
     try:
         req = json.loads(line)
     except ValueError as e:
-        return {"error": {"rule": "N", "message": f"Bad JSON: {e}.",
-                          "message_da": f"Ugyldig JSON: {e}."}}
+        return {
+            "error": {
+                "rule": "N",
+                "message": f"Bad JSON: {e}.",
+                "message_da": f"Ugyldig JSON: {e}.",
+            }
+        }
     name = req.get("cmd") if isinstance(req, dict) else None
     cmd = COMMANDS.get(name) if isinstance(name, str) else None
     if cmd is None:
-        return {"error": {"rule": "N", "message": "Each line needs \"cmd\": legal, apply or replay.",
-                          "message_da": "Hver linje skal have \"cmd\": legal, apply eller replay."}}
+        return {
+            "error": {
+                "rule": "N",
+                "message": 'Each line needs "cmd": legal, apply or replay.',
+                "message_da": 'Hver linje skal have "cmd": legal, apply eller replay.',
+            }
+        }
     try:
         return cmd(req)
     except Malformed as e:

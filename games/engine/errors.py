@@ -103,10 +103,8 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     ),
     "c5": (
         "C5",
-        "Card {card} either brings a pawn into play ('in') or moves one pawn {card} steps "
-        "forward.",
-        "Kort {card} bringer enten en brik i spil ('in') eller flytter én brik {card} felter "
-        "frem.",
+        "Card {card} either brings a pawn into play ('in') or moves one pawn {card} steps forward.",
+        "Kort {card} bringer enten en brik i spil ('in') eller flytter én brik {card} felter frem.",
     ),
     "c5_11": (
         "C5",

@@ -201,8 +201,12 @@ class GameState:
     ) -> GameState:
         """The state before the first entry of a game."""
         if first_dealer not in SEAT_INDEX:
-            raise NotationError.of("syntax", what=first_dealer, why="the dealer is Y, R, B or G",
-                                   why_da="kortgiveren er Y, R, B eller G")
+            raise NotationError.of(
+                "syntax",
+                what=first_dealer,
+                why="the dealer is Y, R, B or G",
+                why_da="kortgiveren er Y, R, B eller G",
+            )
         return Game(ruleset, SEAT_INDEX[first_dealer], start).snapshot()
 
     def play(self, entry: str) -> tuple[GameState, list[Event]]:
@@ -281,7 +285,9 @@ def _record_error(why: str, why_da: str) -> NotationError:
     return NotationError.of("syntax", what="game record", why=why, why_da=why_da)
 
 
-def read_record(record: Mapping[str, Any], ruleset: Ruleset | None) -> tuple[Ruleset, Game, list[Any]]:
+def read_record(
+    record: Mapping[str, Any], ruleset: Ruleset | None
+) -> tuple[Ruleset, Game, list[Any]]:
     """Validate a record's frame and set up its game; raises NotationError/PositionError."""
     if not isinstance(record, Mapping):
         raise _record_error("a game record is a JSON object", "et spil er et JSON-objekt")
@@ -295,8 +301,9 @@ def read_record(record: Mapping[str, Any], ruleset: Ruleset | None) -> tuple[Rul
             raise _record_error(f"unknown ruleset {name!r}", f"ukendt regelsæt {name!r}") from None
     dealer = record.get("first_dealer")
     if dealer not in SEAT_INDEX:
-        raise _record_error("'first_dealer' must be Y, R, B or G",
-                            "'first_dealer' skal være Y, R, B eller G")
+        raise _record_error(
+            "'first_dealer' must be Y, R, B or G", "'first_dealer' skal være Y, R, B eller G"
+        )
     moves = record.get("moves")
     if not isinstance(moves, list):
         raise _record_error("'moves' must be a list of entries", "'moves' skal være en liste")

@@ -57,20 +57,25 @@ class Move:
         swap: tuple[str, str] | None = None,
     ) -> None:
         if card not in CARDS:
-            raise NotationError.of("syntax", what=card, why="unknown card",
-                                   why_da="ukendt kort")
+            raise NotationError.of("syntax", what=card, why="unknown card", why_da="ukendt kort")
         if kind not in (KIND_IN, KIND_STEPS, KIND_SWAP):
-            raise NotationError.of("syntax", what=kind, why="unknown kind of move",
-                                   why_da="ukendt slags træk")
+            raise NotationError.of(
+                "syntax", what=kind, why="unknown kind of move", why_da="ukendt slags træk"
+            )
         try:
             isteps = tuple((LID[loc], int(n)) for loc, n in steps)
             iswap = None if swap is None else _ordered(LID[swap[0]], LID[swap[1]])
         except KeyError as e:
-            raise NotationError.of("syntax", what=str(e.args[0]), why="unknown location",
-                                   why_da="ukendt felt") from None
+            raise NotationError.of(
+                "syntax", what=str(e.args[0]), why="unknown location", why_da="ukendt felt"
+            ) from None
         if (kind == KIND_STEPS) != bool(isteps) or (kind == KIND_SWAP) != (iswap is not None):
-            raise NotationError.of("syntax", what=kind, why="the move's parts do not match "
-                                   "its kind", why_da="trækkets dele passer ikke til slagsen")
+            raise NotationError.of(
+                "syntax",
+                what=kind,
+                why="the move's parts do not match its kind",
+                why_da="trækkets dele passer ikke til slagsen",
+            )
         _init(self, card, kind, isteps, iswap, None)
 
     @property
@@ -145,9 +150,17 @@ def make_move(
     text: str | None = None,
 ) -> Move:
     """Build a Move from internal parts without validation (engine use)."""
-    m = Move.__new__(Move)
-    _init(m, card, kind, isteps, iswap, None, text)
+    m = _new(Move)
+    m.card = card
+    m.kind = kind
+    m.isteps = isteps
+    m.iswap = iswap
+    m.dests = None
+    m._text = text if text is not None else _text(card, kind, isteps, iswap)
     return m
+
+
+_new = object.__new__
 
 
 def format_move(move: Move) -> str:
@@ -185,31 +198,46 @@ def _parse_move(text: object) -> Move:
         raise _syntax(text, "a move is a text like '5: Y3+5'", "et træk er en tekst som '5: Y3+5'")
     parts = text.split()
     if len(parts) < 2 or not parts[0].endswith(":"):
-        raise _syntax(text, "expected 'card: action', e.g. '5: Y3+5'",
-                      "forventede 'kort: handling', f.eks. '5: Y3+5'")
+        raise _syntax(
+            text,
+            "expected 'card: action', e.g. '5: Y3+5'",
+            "forventede 'kort: handling', f.eks. '5: Y3+5'",
+        )
     card = parts[0][:-1]
     if card == "X":
-        raise _syntax(text, "a discard ('X: …') is a game-record entry, not a move",
-                      "et afkast ('X: …') er en post i spillet, ikke et træk")
+        raise _syntax(
+            text,
+            "a discard ('X: …') is a game-record entry, not a move",
+            "et afkast ('X: …') er en post i spillet, ikke et træk",
+        )
     if card not in _CARD_ORDER:
-        raise _syntax(text, f"unknown card {card!r} (cards are 1–13 and J)",
-                      f"ukendt kort {card!r} (kortene er 1–13 og J)")
+        raise _syntax(
+            text,
+            f"unknown card {card!r} (cards are 1–13 and J)",
+            f"ukendt kort {card!r} (kortene er 1–13 og J)",
+        )
     actions = parts[1:]
     if actions == ["in"]:
         return make_move(card, KIND_IN)
     if len(actions) == 1 and "<>" in actions[0]:
         sm = _SWAP_RE.match(actions[0])
         if sm is None:
-            raise _syntax(text, "a swap is written 'A<>B' with two locations",
-                          "et byt skrives 'A<>B' med to felter")
+            raise _syntax(
+                text,
+                "a swap is written 'A<>B' with two locations",
+                "et byt skrives 'A<>B' med to felter",
+            )
         return make_move(card, KIND_SWAP, iswap=_ordered(LID[sm[1]], LID[sm[2]]))
     steps: list[Step] = []
     dests: list[int] = []
     for a in actions:
         m = _STEP_RE.match(a)
         if m is None:
-            raise _syntax(text, f"cannot read the step {a!r} (write e.g. Y3+5 or RS-4)",
-                          f"kan ikke læse delen {a!r} (skriv f.eks. Y3+5 eller RS-4)")
+            raise _syntax(
+                text,
+                f"cannot read the step {a!r} (write e.g. Y3+5 or RS-4)",
+                f"kan ikke læse delen {a!r} (skriv f.eks. Y3+5 eller RS-4)",
+            )
         n = int(m[3])
         steps.append((LID[m[1]], n if m[2] == "+" else -n))
         dests.append(LID[m[4]] if m[4] else -1)
@@ -244,8 +272,11 @@ def parse_discard(text: str) -> Discard:
     """Read ``"X: 2 3 9 12"``; raises NotationError."""
     parts = text.split()
     if not parts or parts[0] != "X:" or len(parts) < 2:
-        raise _syntax(text, "a discard is written 'X: ' and the cards shown",
-                      "et afkast skrives 'X: ' og de viste kort")
+        raise _syntax(
+            text,
+            "a discard is written 'X: ' and the cards shown",
+            "et afkast skrives 'X: ' og de viste kort",
+        )
     for c in parts[1:]:
         if c not in _CARD_ORDER:
             raise _syntax(text, f"unknown card {c!r}", f"ukendt kort {c!r}")
@@ -266,12 +297,16 @@ def parse_entry(text: str) -> tuple[str, Move | Discard]:
     if cached is not None:
         return cached
     if not isinstance(text, str):
-        raise _syntax(text, "an entry is a text like 'Y 5: Y3+5'",
-                      "en post er en tekst som 'Y 5: Y3+5'")
+        raise _syntax(
+            text, "an entry is a text like 'Y 5: Y3+5'", "en post er en tekst som 'Y 5: Y3+5'"
+        )
     seat, _, rest = text.strip().partition(" ")
     if seat not in SEATS:
-        raise _syntax(text, "an entry starts with the seat Y, R, B or G",
-                      "en post starter med pladsen Y, R, B eller G")
+        raise _syntax(
+            text,
+            "an entry starts with the seat Y, R, B or G",
+            "en post starter med pladsen Y, R, B eller G",
+        )
     action: Move | Discard
     rest = rest.strip()
     action = parse_discard(rest) if rest.startswith("X:") else parse_move(rest)

@@ -109,8 +109,10 @@ class Position:
     def from_json(cls, data: Mapping[str, Any]) -> Position:
         """Read ``{"Y": [4 codes], "R": …, "B": …, "G": …}``; raises PositionError."""
         if not isinstance(data, Mapping):
-            raise _bad("a position is an object with keys Y, R, B, G",
-                       "en stilling er et objekt med nøglerne Y, R, B, G")
+            raise _bad(
+                "a position is an object with keys Y, R, B, G",
+                "en stilling er et objekt med nøglerne Y, R, B, G",
+            )
         if set(data) != set(SEATS):
             raise _bad(
                 f"a position has exactly the keys Y, R, B, G (got {sorted(map(str, data))})",
@@ -120,7 +122,9 @@ class Position:
         for s in SEATS:
             pawns = data[s]
             if not isinstance(pawns, list | tuple) or len(pawns) != 4:
-                raise _bad(f"{s} must list exactly 4 pawns", f"{s} skal have præcis 4 brikker", "S2")
+                raise _bad(
+                    f"{s} must list exactly 4 pawns", f"{s} skal have præcis 4 brikker", "S2"
+                )
             for code in pawns:
                 lid = LID.get(code) if isinstance(code, str) else None
                 if lid is None:

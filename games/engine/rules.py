@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import permutations
 from dataclasses import dataclass
 from typing import Final
 
@@ -198,9 +199,7 @@ def walk_back(cnt: list[int], c: int, p: int, n: int) -> int:
     return t
 
 
-def place(
-    b: Board, i: int, c: int, dest: int, events: list[EventTuple] | None
-) -> int:
+def place(b: Board, i: int, c: int, dest: int, events: list[EventTuple] | None) -> int:
     """Put pawn i (colour c) on location ``dest`` applying T2 and F2.
 
     Returns the index of a pawn hit home, -2 if the mover itself was hit home,
@@ -260,26 +259,6 @@ def unplace(b: Board, i: int, c: int, src: int, dest: int, j: int) -> None:
 # generation
 
 
-def _candidates(b: Board, c: int, moved: list[bool] | None) -> list[tuple[int, int, int]]:
-    """Distinct (location, pawn index, path index) of movable pawns of colour c."""
-    locs = b.locs
-    lc = locked_n(b.cnt, c)
-    pidx = PIDX[c]
-    seen: list[tuple[int, int, int]] = []
-    have: set[int] = set()
-    for i in range(c * 4, c * 4 + 4):
-        lid = locs[i]
-        if lid in have or (moved is not None and moved[i]):
-            continue
-        p = pidx[lid]
-        if p < 0 or p > 60 - lc:
-            continue
-        have.add(lid)
-        seen.append((lid, i, p))
-    seen.sort()
-    return seen
-
-
 def gen_moves(b: Board, seat_c: int, card: str, f6: bool = True) -> list[Move]:
     """All legal moves of ``card`` for seat colour ``seat_c``, canonical order."""
     if card == "7":
@@ -287,8 +266,8 @@ def gen_moves(b: Board, seat_c: int, card: str, f6: bool = True) -> list[Move]:
     if card == "J":
         return _gen_swap(b)
     out: list[Move] = []
-    c = b.active(seat_c)
     cnt = b.cnt
+    c = seat_c if locked_n(cnt, seat_c) < 4 else (seat_c + 2) % 4
     if card in ENTER_CARDS and cnt[c * 20]:
         out.append(make_move(card, KIND_IN, text=card + ": in"))
     if card == "11":
@@ -296,20 +275,32 @@ def gen_moves(b: Board, seat_c: int, card: str, f6: bool = True) -> list[Move]:
     lc = locked_n(cnt, c)
     target = 60 - lc
     prefix = card + ": "
+    pidx = PIDX[c]
+    base = c * 4
+    locs = b.locs
+    own = sorted({locs[base], locs[base + 1], locs[base + 2], locs[base + 3]})
     if card == "4":
-        for lid, _i, p in _candidates(b, c, None):
-            if p <= 56 and walk_back(cnt, c, p, 4) >= 0:
-                out.append(make_move(card, KIND_STEPS, ((lid, -4),), text=prefix + _STEP_TXT[lid][10]))
+        for lid in own:
+            p = pidx[lid]
+            if 0 <= p <= 56 and walk_back(cnt, c, p, 4) >= 0:
+                out.append(
+                    make_move(card, KIND_STEPS, ((lid, -4),), text=prefix + _STEP_TXT[lid][10])
+                )
         return out
     ns = FORWARD[card]
-    for lid, _i, p in _candidates(b, c, None):
+    for lid in own:
+        p = pidx[lid]
+        if p < 0 or p > target:
+            continue
         for n in ns:
             d = walk_forward(cnt, c, lid, p, n)
             if d < 0:
                 break
             if d >= 57 and p >= 57 and f6 and d != target:
                 continue
-            out.append(make_move(card, KIND_STEPS, ((lid, n),), text=prefix + _STEP_TXT[lid][n + 14]))
+            out.append(
+                make_move(card, KIND_STEPS, ((lid, n),), text=prefix + _STEP_TXT[lid][n + 14])
+            )
     return out
 
 
@@ -364,10 +355,64 @@ def _gen7(
     With ``rng`` the search order is shuffled and only the first legal 7
     found is returned (a cheap random legal 7 for self-play).
     """
-    out: list[Move] = []
     c0 = b.active(seat_c)
+    if rng is None:
+        fast = _gen7_independent(b, c0)
+        if fast is not None:
+            return fast[:1] if first_only else fast
+    out: list[Move] = []
     _seven_dfs(b, seat_c, c0, 7, (), "7: ", f6, first_only or rng is not None, out, rng)
     return out
+
+
+def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
+    if parts == 1:
+        return [(total,)]
+    return [(k, *rest) for k in range(1, total - parts + 2) for rest in _compositions(total - k, parts - 1)]
+
+
+_COMPOSITIONS: Final = tuple(_compositions(7, m) if m else [] for m in range(8))
+"""Ordered ways to split 7 steps into m parts of at least 1."""
+
+
+def _gen7_independent(b: Board, c: int) -> list[Move] | None:
+    """All 7s when no movable pawn can reach a goal circle within 7 steps.
+
+    Then no part can change the legality of another (see :func:`_seven_dfs`):
+    a part is legal iff it crosses no occupied foreign start field, which is
+    monotone in its size. The splits are plain combinatorics: every ordered
+    choice of pawns times every composition of 7 within each pawn's maximum.
+    Returns None when the shortcut does not apply.
+    """
+    cnt = b.cnt
+    pawns: list[int] = []
+    maxk: dict[int, int] = {}
+    cross = FWD_CROSS[c]
+    for lid, idxs, p in _seven_candidates(b, c):
+        if p > 49:
+            return None
+        mk = 0
+        for k in range(1, 8):
+            if any(cnt[s] for s in cross[p][k]):
+                break
+            mk = k
+        if mk:
+            maxk[lid] = mk
+            pawns += [lid] * len(idxs)
+    moves: list[tuple[tuple[Step, ...], str]] = []
+    txt = _STEP_TXT
+    for m in range(1, len(pawns) + 1):
+        comps = _COMPOSITIONS[m]
+        for order in dict.fromkeys(permutations(pawns, m)):
+            limits = [maxk[lid] for lid in order]
+            for comp in comps:
+                if all(k <= lim for k, lim in zip(comp, limits, strict=True)):
+                    steps = tuple(zip(order, comp, strict=True))
+                    moves.append(
+                        (steps, "7: " + " ".join([txt[lid][k + 14] for lid, k in steps]))
+                    )
+    moves.sort()
+    return [make_move("7", KIND_STEPS, steps, text=text) for steps, text in moves]
 
 
 def random_seven(b: Board, seat_c: int, rng: random.Random, f6: bool = True) -> Move | None:
@@ -450,8 +495,9 @@ def _seven_dfs(
                         emit(steps, pre_txt + st)
                         stop = first_only
                     else:
-                        stop = _seven_partner(b, seat_c, rem - k, steps, pre_txt + st + " ",
-                                              f6, first_only, out, rng)
+                        stop = _seven_partner(
+                            b, seat_c, rem - k, steps, pre_txt + st + " ", f6, first_only, out, rng
+                        )
                 else:
                     if p >= 57:
                         cnt[lid] -= 1
@@ -461,8 +507,13 @@ def _seven_dfs(
                     if len(idxs) > 1:
                         child.append((lid, idxs[1:], p))
                     child += cands[x + 1 :]
-                    stop = rec(rem - k, child, steps, pre_txt + st + " ",
-                               target - 1 if d == target else target)
+                    stop = rec(
+                        rem - k,
+                        child,
+                        steps,
+                        pre_txt + st + " ",
+                        target - 1 if d == target else target,
+                    )
                     if d >= 57:
                         cnt[path[d]] -= 1
                     if p >= 57:
@@ -507,9 +558,7 @@ def _walk_error(code: int, c: int, src: int) -> IllegalMoveError:
     return IllegalMoveError.of("f5_both", at=CODES[src])
 
 
-def _pawn_at(
-    b: Board, seat: int, c: int, lid: int, moved: list[bool] | None
-) -> int:
+def _pawn_at(b: Board, seat: int, c: int, lid: int, moved: list[bool] | None) -> int:
     """Index of a pawn of colour c on ``lid`` that may move (S3, C7, C8, F3)."""
     locs = b.locs
     if b.cnt[lid] == 0:
@@ -566,9 +615,7 @@ def _step(
     return d
 
 
-def execute(
-    b: Board, seat_c: int, move: Move, f6: bool = True
-) -> list[EventTuple]:
+def execute(b: Board, seat_c: int, move: Move, f6: bool = True) -> list[EventTuple]:
     """Check ``move`` for seat colour ``seat_c`` and play it on ``b``.
 
     Raises IllegalMoveError (or NotationError for a wrong ``>DEST``); the
@@ -612,9 +659,7 @@ def execute(
     return events
 
 
-def _seven(
-    b: Board, seat_c: int, c: int, move: Move, f6: bool, events: list[EventTuple]
-) -> None:
+def _seven(b: Board, seat_c: int, c: int, move: Move, f6: bool, events: list[EventTuple]) -> None:
     steps = move.isteps
     dests = move.dests
     total = 0
@@ -666,21 +711,21 @@ def _swap(b: Board, x: int, y: int) -> None:
 def _seat(seat: str) -> int:
     c = SEAT_INDEX.get(seat) if isinstance(seat, str) else None
     if c is None:
-        raise NotationError.of("syntax", what=seat, why="the seat is Y, R, B or G",
-                               why_da="pladsen er Y, R, B eller G")
+        raise NotationError.of(
+            "syntax", what=seat, why="the seat is Y, R, B or G", why_da="pladsen er Y, R, B eller G"
+        )
     return c
 
 
 def _card(card: str) -> str:
     if card not in FORWARD and card not in ("4", "7", "11", "J"):
-        raise NotationError.of("syntax", what=card, why="cards are 1–13 and J",
-                               why_da="kortene er 1–13 og J")
+        raise NotationError.of(
+            "syntax", what=card, why="cards are 1–13 and J", why_da="kortene er 1–13 og J"
+        )
     return card
 
 
-def legal_moves(
-    position: Position, seat: str, card: str, ruleset: Ruleset = DM2023
-) -> list[Move]:
+def legal_moves(position: Position, seat: str, card: str, ruleset: Ruleset = DM2023) -> list[Move]:
     """Every legal move of ``card`` for the player on ``seat``, canonical and sorted.
 
     Sorted: ``in`` first, then steps by location order (a 7 by its parts in

@@ -48,12 +48,14 @@ def _choose(rng: random.Random, options: list[tuple[str, list[Move]]]) -> Move:
     make progress keeps the corpus realistic and fast while still covering
     every kind of move.
     """
-    _card, moves = options[rng.randrange(len(options))]
-    if len(moves) > 1 and rng.random() < 0.5:
-        best = [m for m in moves if m.kind == "in" or any(lid % 20 >= 16 for lid, _ in m.isteps)]
+    rand = rng.random
+    _card, moves = options[int(rand() * len(options))]
+    if len(moves) > 1 and rand() < 0.5:
+        # entering, or moving a pawn that stands in its finish area
+        best = [m for m in moves if "M" in m._text or m.kind == "in"]
         if best:
-            return best[rng.randrange(len(best))]
-    return moves[rng.randrange(len(moves))]
+            return best[int(rand() * len(best))]
+    return moves[int(rand() * len(moves))]
 
 
 Observer = Callable[[tuple[int, ...], int, tuple[str, ...]], None]
@@ -86,6 +88,7 @@ def play_game(
     hands: list[list[str]] = [[], [], [], []]
     deal_key = (-1, -1)
     entries: list[str] = []
+    rand = rng.random
     while game.winner is None:
         if (game.dealer, game.deal_number) != deal_key:
             deal_key = (game.dealer, game.deal_number)
@@ -106,7 +109,9 @@ def play_game(
         # the playable cards, without generating the moves of the others.
         options = []
         order = list(dict.fromkeys(hand))
-        rng.shuffle(order)
+        for x in range(len(order) - 1, 0, -1):  # Fisher-Yates on rng.random(): cheaper
+            y = int(rand() * (x + 1))
+            order[x], order[y] = order[y], order[x]
         for card in order:
             if card == "7":
                 # all splits of a 7 can run to hundreds; one random legal split suffices

@@ -38,8 +38,9 @@ def _angle(slot: float) -> float:
     return math.radians(-90 - slot * 360 / RING_SLOTS)
 
 
-def draw_board(c: Canvas, position: dict[str, list[str]], *, x: float, y: float,
-               size: float) -> None:
+def draw_board(
+    c: Canvas, position: dict[str, list[str]], *, x: float, y: float, size: float
+) -> None:
     """Draw ``position`` (NOTATION.md) in a ``size`` square with lower-left ``(x, y)``."""
     cx, cy = x + size / 2, y + size / 2
     radius = size * 0.38
@@ -77,8 +78,7 @@ def draw_board(c: Canvas, position: dict[str, list[str]], *, x: float, y: float,
         a = _angle(index * 15)
         for m in range(4, 0, -1):  # M4 outermost, M1 innermost (B3)
             r = radius - (5 - m) * dot * 2.3
-            spot(cx + r * math.cos(a), cy + r * math.sin(a), f"{colour}M{m}",
-                 SEAT_COLOURS[colour])
+            spot(cx + r * math.cos(a), cy + r * math.sin(a), f"{colour}M{m}", SEAT_COLOURS[colour])
         home = occupants.get(f"{colour}H", Counter())[colour]
         r = radius + dot * 3.2
         hx, hy = cx + r * math.cos(a), cy + r * math.sin(a)

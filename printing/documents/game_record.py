@@ -26,10 +26,9 @@ RULING_BACKGROUND = colors.HexColor("#fff1d6")
 def build_game_record(record: GameRecord, *, lang: str = "da") -> bytes:
     with translation.override(lang):
         st = styles()
-        title = (
-            f"{record.tournament} — {round_heading(record.round_number)} — "
-            + _("Table %(number)d") % {"number": record.table_number}
-        )
+        title = f"{record.tournament} — {round_heading(record.round_number)} — " + _(
+            "Table %(number)d"
+        ) % {"number": record.table_number}
         story: list = [Paragraph(esc(title), st["title"]), _summary(record, st), Spacer(0, 8)]
         for entries, diagram in _chunks(record):
             story.append(_chunk_table(entries, diagram, st))
@@ -49,8 +48,7 @@ def _summary(record: GameRecord, st: dict) -> Table:
     if record.checked is None:
         check = _("Not checked by the rules engine.")
     elif record.checked == len(record.entries):
-        check = _("All %(count)d entries accepted by the rules engine.") % {
-            "count": record.checked}
+        check = _("All %(count)d entries accepted by the rules engine.") % {"count": record.checked}
     else:
         check = _(
             "The rules engine accepted the first %(count)d entries; see the marked entry."
@@ -63,11 +61,15 @@ def _summary(record: GameRecord, st: dict) -> Table:
         [_("Check"), Paragraph(check, st["cell"])],
     ]
     table = Table(rows, colWidths=[90, 420])
-    table.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (0, -1), "Helvetica-Bold"),
-        ("FONTSIZE", (0, 0), (-1, -1), 9),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-    ]))
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (0, -1), "Helvetica-Bold"),
+                ("FONTSIZE", (0, 0), (-1, -1), 9),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ]
+        )
+    )
     return table
 
 
@@ -105,8 +107,13 @@ def _chunk_table(entries: list[RecordEntry], diagram: BoardDiagram | None, st: d
             rule = f" [{entry.rule}]" if entry.rule else ""
             text += f"<br/><b>{label}{rule}:</b> {esc(entry.note)}"
             highlight.append(len(rows))
-        rows.append([str(entry.number), Paragraph(text, st["cell"]),
-                     Paragraph(esc(_events(entry)), st["small"])])
+        rows.append(
+            [
+                str(entry.number),
+                Paragraph(text, st["cell"]),
+                Paragraph(esc(_events(entry)), st["small"]),
+            ]
+        )
     moves = Table(rows, colWidths=[28, 170, 130], repeatRows=1)
     style = [
         ("BACKGROUND", (0, 0), (-1, 0), LIGHT_GREY),

@@ -41,10 +41,12 @@ def seat_lines(pairings: PairingsList) -> list[SeatLine]:
     for row in pairings.rows:
         for team, pair in (("YB", row.pair_yb), ("RG", row.pair_rg)):
             first, second = TEAM_SEATS[team]
-            lines.append(SeatLine(pair.player_1, row.table_number, first, pair.player_2,
-                                  pair.start_number))
-            lines.append(SeatLine(pair.player_2, row.table_number, second, pair.player_1,
-                                  pair.start_number))
+            lines.append(
+                SeatLine(pair.player_1, row.table_number, first, pair.player_2, pair.start_number)
+            )
+            lines.append(
+                SeatLine(pair.player_2, row.table_number, second, pair.player_1, pair.start_number)
+            )
     for pair in pairings.byes:
         lines.append(SeatLine(pair.player_1, None, "", pair.player_2, pair.start_number))
         lines.append(SeatLine(pair.player_2, None, "", pair.player_1, pair.start_number))
@@ -69,11 +71,12 @@ def build_pairings_list(pairings: PairingsList, *, lang: str = "da") -> bytes:
         return platypus_pdf(story, title=heading, footer=heading)
 
 
-
 def _pair_cell(pair: PairInfo, team: str, st: dict) -> Paragraph:
     first, second = TEAM_SEATS[team]
-    name = f"<b>#{pair.start_number} {esc(pair.name)}</b><br/>" if pair.name else (
-        f"<b>#{pair.start_number}</b><br/>"
+    name = (
+        f"<b>#{pair.start_number} {esc(pair.name)}</b><br/>"
+        if pair.name
+        else (f"<b>#{pair.start_number}</b><br/>")
     )
     return Paragraph(
         f"{name}{_seat_mark(first)} {esc(pair.player_1)}<br/>{_seat_mark(second)} "
@@ -92,12 +95,14 @@ def _by_table(pairings: PairingsList, st: dict) -> Table:
     header = [_("Table"), team_name("YB"), team_name("RG"), _("First dealer")]
     data: list[list] = [header]
     for row in sorted(pairings.rows, key=lambda r: r.table_number):
-        data.append([
-            Paragraph(f"<b>{row.table_number}</b>", st["h2"]),
-            _pair_cell(row.pair_yb, "YB", st),
-            _pair_cell(row.pair_rg, "RG", st),
-            Paragraph(seat_name(row.first_dealer), st["cell"]) if row.first_dealer else "",
-        ])
+        data.append(
+            [
+                Paragraph(f"<b>{row.table_number}</b>", st["h2"]),
+                _pair_cell(row.pair_yb, "YB", st),
+                _pair_cell(row.pair_rg, "RG", st),
+                Paragraph(seat_name(row.first_dealer), st["cell"]) if row.first_dealer else "",
+            ]
+        )
     table = Table(data, colWidths=[42, 210, 210, 58], repeatRows=1)
     table.setStyle(_grid_style())
     return table
@@ -108,22 +113,26 @@ def _alphabetical(pairings: PairingsList, st: dict) -> Table:
     for line in seat_lines(pairings):
         table = str(line.table) if line.table is not None else _("Bye")
         seat = seat_name(line.seat) if line.seat else ""
-        data.append([
-            Paragraph(esc(line.player), st["cell"]),
-            Paragraph(f"<b>{table}</b>", st["cell"]),
-            Paragraph(seat, st["cell"]),
-            Paragraph(esc(line.partner), st["cell"]),
-        ])
+        data.append(
+            [
+                Paragraph(esc(line.player), st["cell"]),
+                Paragraph(f"<b>{table}</b>", st["cell"]),
+                Paragraph(seat, st["cell"]),
+                Paragraph(esc(line.partner), st["cell"]),
+            ]
+        )
     table = Table(data, colWidths=[190, 50, 70, 190], repeatRows=1)
     table.setStyle(_grid_style())
     return table
 
 
 def _grid_style() -> TableStyle:
-    return TableStyle([
-        ("BACKGROUND", (0, 0), (-1, 0), LIGHT_GREY),
-        ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
-        ("FONTSIZE", (0, 0), (-1, 0), 9),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.4, colors.grey),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-    ])
+    return TableStyle(
+        [
+            ("BACKGROUND", (0, 0), (-1, 0), LIGHT_GREY),
+            ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
+            ("FONTSIZE", (0, 0), (-1, 0), 9),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.4, colors.grey),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ]
+    )

@@ -58,7 +58,7 @@ def build_score_sheets(
         canvas.setTitle(_("Score sheets"))
         canvas.setAuthor("DM i Partners")
         labels = _static_labels()
-        canvas.beginForm(FORM)
+        canvas.beginForm(FORM, upperx=W, uppery=H)  # drawn in A4 units, also on A5
         _draw_static(canvas, labels)
         canvas.endForm()
         total = len(sheets)
@@ -111,8 +111,10 @@ def _draw_static(c: Canvas, labels: dict[str, str]) -> None:
     c.drawString(
         M,
         26,
-        _("The move log is checked by the rules engine; the result is confirmed on this sheet "
-          "and on the table page."),
+        _(
+            "The move log is checked by the rules engine; the result is confirmed on this sheet "
+            "and on the table page."
+        ),
     )
 
 
@@ -236,9 +238,7 @@ def _fit(c: Canvas, text: str, x: float, y: float, font: str, size: float, width
 def _draw_sheet(c: Canvas, sheet: ScoreSheet, labels: dict[str, str]) -> None:
     text_width = W - 2 * M - QR_SIZE - 10
     _fit(c, sheet.tournament, M, 805, "Helvetica-Bold", 15, text_width)
-    details = " · ".join(
-        part for part in (_format_date(sheet.date), sheet.venue) if part
-    )
+    details = " · ".join(part for part in (_format_date(sheet.date), sheet.venue) if part)
     if details:
         c.setFont("Helvetica", 9)
         c.drawString(M, 791, details)

@@ -39,37 +39,62 @@ def build_standings(standings: StandingsTable, *, lang: str = "da") -> bytes:
         story: list = [Paragraph(title, st["title"])]
         if standings.tiebreaks:
             order = ", ".join(tiebreak_label(k) for k in standings.tiebreaks)
-            story.append(Paragraph(_("Tiebreaks in order: %(order)s") % {"order": order},
-                                   st["small"]))
+            story.append(
+                Paragraph(_("Tiebreaks in order: %(order)s") % {"order": order}, st["small"])
+            )
         story.append(Spacer(0, 6))
         header = [
-            _("Rank"), _("Pair"), _("Points"), _("Played"), _("Won"), _("Lost"), _("Byes"),
-            _("Buchholz"), _("Locked for"), _("Locked against"), _("Locked diff."),
-            _("Distance diff."), _("Head-to-head"), _("Tiebreak"),
+            _("Rank"),
+            _("Pair"),
+            _("Points"),
+            _("Played"),
+            _("Won"),
+            _("Lost"),
+            _("Byes"),
+            _("Buchholz"),
+            _("Locked for"),
+            _("Locked against"),
+            _("Locked diff."),
+            _("Distance diff."),
+            _("Head-to-head"),
+            _("Tiebreak"),
         ]
         data: list[list] = [[Paragraph(f"<b>{h}</b>", st["small"]) for h in header]]
         for line in standings.lines:
             rank = f"{line.rank}=" if line.shared_rank else str(line.rank)
-            data.append([
-                rank,
-                Paragraph(f"#{line.pair.start_number} {esc(line.pair.label)}", st["cell"]),
-                _number(line.points), line.games_played, line.wins, line.losses, line.byes,
-                _number(line.buchholz), line.locked_for, line.locked_against,
-                _signed(line.locked_diff), _signed(line.distance_diff),
-                Paragraph(esc(line.head_to_head), st["small"]),
-                Paragraph(esc(line.tiebreak_note), st["small"]),
-            ])
+            data.append(
+                [
+                    rank,
+                    Paragraph(f"#{line.pair.start_number} {esc(line.pair.label)}", st["cell"]),
+                    _number(line.points),
+                    line.games_played,
+                    line.wins,
+                    line.losses,
+                    line.byes,
+                    _number(line.buchholz),
+                    line.locked_for,
+                    line.locked_against,
+                    _signed(line.locked_diff),
+                    _signed(line.distance_diff),
+                    Paragraph(esc(line.head_to_head), st["small"]),
+                    Paragraph(esc(line.tiebreak_note), st["small"]),
+                ]
+            )
         widths = [30, 170, 38, 38, 30, 30, 30, 48, 46, 50, 46, 50, 58, 98]
         table = Table(data, colWidths=widths, repeatRows=1)
-        table.setStyle(TableStyle([
-            ("BACKGROUND", (0, 0), (-1, 0), LIGHT_GREY),
-            ("FONTSIZE", (0, 1), (-1, -1), 8.5),
-            ("LEFTPADDING", (0, 0), (-1, -1), 3),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-            ("ALIGN", (2, 1), (11, -1), "RIGHT"),
-            ("LINEBELOW", (0, 0), (-1, -1), 0.4, colors.grey),
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ]))
+        table.setStyle(
+            TableStyle(
+                [
+                    ("BACKGROUND", (0, 0), (-1, 0), LIGHT_GREY),
+                    ("FONTSIZE", (0, 1), (-1, -1), 8.5),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 3),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+                    ("ALIGN", (2, 1), (11, -1), "RIGHT"),
+                    ("LINEBELOW", (0, 0), (-1, -1), 0.4, colors.grey),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ]
+            )
+        )
         story.append(table)
         if not standings.lines:
             story.append(Paragraph(_("No results yet."), st["body"]))
@@ -94,10 +119,14 @@ def build_bracket(bracket: Bracket, *, lang: str = "da") -> bytes:
         rows = [[col[i] if i < len(col) else "" for col in columns] for i in range(height)]
         width = min(200.0, 760.0 / len(columns))
         table = Table(rows, colWidths=[width] * len(columns))
-        table.setStyle(TableStyle([
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 8),
-        ]))
+        table.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 8),
+                ]
+            )
+        )
         story.append(table)
         return platypus_pdf(story, title=title, footer=title, pagesize=landscape(A4))
 
@@ -114,19 +143,25 @@ def _side(pair: PairInfo | None, won: bool) -> str:
 
 
 def _match_cell(match: BracketMatch, st: dict) -> Table:
-    caption = _("Third place") if match.is_third_place else _("Match %(slot)d") % {
-        "slot": match.slot}
+    caption = (
+        _("Third place") if match.is_third_place else _("Match %(slot)d") % {"slot": match.slot}
+    )
     if match.table_number:
         caption += " · " + _("Table") + f" {match.table_number}"
     cell = Table(
-        [[Paragraph(f"<font size=7>{caption}</font>", st["small"])],
-         [Paragraph(_side(match.pair_a, match.winner == "a"), st["cell"])],
-         [Paragraph(_side(match.pair_b, match.winner == "b"), st["cell"])]],
+        [
+            [Paragraph(f"<font size=7>{caption}</font>", st["small"])],
+            [Paragraph(_side(match.pair_a, match.winner == "a"), st["cell"])],
+            [Paragraph(_side(match.pair_b, match.winner == "b"), st["cell"])],
+        ],
         colWidths=[None],
     )
-    cell.setStyle(TableStyle([
-        ("BOX", (0, 1), (-1, -1), 0.8, colors.black),
-        ("LINEBELOW", (0, 1), (-1, 1), 0.4, colors.grey),
-    ]))
+    cell.setStyle(
+        TableStyle(
+            [
+                ("BOX", (0, 1), (-1, -1), 0.8, colors.black),
+                ("LINEBELOW", (0, 1), (-1, 1), 0.4, colors.grey),
+            ]
+        )
+    )
     return cell
-

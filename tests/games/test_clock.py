@@ -276,3 +276,18 @@ def test_a_broker_that_is_down_does_not_break_the_start(
     with django_capture_on_commit_callbacks(execute=True):
         clock_start(game=game, at=timezone.now())
     assert GameClock.objects.get(game=game).alert_due_at is not None
+
+
+def test_round_start_starts_every_tables_clock():
+    from tests.tournament.helpers import event_with_pairs
+    from tournament.services.pairing import round_pair, round_publish, round_start
+
+    tournament, organiser, _ = event_with_pairs(8)
+    round_ = round_pair(tournament=tournament, actor=organiser)
+    round_publish(round=round_, actor=organiser)
+    round_start(round=round_, actor=organiser)
+    round_.refresh_from_db()
+    clocks = GameClock.objects.filter(game__round=round_)
+    assert clocks.count() == round_.games.count() == 4
+    assert {c.started_at for c in clocks} == {round_.started_at}
+    assert all(c.alert_due_at == round_.started_at + datetime.timedelta(minutes=50) for c in clocks)

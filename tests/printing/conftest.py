@@ -39,7 +39,8 @@ def judge(tournament):
 
 def make_pair(tournament, number, first, second):
     return PairFactory(
-        tournament=tournament, start_number=number,
+        tournament=tournament,
+        start_number=number,
         player_1=PlayerFactory(tournament=tournament, name=first),
         player_2=PlayerFactory(tournament=tournament, name=second),
     )
@@ -48,10 +49,21 @@ def make_pair(tournament, number, first, second):
 @pytest.fixture
 def round_with_games(tournament):
     round = RoundFactory(tournament=tournament, number=1)
-    names = [("Anne Als", "Bo Bak"), ("Carl Carlsen", "Dorte Dam"), ("Erik Eg", "Fie Fisk"),
-             ("Gorm Gram", "Hanne Hald"), ("Ib Ild", "Jytte Juul"), ("Karl Kok", "Lis Lund")]
+    names = [
+        ("Anne Als", "Bo Bak"),
+        ("Carl Carlsen", "Dorte Dam"),
+        ("Erik Eg", "Fie Fisk"),
+        ("Gorm Gram", "Hanne Hald"),
+        ("Ib Ild", "Jytte Juul"),
+        ("Karl Kok", "Lis Lund"),
+    ]
     pairs = [make_pair(tournament, i + 1, a, b) for i, (a, b) in enumerate(names)]
     for table in range(3):
-        GameFactory(round=round, table_number=table + 1, pair_yb=pairs[2 * table],
-                    pair_rg=pairs[2 * table + 1], first_dealer="RGYB"[table])
+        GameFactory(
+            round=round,
+            table_number=table + 1,
+            pair_yb=pairs[2 * table],
+            pair_rg=pairs[2 * table + 1],
+            first_dealer="RGYB"[table],
+        )
     return round

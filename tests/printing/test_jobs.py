@@ -17,13 +17,14 @@ from tournament.models import AuditEntry
 def _files(media_root):
     return sorted(
         os.path.relpath(os.path.join(d, f), media_root)
-        for d, _dirs, files in os.walk(media_root) for f in files
+        for d, _dirs, files in os.walk(media_root)
+        for f in files
     )
 
 
-def test_request_queues_once_and_enqueues_after_commit(round_with_games, organiser,
-                                                       django_capture_on_commit_callbacks,
-                                                       monkeypatch):
+def test_request_queues_once_and_enqueues_after_commit(
+    round_with_games, organiser, django_capture_on_commit_callbacks, monkeypatch
+):
     sent = []
     monkeypatch.setattr(print_job_build, "delay", lambda job_id: sent.append(job_id))
     with django_capture_on_commit_callbacks(execute=True):
@@ -35,8 +36,9 @@ def test_request_queues_once_and_enqueues_after_commit(round_with_games, organis
     assert AuditEntry.objects.filter(action="print_job_request").count() == 1
 
 
-def test_run_builds_one_pdf_with_every_table_and_reports_progress(round_with_games, organiser,
-                                                                  monkeypatch):
+def test_run_builds_one_pdf_with_every_table_and_reports_progress(
+    round_with_games, organiser, monkeypatch
+):
     monkeypatch.setattr(print_job_build, "delay", lambda job_id: None)
     job = services.print_job_request(round=round_with_games, actor=organiser, lang="en")
     seen = []
@@ -73,8 +75,9 @@ def test_running_the_task_twice_builds_once(round_with_games, organiser, monkeyp
     assert job.attempts == 1
 
 
-def test_rerun_replaces_the_file_and_keeps_one_row(round_with_games, organiser, media_root,
-                                                   monkeypatch):
+def test_rerun_replaces_the_file_and_keeps_one_row(
+    round_with_games, organiser, media_root, monkeypatch
+):
     monkeypatch.setattr(print_job_build, "delay", lambda job_id: None)
     job = services.print_job_request(round=round_with_games, actor=organiser)
     services.print_job_run(job_id=job.pk)
@@ -94,13 +97,15 @@ def test_rerun_replaces_the_file_and_keeps_one_row(round_with_games, organiser, 
 def test_a5_and_a4_are_separate_jobs(round_with_games, organiser, monkeypatch):
     monkeypatch.setattr(print_job_build, "delay", lambda job_id: None)
     a4 = services.print_job_request(round=round_with_games, actor=organiser)
-    a5 = services.print_job_request(round=round_with_games, actor=organiser,
-                                    kind=PrintJob.Kind.SCORE_SHEETS_A5)
+    a5 = services.print_job_request(
+        round=round_with_games, actor=organiser, kind=PrintJob.Kind.SCORE_SHEETS_A5
+    )
     assert a4.pk != a5.pk and a5.page_size == "A5"
 
 
 def test_failed_run_is_retried_then_marked_failed_and_can_be_requested_again(
-        round_with_games, organiser, monkeypatch):
+    round_with_games, organiser, monkeypatch
+):
     monkeypatch.setattr(print_job_build, "delay", lambda job_id: None)
     job = services.print_job_request(round=round_with_games, actor=organiser)
 
@@ -141,8 +146,9 @@ def test_task_retries_with_bounds(round_with_games, organiser, monkeypatch):
     assert job.status == PrintJob.Status.FAILED and job.attempts == len(calls)
 
 
-def test_celery_eager_mode_end_to_end(round_with_games, organiser,
-                                      django_capture_on_commit_callbacks):
+def test_celery_eager_mode_end_to_end(
+    round_with_games, organiser, django_capture_on_commit_callbacks
+):
     from config.celery import app
 
     previous = app.conf.task_always_eager
@@ -162,7 +168,8 @@ def test_a_lost_run_can_be_claimed_again(round_with_games, organiser, monkeypatc
     PrintJob.objects.filter(pk=job.pk).update(status=PrintJob.Status.RUNNING)
     assert services.print_job_run(job_id=job.pk) is None  # a live run is not taken over
     PrintJob.objects.filter(pk=job.pk).update(
-        updated_at=timezone.now() - services.STALE_AFTER - datetime.timedelta(seconds=1))
+        updated_at=timezone.now() - services.STALE_AFTER - datetime.timedelta(seconds=1)
+    )
     assert services.print_job_run(job_id=job.pk) is not None
 
 
@@ -179,3 +186,37 @@ def test_a_round_without_tables_is_refused_with_a_bilingual_message(tournament, 
     assert caught.value.code == "round_has_no_games"
     assert "Par runden" in caught.value.message_da
     assert not PrintJob.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_racing_for_one_job_build_it_once(require_postgres, tournament, monkeypatch):
+    import threading
+
+    from django.db import connection
+
+    from tests.factories import GameFactory, organiser_of
+
+    organiser = organiser_of(tournament, username="race-org")
+    round = RoundFactory(tournament=tournament, number=5)
+    for table in (1, 2):
+        GameFactory(round=round, table_number=table)
+    monkeypatch.setattr(print_job_build, "delay", lambda job_id: None)
+    job = services.print_job_request(round=round, actor=organiser)
+    barrier = threading.Barrier(2)
+    results = []
+
+    def worker():
+        barrier.wait()
+        try:
+            results.append(services.print_job_run(job_id=job.pk))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sum(r is not None for r in results) == 1
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.DONE and job.attempts == 1

@@ -22,8 +22,9 @@ def _url(name, round, **extra):
     return reverse(f"printing:{name}", args=[round.tournament.slug, round.number, *extra.values()])
 
 
-def test_organiser_gets_score_sheets_whose_qr_opens_the_table_page(client, round_with_games,
-                                                                   organiser):
+def test_organiser_gets_score_sheets_whose_qr_opens_the_table_page(
+    client, round_with_games, organiser
+):
     client.force_login(organiser)
     response = client.get(_url("score_sheets_pdf", round_with_games))
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
@@ -129,16 +130,20 @@ def test_judge_report_includes_adjudicated_results(client, round_with_games, jud
     assert client.get(url).status_code == 302
 
 
-def test_print_page_starts_a_job_and_polls_progress(client, round_with_games, organiser,
-                                                   no_worker, django_capture_on_commit_callbacks):
+def test_print_page_starts_a_job_and_polls_progress(
+    client, round_with_games, organiser, no_worker, django_capture_on_commit_callbacks
+):
     client.force_login(organiser)
     page = client.get(_url("round_print", round_with_games))
     html = page.content.decode()
     assert page.status_code == 200 and "Udskriv runde 1" in html and "<script>" not in html
     assert "js/printjob.js" in html and "onclick" not in html and "style=" not in html
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(_url("score_sheets_job", round_with_games), {"size": "A5"},
-                               HTTP_ACCEPT="application/json")
+        response = client.post(
+            _url("score_sheets_job", round_with_games),
+            {"size": "A5"},
+            HTTP_ACCEPT="application/json",
+        )
     body = response.json()
     assert body["status"] == "queued" and body["download_url"] is None
     assert no_worker == [body["id"]]
@@ -157,13 +162,15 @@ def test_print_page_starts_a_job_and_polls_progress(client, round_with_games, or
 
 def test_print_job_endpoints_refuse_others(client, round_with_games, organiser, judge, no_worker):
     client.force_login(judge)
-    response = client.post(_url("score_sheets_job", round_with_games), {"size": "A4"},
-                           HTTP_ACCEPT="application/json")
+    response = client.post(
+        _url("score_sheets_job", round_with_games), {"size": "A4"}, HTTP_ACCEPT="application/json"
+    )
     assert response.status_code == 403 and response.json()["message_da"]
     assert client.get(_url("round_print", round_with_games)).status_code == 403
     client.force_login(organiser)
-    job_id = client.post(_url("score_sheets_job", round_with_games), {"size": "A4"},
-                         HTTP_ACCEPT="application/json").json()["id"]
+    job_id = client.post(
+        _url("score_sheets_job", round_with_games), {"size": "A4"}, HTTP_ACCEPT="application/json"
+    ).json()["id"]
     print_job_build(job_id)
     client.force_login(judge)
     slug = round_with_games.tournament.slug
@@ -171,8 +178,9 @@ def test_print_job_endpoints_refuse_others(client, round_with_games, organiser, 
     assert client.get(reverse("printing:job_download", args=[slug, job_id])).status_code == 403
 
 
-def test_post_without_javascript_redirects_back_to_the_page(client, round_with_games, organiser,
-                                                           no_worker):
+def test_post_without_javascript_redirects_back_to_the_page(
+    client, round_with_games, organiser, no_worker
+):
     client.force_login(organiser)
     response = client.post(_url("score_sheets_job", round_with_games), {"size": "A4"})
     assert response.status_code == 302

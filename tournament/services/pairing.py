@@ -16,6 +16,7 @@ from django.db.models import Max, Q
 from django.utils import timezone
 
 from games.models import Game
+from games.services.clock import clock_started
 from tournament.errors import ApplicationError, Conflict
 from tournament.models import Bye, Pair, Round, Tournament
 from tournament.permissions import require_organiser
@@ -437,6 +438,8 @@ def round_start(*, round: Round, actor: Any) -> Round:
     )
     round_.games.filter(started_at__isnull=True).update(started_at=round_.started_at)
     round_.games.filter(status=Game.Status.SCHEDULED).update(status=Game.Status.IN_PROGRESS)
+    # Every table's clock starts now; its alerts are scheduled after commit.
+    clock_started(games=list(round_.games.filter(status=Game.Status.IN_PROGRESS)))
     return round_
 
 

@@ -196,21 +196,68 @@ def _solve(
     return couples, total, len(couples) * 2 == nodes
 
 
-def _certified_edges(
-    nodes: int, left: np.ndarray, right: np.ndarray, cost: np.ndarray, found_cost: int
+def _group_cut_bound(
+    entries: Sequence[PairingEntry], left: np.ndarray, right: np.ndarray
 ) -> np.ndarray:
-    """Edges that can belong to a matching cheaper than ``found_cost``.
+    """Per edge (a, b): a lower bound on any complete matching of the other nodes,
+    from the score-group cuts it must cross.
 
-    Every complete matching that uses edge (a, b) also matches every other
-    node v by some edge costing at least cmin(v), and each such edge covers two
-    nodes, so it costs at least c(a, b) + (S - cmin(a) - cmin(b)) / 2 with
-    S = sum of cmin. Edges above that bound cannot be in an optimum.
+    Cut k separates the k+1 best score groups from the rest. If an odd number
+    of nodes lies above it, some table crosses it; crossing costs at least
+    w_k = score_k * gap_k**2, and a table crossing several cuts costs at least
+    their sum because (g1 + g2)**2 >= g1**2 + g2**2. The bye node counts in the
+    group of the lowest bye candidate (any other bye edge costs a bye_step,
+    more than every w_k together). Removing a and b flips the parity of the
+    cuts between their groups.
     """
+    n = len(entries)
+    weights = Weights.for_field(entries)
+    values = sorted({e.points for e in entries}, reverse=True)
+    group_of = {v: k for k, v in enumerate(values)}
+    groups = [group_of[e.points] for e in entries]
+    if n % 2:
+        groups.append(groups[_bye_candidates(entries)[-1]])
+    group = np.array(groups, dtype=np.int64)
+    cuts = len(values) - 1
+    if cuts <= 0:
+        return np.zeros(len(left), dtype=np.int64)
+    gaps = np.array([values[k] - values[k + 1] for k in range(cuts)], dtype=np.int64)
+    w = weights.score_k * gaps * gaps
+    above = np.cumsum(np.bincount(group, minlength=len(values)))[:cuts]
+    odd = above % 2 == 1
+    forced = int(w[odd].sum())
+    flip = np.concatenate([[0], np.cumsum(np.where(odd, -w, w))])
+    low = np.minimum(group[left], group[right])
+    high = np.maximum(group[left], group[right])
+    bound: np.ndarray = forced + flip[high] - flip[low]
+    return bound
+
+
+def _certified_edges(
+    entries: Sequence[PairingEntry],
+    left: np.ndarray,
+    right: np.ndarray,
+    cost: np.ndarray,
+    found_cost: int,
+) -> np.ndarray:
+    """Edges that can belong to a complete matching costing at most ``found_cost``.
+
+    Such a matching is c(a, b) plus a complete matching of the other nodes,
+    which costs at least the larger of two bounds: every other node v is
+    matched by an edge costing at least cmin(v), each edge covering two nodes
+    (so (S - cmin(a) - cmin(b)) / 2 with S = sum of cmin); and the score-group
+    cut bound above. Edges whose cost plus bound exceeds ``found_cost`` cannot
+    be in an optimum.
+    """
+    nodes = len(entries) + len(entries) % 2
     cmin = np.full(nodes, np.iinfo(np.int64).max, dtype=np.int64)
     np.minimum.at(cmin, left, cost)
     np.minimum.at(cmin, right, cost)
     total = int(cmin.sum())
-    return 2 * cost <= 2 * found_cost - (total - cmin[left] - cmin[right])
+    by_nodes = (total - cmin[left] - cmin[right]) // 2
+    bound = np.maximum(by_nodes, _group_cut_bound(entries, left, right))
+    certified: np.ndarray = cost + bound <= found_cost
+    return certified
 
 
 def _match(
@@ -233,7 +280,7 @@ def _match(
     near = ((right - left) <= window) | (right == n)
     couples, total, complete = _solve(nodes, left, right, cost, near)
     if complete:
-        certified = _certified_edges(nodes, left, right, cost, total)
+        certified = _certified_edges(entries, left, right, cost, total)
         if (certified & ~near).any():
             couples, total, complete = _solve(nodes, left, right, cost, certified | near)
     else:

@@ -151,8 +151,18 @@ def won(state: State, seat: str) -> bool:
     return locked(state, seat) == 4 and locked(state, partner(seat)) == 4
 
 
-SINGLE = {"1": (1, 14), "2": (2,), "3": (3,), "5": (5,), "6": (6,), "8": (8,), "9": (9,),
-          "10": (10,), "12": (12,), "13": (13,)}
+SINGLE = {
+    "1": (1, 14),
+    "2": (2,),
+    "3": (3,),
+    "5": (5,),
+    "6": (6,),
+    "8": (8,),
+    "9": (9,),
+    "10": (10,),
+    "12": (12,),
+    "13": (13,),
+}
 
 
 def legal(state: State, seat: str, card: str) -> set[str]:
@@ -184,8 +194,13 @@ def legal(state: State, seat: str, card: str) -> set[str]:
 
 
 def seven(
-    state: State, seat: str, c: str, rem: int, moved: list[tuple[str, int]],
-    steps: list[str], out: set[str],
+    state: State,
+    seat: str,
+    c: str,
+    rem: int,
+    moved: list[tuple[str, int]],
+    steps: list[str],
+    out: set[str],
 ) -> None:
     """All 7 splits; ``moved`` holds (location, count) of pawns already moved."""
     for src in sorted(set(state[c])):
@@ -201,7 +216,7 @@ def seven(
             sent_home = ("hit", c, "") in [(t, o, "") for t, o, _ in events]
             dest = c + "H" if sent_home else walk(state, c, src, k, True)
             assert dest is not None
-            text = steps + [f"{src}+{k}"]
+            text = [*steps, f"{src}+{k}"]
             if rem == k or won(new, seat):
                 out.add("7: " + " ".join(text))
                 continue

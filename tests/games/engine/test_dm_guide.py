@@ -251,7 +251,10 @@ def test_faq_locking_inside_out_f2():
 def test_guide_1_startcirklen_only_heart_cards_enter_c8():
     """DM §1 "Startcirklen": a pawn leaves the start circle only with a heart card (C5, C8)."""
     assert {c: legal(P(), "Y", c) for c in ("8", "11", "13")} == {
-        "8": ["8: in"], "11": ["11: in"], "13": ["13: in"]}
+        "8": ["8: in"],
+        "11": ["11: in"],
+        "13": ["13: in"],
+    }
     assert all(legal(P(), "Y", c) == [] for c in ("1", "2", "4", "5", "7", "12"))
 
 

@@ -3,6 +3,7 @@
 import pytest
 
 from games.engine import (
+    CARDS,
     GameState,
     NotationError,
     Position,
@@ -16,8 +17,12 @@ from .helpers import P
 
 
 def record(moves, first_dealer="G", start=None):
-    r = {"ruleset": "dm2023", "first_dealer": first_dealer,
-         "players": {s: s for s in "YRBG"}, "moves": moves}
+    r = {
+        "ruleset": "dm2023",
+        "first_dealer": first_dealer,
+        "players": {s: s for s in "YRBG"},
+        "moves": moves,
+    }
     if start is not None:
         r["start"] = start.to_json()
     return r
@@ -71,7 +76,7 @@ def test_d4_discard_after_playing_shows_remaining_cards():
     moves = ["Y 11: in", "R X: 2 3 5 6", "B X: 2 3 5 6", "G X: 2 3 5 6", "Y X: 4 4 4"]
     e = first_error(moves)
     assert e.rule == "D4"  # 4: YS-4 is playable
-    assert replay(record(moves[:4] + ["Y 4: YS-4"])).ok
+    assert replay(record([*moves[:4], "Y 4: YS-4"])).ok
 
 
 def test_d6_no_kind_more_than_four_times_between_shuffles():
@@ -124,8 +129,9 @@ def test_w1_win_ends_the_game_at_once():
 
 def test_s3_finished_player_moves_partner_pawns_in_a_game():
     start = P(Y=["YM1", "YM2", "YM3", "YM4"], B=["B3"])
-    res = replay(record(["Y 5: B3+5", "R X: 1 2 3 4", "B 11: in", "G X: 1 2 3 4", "Y 8: in"],
-                        start=start))
+    res = replay(
+        record(["Y 5: B3+5", "R X: 1 2 3 4", "B 11: in", "G X: 1 2 3 4", "Y 8: in"], start=start)
+    )
     assert res.ok, res.first_error
     assert res.position.pawns("B") == ["BH", "BS", "BS", "B8"]
 
@@ -150,7 +156,8 @@ def test_events_per_entry():
     start = P(Y=["Y3"], R=["Y8"])
     res = replay(record(["Y 5: Y3+5"], start=start))
     assert [[e.to_json() for e in evs] for evs in res.events] == [
-        [{"type": "hit", "colour": "R", "at": "Y8"}]]
+        [{"type": "hit", "colour": "R", "at": "Y8"}]
+    ]
 
 
 def test_replay_to_json_shape():
@@ -179,16 +186,25 @@ def test_malformed_record_raises(bad):
 
 def test_bad_start_position_raises():
     with pytest.raises(PositionError):
-        replay({"ruleset": "dm2023", "first_dealer": "G", "moves": [],
-                "start": {"Y": ["YH"], "R": [], "B": [], "G": []}})
+        replay(
+            {
+                "ruleset": "dm2023",
+                "first_dealer": "G",
+                "moves": [],
+                "start": {"Y": ["YH"], "R": [], "B": [], "G": []},
+            }
+        )
 
 
 def test_gamestate_legal_entries_and_play():
     st = GameState.initial("G")
     entries = st.legal_entries()
-    assert st.to_move == "Y" and set(entries) == set("1 2 3 4 5 6 7 8 9 10 11 12 13 J".split())
+    assert st.to_move == "Y" and set(entries) == set(CARDS)
     assert {c: m for c, m in entries.items() if m} == {
-        "8": ["8: in"], "11": ["11: in"], "13": ["13: in"]}
+        "8": ["8: in"],
+        "11": ["11: in"],
+        "13": ["13: in"],
+    }
     nxt, events = st.play("Y 11: in")
     assert events == [] and nxt.to_move == "R" and st.to_move == "Y"
     after4 = GameState.initial("G")

@@ -5,8 +5,18 @@ import pytest
 from games.engine import Move, NotationError, format_move, parse_entry, parse_move
 from games.engine.notation import Discard
 
-CANONICAL = ["11: in", "5: Y3+5", "1: Y3+14", "4: YS-4", "7: Y3+5 RM3+2", "J: Y3<>R10",
-             "13: in", "8: GM4+8", "7: Y3+3 Y3+4", "7: Y3+4 Y3+3"]
+CANONICAL = [
+    "11: in",
+    "5: Y3+5",
+    "1: Y3+14",
+    "4: YS-4",
+    "7: Y3+5 RM3+2",
+    "J: Y3<>R10",
+    "13: in",
+    "8: GM4+8",
+    "7: Y3+3 Y3+4",
+    "7: Y3+4 Y3+3",
+]
 
 
 @pytest.mark.parametrize("text", CANONICAL)
@@ -52,9 +62,27 @@ def test_move_constructor():
 
 @pytest.mark.parametrize(
     "text",
-    ["", "5", "5 Y3+5", "15: Y3+5", "Q: in", "5: Y3", "5: Y3*5", "5: Z3+5", "5: Y15+1",
-     "5: YM5+1", "J: Y3<>", "J: Y3<>Y99", "5: Y3+5 in", "7: in Y3+2", "X: 2 3", "5: Y3+5>Q1",
-     "5: Y3+", None, 5],
+    [
+        "",
+        "5",
+        "5 Y3+5",
+        "15: Y3+5",
+        "Q: in",
+        "5: Y3",
+        "5: Y3*5",
+        "5: Z3+5",
+        "5: Y15+1",
+        "5: YM5+1",
+        "J: Y3<>",
+        "J: Y3<>Y99",
+        "5: Y3+5 in",
+        "7: in Y3+2",
+        "X: 2 3",
+        "5: Y3+5>Q1",
+        "5: Y3+",
+        None,
+        5,
+    ],
 )
 def test_malformed_moves_raise_notation_error(text):
     with pytest.raises(NotationError) as e:

@@ -13,8 +13,12 @@ def test_s2_initial_position():
 
 
 def test_round_trip_and_location_order():
-    data = {"Y": ["YH", "YH", "YS", "Y3"], "R": ["RM1", "RM4", "Y13", "RH"],
-            "B": ["BH", "BH", "BH", "BH"], "G": ["G7", "GH", "GH", "GH"]}
+    data = {
+        "Y": ["YH", "YH", "YS", "Y3"],
+        "R": ["RM1", "RM4", "Y13", "RH"],
+        "B": ["BH", "BH", "BH", "BH"],
+        "G": ["G7", "GH", "GH", "GH"],
+    }
     p = Position.from_json(data)
     out = p.to_json()
     assert out["R"] == ["Y13", "RH", "RM1", "RM4"]  # location order: Y before R, H before M
@@ -34,12 +38,22 @@ def test_pawn_order_does_not_matter():
     [
         ({"Y": ["YH"] * 3, "R": ["RH"] * 4, "B": ["BH"] * 4, "G": ["GH"] * 4}, "S2"),
         ({"Y": ["YH"] * 5, "R": ["RH"] * 4, "B": ["BH"] * 4, "G": ["GH"] * 4}, "S2"),
-        ({"Y": ["Y3", "YH", "YH", "YH"], "R": ["Y3", "RH", "RH", "RH"], "B": ["BH"] * 4,
-          "G": ["GH"] * 4}, "T1"),
+        (
+            {
+                "Y": ["Y3", "YH", "YH", "YH"],
+                "R": ["Y3", "RH", "RH", "RH"],
+                "B": ["BH"] * 4,
+                "G": ["GH"] * 4,
+            },
+            "T1",
+        ),
         ({"Y": ["RS", "YH", "YH", "YH"], "R": ["RH"] * 4, "B": ["BH"] * 4, "G": ["GH"] * 4}, "B5"),
         ({"Y": ["RM1", "YH", "YH", "YH"], "R": ["RH"] * 4, "B": ["BH"] * 4, "G": ["GH"] * 4}, "B5"),
         ({"Y": ["RH", "YH", "YH", "YH"], "R": ["RH"] * 4, "B": ["BH"] * 4, "G": ["GH"] * 4}, "B5"),
-        ({"Y": ["YM2", "YM2", "YH", "YH"], "R": ["RH"] * 4, "B": ["BH"] * 4, "G": ["GH"] * 4}, "F1"),
+        (
+            {"Y": ["YM2", "YM2", "YH", "YH"], "R": ["RH"] * 4, "B": ["BH"] * 4, "G": ["GH"] * 4},
+            "F1",
+        ),
         ({"Y": ["Y15", "YH", "YH", "YH"], "R": ["RH"] * 4, "B": ["BH"] * 4, "G": ["GH"] * 4}, "B5"),
         ({"Y": ["YH"] * 4, "R": ["RH"] * 4, "B": ["BH"] * 4}, "N"),
         ({"Y": ["YH"] * 4, "R": ["RH"] * 4, "B": ["BH"] * 4, "G": ["GH"] * 4, "X": []}, "N"),

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine import IllegalMoveError, apply_move, legal_moves
+from games.engine import IllegalMoveError, NotationError, apply_move
 
 from .helpers import P, after, events, legal
 
@@ -259,8 +259,15 @@ def test_c7_splits_over_pawns_in_every_order():
 def test_c7_two_pawns_on_one_field():
     p = P(Y=["Y1", "Y1"])
     moves = legal(p, "Y", "7")
-    assert moves == ["7: Y1+1 Y1+6", "7: Y1+2 Y1+5", "7: Y1+3 Y1+4", "7: Y1+4 Y1+3",
-                     "7: Y1+5 Y1+2", "7: Y1+6 Y1+1", "7: Y1+7"]
+    assert moves == [
+        "7: Y1+1 Y1+6",
+        "7: Y1+2 Y1+5",
+        "7: Y1+3 Y1+4",
+        "7: Y1+4 Y1+3",
+        "7: Y1+5 Y1+2",
+        "7: Y1+6 Y1+1",
+        "7: Y1+7",
+    ]
     assert after(p, "Y", "7: Y1+3 Y1+4")["Y"][2:] == ["Y4", "Y5"]
 
 
@@ -307,8 +314,12 @@ def test_c7_winning_seven_drops_unused_steps():
     assert legal(p, "Y", "7") == ["7: G13+2", "7: G13+7"]
     res = apply_move(p, "Y", "7: G13+2")
     assert res.position.winner() == "YB"
-    assert rule_of(P(Y=["YM1", "YM2", "YM3", "G13"], B=["BM1", "BM2", "BM3", "BM4"]),
-                   "Y", "7: G13+2 G10+5") == "W1"
+    assert (
+        rule_of(
+            P(Y=["YM1", "YM2", "YM3", "G13"], B=["BM1", "BM2", "BM3", "BM4"]), "Y", "7: G13+2 G10+5"
+        )
+        == "W1"
+    )
 
 
 def test_c8_entering():
@@ -326,8 +337,14 @@ def test_c8_finished_player_enters_partner_pawn():
 def test_c9_swap_any_two_unprotected_pawns():
     p = P(Y=["Y3"], R=["R10"], B=["B2", "B7"])
     moves = legal(p, "G", "J")  # green needs no pawn in play
-    assert moves == ["J: Y3<>R10", "J: Y3<>B2", "J: Y3<>B7", "J: R10<>B2", "J: R10<>B7",
-                     "J: B2<>B7"]
+    assert moves == [
+        "J: Y3<>R10",
+        "J: Y3<>B2",
+        "J: Y3<>B7",
+        "J: R10<>B2",
+        "J: R10<>B7",
+        "J: B2<>B7",
+    ]
     out = after(p, "G", "J: R10<>Y3")
     assert out["Y"][3] == "R10" and out["R"][0] == "Y3"
     assert events(p, "G", "J: Y3<>R10") == []
@@ -373,3 +390,11 @@ def test_w1_nothing_can_be_played_in_a_won_position():
     p = P(Y=["YM1", "YM2", "YM3", "YM4"], B=["BM1", "BM2", "BM3", "BM4"], R=["R3"])
     assert all(legal(p, s, c) == [] for s in "YRBG" for c in ["5", "7", "J", "8"])
     assert rule_of(p, "R", "5: R3+5") == "W1"
+
+
+def test_destination_suffix_is_checked_when_applied():
+    p = P(Y=["Y3"])
+    assert after(p, "Y", "5: Y3+5>Y8")["Y"][3] == "Y8"
+    with pytest.raises(NotationError) as e:
+        apply_move(p, "Y", "5: Y3+5>Y9")
+    assert e.value.rule == "N" and "Y8" in e.value.message_en

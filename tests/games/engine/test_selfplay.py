@@ -3,9 +3,10 @@
 Cost control (the engine suite must stay well under a minute on 2 cores):
 the cheap invariants run before every turn of all 2,000 games (self-play
 drives the same ``Game`` that replay uses, so every move is validated as in a
-replay); every fourth record is also replayed through ``replay``; the expensive cross-checks (the played move is among
-``legal_moves``, every listed move applies, the 7 generator against the
-naive reference) run on every turn of a subset of games.
+replay); every fourth record is also replayed through ``replay``; the
+expensive cross-checks (the played move is among ``legal_moves``, every
+listed move applies, the generators against the naive reference) run on
+every turn of a subset of games.
 """
 
 import random
@@ -40,7 +41,17 @@ def check_invariants(locs, prev_locked):
         rings.append(_RING.intersection(own))
         g0, g1, g2, g3 = _GOALS[c]
         assert own.count(g0) < 2 and own.count(g1) < 2 and own.count(g2) < 2 and own.count(g3) < 2
-        n = 0 if g0 not in own else 1 if g1 not in own else 2 if g2 not in own else 3 if g3 not in own else 4
+        n = (
+            0
+            if g0 not in own
+            else 1
+            if g1 not in own
+            else 2
+            if g2 not in own
+            else 3
+            if g3 not in own
+            else 4
+        )
         assert n >= prev_locked[c], "a locked pawn moved (F3)"
         prev_locked[c] = n
     r0, r1, r2, r3 = rings

@@ -21,11 +21,23 @@ def test_timeline_takes_hits_and_locks_from_the_engine():
     hits = sum(len(e.hits) for e in entries)
     locks = sum(len(e.locks) for e in entries)
     assert hits == sum(1 for evs in result.events for e in evs if e.type == "hit")
-    assert locks == sum(1 for evs in result.events for e in evs if e.type == "lock") == 8 + sum(
-        1 for evs in result.events for e in evs if e.type == "lock" and e.colour in "RG"
-        and result.winner == "YB") + sum(
-        1 for evs in result.events for e in evs if e.type == "lock" and e.colour in "YB"
-        and result.winner == "RG")
+    assert (
+        locks
+        == sum(1 for evs in result.events for e in evs if e.type == "lock")
+        == 8
+        + sum(
+            1
+            for evs in result.events
+            for e in evs
+            if e.type == "lock" and e.colour in "RG" and result.winner == "YB"
+        )
+        + sum(
+            1
+            for evs in result.events
+            for e in evs
+            if e.type == "lock" and e.colour in "YB" and result.winner == "RG"
+        )
+    )
     # every 25 entries and the final position
     assert [d.after_entry for d in diagrams][:2] == [25, 50]
     assert diagrams[-1].after_entry == checked
@@ -53,9 +65,16 @@ def test_game_record_document_lists_moves_events_players_and_diagram_captions():
     record = _record()
     entries, diagrams, checked = record_timeline(record, lang="en", interval=40)
     document = GameRecord(
-        tournament="DM i Partners 2026", round_number=2, table_number=5, players=PLAYERS,
-        first_dealer=record["first_dealer"], entries=entries, diagrams=diagrams, winner="YB",
-        final_hash="a1b2c3d4", checked=checked,
+        tournament="DM i Partners 2026",
+        round_number=2,
+        table_number=5,
+        players=PLAYERS,
+        first_dealer=record["first_dealer"],
+        entries=entries,
+        diagrams=diagrams,
+        winner="YB",
+        final_hash="a1b2c3d4",
+        checked=checked,
     )
     text = pdf_text(build_game_record(document, lang="en"))
     assert "Round 2 — Table 5" in text
@@ -73,8 +92,9 @@ def test_game_record_in_danish_with_a_rejected_entry():
     record = _record()
     bad = {**record, "moves": [*record["moves"][:4], "Y 5: Y3+5"]}
     entries, diagrams, checked = record_timeline(bad, lang="da")
-    document = GameRecord("DM", 1, 1, PLAYERS, record["first_dealer"], entries, diagrams,
-                          checked=checked)
+    document = GameRecord(
+        "DM", 1, 1, PLAYERS, record["first_dealer"], entries, diagrams, checked=checked
+    )
     text = pdf_text(build_game_record(document, lang="da"))
     assert "Regelmotoren godkendte de første 4 træk" in text
     assert f"Afvist [{entries[4].rule}]" in text

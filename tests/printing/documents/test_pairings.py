@@ -10,10 +10,15 @@ def _pairings(**overrides):
         "tournament": "DM i Partners 2026",
         "round_number": 2,
         "rows": [
-            PairingRow(2, pair(3, "Øjvind Holm", "Aase Berg", name="Holdet"),
-                       pair(4, "Carla Dahl", "Dan Ebbesen"), "G"),
-            PairingRow(1, pair(1, "Åge Lund", "Zoe Nørgaard"),
-                       pair(2, "Ærling Fisk", "Bent Olsen"), "R"),
+            PairingRow(
+                2,
+                pair(3, "Øjvind Holm", "Aase Berg", name="Holdet"),
+                pair(4, "Carla Dahl", "Dan Ebbesen"),
+                "G",
+            ),
+            PairingRow(
+                1, pair(1, "Åge Lund", "Zoe Nørgaard"), pair(2, "Ærling Fisk", "Bent Olsen"), "R"
+            ),
         ],
         "byes": [pair(5, "Eva Friis", "Finn Graae")],
     }
@@ -26,8 +31,17 @@ def test_by_table_in_table_order_with_colours_and_byes():
     by_table = pages[0]
     assert "Round 2" in by_table and "Pairings by table" in by_table
     assert by_table.index("Åge Lund") < by_table.index("Øjvind Holm")  # table 1 before 2
-    for text in ("Yellow/Blue", "Red/Green", "Yellow: Åge Lund", "Blue: Zoe Nørgaard",
-                 "Red: Ærling Fisk", "Green: Bent Olsen", "Holdet", "Bye:", "Eva Friis"):
+    for text in (
+        "Yellow/Blue",
+        "Red/Green",
+        "Yellow: Åge Lund",
+        "Blue: Zoe Nørgaard",
+        "Red: Ærling Fisk",
+        "Green: Bent Olsen",
+        "Holdet",
+        "Bye:",
+        "Eva Friis",
+    ):
         assert text in by_table, text
 
 
@@ -35,8 +49,18 @@ def test_players_alphabetically_in_danish_order_with_table_and_seat():
     lines = seat_lines(_pairings())
     names = [line.player for line in lines]
     # Danish: æ, ø, å (and "aa") after z.
-    assert names == ["Bent Olsen", "Carla Dahl", "Dan Ebbesen", "Eva Friis", "Finn Graae",
-                     "Zoe Nørgaard", "Ærling Fisk", "Øjvind Holm", "Åge Lund", "Aase Berg"]
+    assert names == [
+        "Bent Olsen",
+        "Carla Dahl",
+        "Dan Ebbesen",
+        "Eva Friis",
+        "Finn Graae",
+        "Zoe Nørgaard",
+        "Ærling Fisk",
+        "Øjvind Holm",
+        "Åge Lund",
+        "Aase Berg",
+    ]
     seats = {line.player: (line.table, line.seat, line.partner) for line in lines}
     assert seats["Zoe Nørgaard"] == (1, "B", "Åge Lund")
     assert seats["Carla Dahl"] == (2, "R", "Dan Ebbesen")

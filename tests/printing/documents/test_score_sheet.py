@@ -13,19 +13,39 @@ def test_one_page_per_table_with_names_colours_and_dealer():
     pages = pdf_pages(build_score_sheets(sheets, lang="en"))
     assert len(pages) == 3
     first = pages[0]
-    for text in ("DM i Partners 2026", "Round 3", "Søren Ærø", "Åse Østergård", "Mette Hansen",
-                 "Jens Kragh", "De Gule Løver", "Yellow/Blue", "Red/Green", "Yellow (Y)",
-                 "Blue (B)", "Red (R)", "Green (G)", "First dealer:", "Red (R) — Mette Hansen",
-                 "Final log hash", "Judge calls and rulings", "Signature Yellow/Blue",
-                 "Signature Red/Green", "Locked pawns", "Remaining distance", "Code: K7P003"):
+    for text in (
+        "DM i Partners 2026",
+        "Round 3",
+        "Søren Ærø",
+        "Åse Østergård",
+        "Mette Hansen",
+        "Jens Kragh",
+        "De Gule Løver",
+        "Yellow/Blue",
+        "Red/Green",
+        "Yellow (Y)",
+        "Blue (B)",
+        "Red (R)",
+        "Green (G)",
+        "First dealer:",
+        "Red (R) — Mette Hansen",
+        "Final log hash",
+        "Judge calls and rulings",
+        "Signature Yellow/Blue",
+        "Signature Red/Green",
+        "Locked pawns",
+        "Remaining distance",
+        "Code: K7P003",
+    ):
         assert text in first, text
     assert [p.split("Round 3")[1].split()[0] for p in pages] == ["3", "4", "5"]
 
 
 def test_start_time_and_the_alert_and_limit_marks_in_copenhagen_time():
     start = datetime.datetime(2026, 11, 28, 9, 5, tzinfo=UTC)  # 10:05 in Copenhagen
-    page = pdf_pages(build_score_sheets([sheet(started_at=start, alert_minutes=45,
-                                               limit_minutes=55)], lang="en"))[0]
+    page = pdf_pages(
+        build_score_sheets([sheet(started_at=start, alert_minutes=45, limit_minutes=55)], lang="en")
+    )[0]
     assert "10:05" in page and "10:50" in page and "11:00" in page
     assert "+45 min" in page and "+55 min" in page
 
@@ -80,13 +100,42 @@ def test_a_sheet_without_table_link_has_no_qr_code():
 
 def test_progress_is_reported_per_page():
     calls = []
-    build_score_sheets([sheet(table=n) for n in range(1, 5)],
-                       on_progress=lambda done, total: calls.append((done, total)))
+    build_score_sheets(
+        [sheet(table=n) for n in range(1, 5)],
+        on_progress=lambda done, total: calls.append((done, total)),
+    )
     assert calls == [(1, 4), (2, 4), (3, 4), (4, 4)]
 
 
 def test_long_names_are_shrunk_not_dropped():
     long_name = "Christian Frederik Wilhelm Carl Rasmussen-Østergaard Lindholm"
-    page = pdf_pages(build_score_sheets([sheet(pair_rg=sheet().pair_rg.__class__(
-        12, long_name, "Bo"))], lang="en"))[0]
+    page = pdf_pages(
+        build_score_sheets(
+            [sheet(pair_rg=sheet().pair_rg.__class__(12, long_name, "Bo"))], lang="en"
+        )
+    )[0]
     assert long_name in page
+
+
+def test_a5_is_the_whole_a4_layout_scaled_down():
+    import numpy
+    import pypdfium2
+
+    one = [sheet()]
+    images = []
+    for size, scale in (("A4", 1.0), ("A5", 2**0.5)):
+        document = pypdfium2.PdfDocument(build_score_sheets(one, page_size=size))
+        page = document[0]
+        bitmap = page.render(scale=scale, grayscale=True).to_pil()
+        images.append(numpy.asarray(bitmap.convert("L").resize((595, 842)), dtype=float))
+        page.close()
+        document.close()
+    # Nothing of the layout is cut off: each quarter of the page holds as much ink.
+    a4, a5 = ((image < 128) for image in images)
+    for rows in (slice(0, 421), slice(421, 842)):
+        for cols in (slice(0, 298), slice(298, 595)):
+            ink_a4, ink_a5 = a4[rows, cols].sum(), a5[rows, cols].sum()
+            assert 0.8 < ink_a5 / ink_a4 < 1.25
+    # The right-hand strip, outside an A5-sized box in A4 units, is drawn too.
+    strip = (slice(300, 842), slice(440, 595))
+    assert 0.8 < a5[strip].sum() / a4[strip].sum() < 1.25

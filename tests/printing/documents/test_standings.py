@@ -12,25 +12,49 @@ from tests.printing.pdf_tools import pdf_text
 
 def _line(rank, number, points, buchholz, note="", shared=False):
     return StandingLine(
-        rank=rank, pair=pair(number, f"Spiller {number}a", f"Spiller {number}b"), points=points,
-        games_played=3, wins=points // 2, losses=3 - points // 2, byes=0, buchholz=buchholz,
-        locked_for=17, locked_against=9, locked_diff=8, distance_diff=-23,
-        head_to_head="2" if shared else "", shared_rank=shared, tiebreak_note=note,
+        rank=rank,
+        pair=pair(number, f"Spiller {number}a", f"Spiller {number}b"),
+        points=points,
+        games_played=3,
+        wins=points // 2,
+        losses=3 - points // 2,
+        byes=0,
+        buchholz=buchholz,
+        locked_for=17,
+        locked_against=9,
+        locked_diff=8,
+        distance_diff=-23,
+        head_to_head="2" if shared else "",
+        shared_rank=shared,
+        tiebreak_note=note,
     )
 
 
 def test_standings_show_every_tiebreak_column_and_the_reason():
     table = StandingsTable(
         tournament="DM i Partners 2026",
-        lines=[_line(1, 4, 6, 14), _line(2, 9, 4, 14, "Buchholz 14 vs 12"),
-               _line(3, 2, 4, 12, "Wins 2 vs 1"), _line(3, 7, 4, 12, shared=True)],
+        lines=[
+            _line(1, 4, 6, 14),
+            _line(2, 9, 4, 14, "Buchholz 14 vs 12"),
+            _line(3, 2, 4, 12, "Wins 2 vs 1"),
+            _line(3, 7, 4, 12, shared=True),
+        ],
         up_to_round=3,
         tiebreaks=["buchholz", "wins", "locked_diff", "distance_diff", "head_to_head"],
     )
     text = pdf_text(build_standings(table, lang="en"))
     assert "Standings after round 3" in text
-    for header in ("Points", "Buchholz", "Won", "Lost", "Byes", "Locked", "Distance",
-                   "Head-to-", "Tiebreak"):
+    for header in (
+        "Points",
+        "Buchholz",
+        "Won",
+        "Lost",
+        "Byes",
+        "Locked",
+        "Distance",
+        "Head-to-",
+        "Tiebreak",
+    ):
         assert header in text, header
     assert "Buchholz 14 vs 12" in text and "Wins 2 vs 1" in text
     assert "3=" in text  # shared rank
@@ -45,16 +69,27 @@ def test_standings_in_danish():
 
 
 def test_bracket_shows_rounds_winners_tables_and_third_place():
-    bracket = Bracket("DM i Partners 2026", [
-        BracketRound("Semi-finals", 6, [
-            BracketMatch(1, pair(1, "Anne", "Bo"), pair(4, "Carl", "Dorte"), "a", 1),
-            BracketMatch(2, pair(2, "Erik", "Fie"), pair(3, "Gorm", "Hanne"), "b", 2),
-        ]),
-        BracketRound("Final", 7, [
-            BracketMatch(1, pair(1, "Anne", "Bo"), pair(3, "Gorm", "Hanne"), "", 1),
-            BracketMatch(2, pair(4, "Carl", "Dorte"), pair(2, "Erik", "Fie"), "", 2, True),
-        ]),
-    ])
+    bracket = Bracket(
+        "DM i Partners 2026",
+        [
+            BracketRound(
+                "Semi-finals",
+                6,
+                [
+                    BracketMatch(1, pair(1, "Anne", "Bo"), pair(4, "Carl", "Dorte"), "a", 1),
+                    BracketMatch(2, pair(2, "Erik", "Fie"), pair(3, "Gorm", "Hanne"), "b", 2),
+                ],
+            ),
+            BracketRound(
+                "Final",
+                7,
+                [
+                    BracketMatch(1, pair(1, "Anne", "Bo"), pair(3, "Gorm", "Hanne"), "", 1),
+                    BracketMatch(2, pair(4, "Carl", "Dorte"), pair(2, "Erik", "Fie"), "", 2, True),
+                ],
+            ),
+        ],
+    )
     text = pdf_text(build_bracket(bracket, lang="en"))
     assert "Semi-finals" in text and "Final" in text and "Third place" in text
     assert "#1 Anne & Bo (winner)" in text and "#3 Gorm & Hanne (winner)" in text

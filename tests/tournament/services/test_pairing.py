@@ -256,3 +256,34 @@ def test_judge_cannot_pair_or_publish(service):
     round_.refresh_from_db()
     assert round_.status == Round.Status.DRAFT
     assert Bye.objects.count() == 0 and Pair.objects.filter(fixed_table__isnull=False).count() == 0
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_organisers_pairing_at_once_make_one_round(require_postgres):
+    import threading
+
+    from django.db import connection as default_connection
+
+    tournament, organiser, _ = event_with_pairs(8)
+    outcomes: list[str] = []
+    barrier = threading.Barrier(2)
+
+    def pair_once() -> None:
+        try:
+            barrier.wait()
+            round_pair(tournament=tournament, actor=organiser)
+            outcomes.append("paired")
+        except ApplicationError as exc:
+            outcomes.append(exc.code)
+        finally:
+            default_connection.close()
+
+    threads = [threading.Thread(target=pair_once) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["paired", "round_not_complete"]
+    assert Round.objects.filter(tournament=tournament).count() == 1
+    assert Game.objects.filter(round__tournament=tournament).count() == 4

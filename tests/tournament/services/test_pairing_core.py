@@ -14,6 +14,8 @@ from tournament.services.pairing_core import (
     PairingEntry,
     Weights,
     _bye_candidates,
+    _edge_arrays,
+    _group_cut_bound,
     assign_colours,
     pair_round_core,
     pairing_objective,
@@ -283,3 +285,65 @@ def test_larger_fields_are_complete_and_rematch_free_early_on(n, seed):
         for t in result.tables:
             played.add(frozenset((t.pair_yb, t.pair_rg)))
             points[t.pair_yb if rng.random() < 0.5 else t.pair_rg] += 2
+
+
+@pytest.mark.parametrize("n", [5, 6, 7, 8])
+def test_group_cut_bound_never_exceeds_the_true_cost_of_the_rest(n):
+    rng = random.Random(7 * n)
+    for _ in range(6):
+        entries = entries_from([rng.choice([0, 1, 2, 4, 7]) for _ in range(n)])
+        entries = [
+            PairingEntry(
+                pair_id=e.pair_id,
+                points=e.points,
+                start_number=e.start_number,
+                had_bye=rng.random() < 0.4,
+            )
+            for e in entries
+        ]
+        played = random_history(entries, rng, meetings=n)
+        left, right, cost = _edge_arrays(entries, played, allow_rematches=True)
+        bounds = _group_cut_bound(entries, left, right)
+        edge_cost = {(int(a), int(b)): int(c) for a, b, c in zip(left, right, cost, strict=True)}
+        nodes = list(range(n + n % 2))
+        for k in range(len(left)):
+            a, b = int(left[k]), int(right[k])
+            rest = [v for v in nodes if v not in (a, b)]
+            best = min(
+                (
+                    sum(edge_cost.get((min(x, y), max(x, y)), 10**30) for x, y in matching)
+                    for matching in all_matchings(rest)
+                ),
+                default=0,
+            )
+            assert bounds[k] <= best
+
+
+@pytest.mark.parametrize("window", [1, 2])
+@pytest.mark.parametrize("n", [7, 9, 10])
+def test_certificate_with_odd_score_groups_and_byes(n, window, monkeypatch):
+    monkeypatch.setattr(pairing_core, "SPARSE_WINDOW", window)
+    rng = random.Random(1000 * window + n)
+    for trial in range(5):
+        entries = entries_from([rng.choice([0, 2, 2, 4, 6]) for _ in range(n)])
+        entries = [
+            PairingEntry(
+                pair_id=e.pair_id,
+                points=e.points,
+                start_number=e.start_number,
+                had_bye=rng.random() < 0.5,
+            )
+            for e in entries
+        ]
+        played = random_history(entries, rng, meetings=2 * n)
+        result = pair_round_core(entries, played, seed=trial)
+        couples, bye = positions(result, entries)
+        assert pairing_objective(entries, played, couples, bye) == brute_force_best(entries, played)
+
+
+def test_a_score_difference_outweighs_any_rank_distance_on_one_table():
+    entries = entries_from([2] * 9 + [0])
+    weights = Weights.for_field(entries)
+    far_same_group = pairing_core.edge_quality(entries, 0, 8, weights)
+    near_other_group = pairing_core.edge_quality(entries, 8, 9, weights)
+    assert far_same_group < near_other_group
