@@ -6,6 +6,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from tournament.views.language import language_switch
+
 api_patterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
@@ -17,6 +19,7 @@ api_patterns = [
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("lang/<str:code>/", language_switch, name="language_switch"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/", include((api_patterns, "api"), namespace="api")),

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import permutations
 from dataclasses import dataclass
 from typing import Final
 
@@ -356,63 +355,95 @@ def _gen7(
     found is returned (a cheap random legal 7 for self-play).
     """
     c0 = b.active(seat_c)
-    if rng is None:
-        fast = _gen7_independent(b, c0)
+    if rng is None and not first_only:
+        fast = _gen7_memo(b, seat_c, c0, f6)
         if fast is not None:
-            return fast[:1] if first_only else fast
+            return fast
     out: list[Move] = []
     _seven_dfs(b, seat_c, c0, 7, (), "7: ", f6, first_only or rng is not None, out, rng)
     return out
 
 
-def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
-    if parts == 1:
-        return [(total,)]
-    return [(k, *rest) for k in range(1, total - parts + 2) for rest in _compositions(total - k, parts - 1)]
+Suffix = tuple[tuple[Step, ...], str]
 
 
-_COMPOSITIONS: Final = tuple(_compositions(7, m) if m else [] for m in range(8))
-"""Ordered ways to split 7 steps into m parts of at least 1."""
+def _gen7_memo(b: Board, seat_c: int, c: int, f6: bool) -> list[Move] | None:
+    """All 7s by a memoised search over (steps left, unmoved pawns, goal circles).
 
-
-def _gen7_independent(b: Board, c: int) -> list[Move] | None:
-    """All 7s when no movable pawn can reach a goal circle within 7 steps.
-
-    Then no part can change the legality of another (see :func:`_seven_dfs`):
-    a part is legal iff it crosses no occupied foreign start field, which is
-    monotone in its size. The splits are plain combinatorics: every ordered
-    choice of pawns times every composition of 7 within each pawn's maximum.
-    Returns None when the shortcut does not apply.
+    Why this is sound: while colour c moves, a part can only change the
+    legality of later parts through c's goal circles (see
+    :func:`_seven_dfs`), so the completions of a partial 7 depend only on
+    the steps left, the unmoved pawns and c's goal circles. Different
+    orders and splits of the same parts share one entry, which makes the
+    search cost close to the size of its output. Returns None when the 7
+    might lock the seat's last pawn and hand the rest to the partner (no own
+    pawn is in the start circle): that rest depends on the whole board
+    (hits), so :func:`_seven_dfs` plays it.
     """
     cnt = b.cnt
-    pawns: list[int] = []
-    maxk: dict[int, int] = {}
-    cross = FWD_CROSS[c]
-    for lid, idxs, p in _seven_candidates(b, c):
-        if p > 49:
-            return None
-        mk = 0
-        for k in range(1, 8):
-            if any(cnt[s] for s in cross[p][k]):
-                break
-            mk = k
-        if mk:
-            maxk[lid] = mk
-            pawns += [lid] * len(idxs)
-    moves: list[tuple[tuple[Step, ...], str]] = []
+    partner = (seat_c + 2) % 4
+    cands = tuple((lid, len(idxs), p) for lid, idxs, p in _seven_candidates(b, c))
+    if c == seat_c and not cnt[c * 20] and locked_n(cnt, partner) < 4 and cands:
+        # no own pawn in the start circle: this 7 might lock all of them
+        return None
+    memo: dict[tuple[object, ...], list[Suffix]] = {}
+    path = PATH[c]
     txt = _STEP_TXT
-    for m in range(1, len(pawns) + 1):
-        comps = _COMPOSITIONS[m]
-        for order in dict.fromkeys(permutations(pawns, m)):
-            limits = [maxk[lid] for lid in order]
-            for comp in comps:
-                if all(k <= lim for k, lim in zip(comp, limits, strict=True)):
-                    steps = tuple(zip(order, comp, strict=True))
-                    moves.append(
-                        (steps, "7: " + " ".join([txt[lid][k + 14] for lid, k in steps]))
-                    )
-    moves.sort()
-    return [make_move("7", KIND_STEPS, steps, text=text) for steps, text in moves]
+    g = c * 20 + 16
+
+    def solve(rem: int, cands: tuple[tuple[int, int, int], ...], target: int) -> list[Suffix]:
+        key = (rem, cands, cnt[g], cnt[g + 1], cnt[g + 2], cnt[g + 3])
+        known = memo.get(key)
+        if known is not None:
+            return known
+        res: list[Suffix] = []
+        for x, (lid, n, p) in enumerate(cands):
+            row = txt[lid]
+            for k in range(1, rem + 1):
+                d = walk_forward(cnt, c, lid, p, k)
+                if d < 0:
+                    break
+                if d >= 57 and p >= 57 and f6 and d != target:
+                    continue
+                step = (lid, k)
+                if k == rem or d == target == 57:
+                    # the last part, or c's fourth lock: the team has won (C7 Decision)
+                    res.append(((step,), row[k + 14]))
+                    continue
+                if p >= 57:
+                    cnt[lid] -= 1
+                if d >= 57:
+                    cnt[path[d]] += 1
+                if n > 1:
+                    child = (*cands[:x], (lid, n - 1, p), *cands[x + 1 :])
+                else:
+                    child = cands[:x] + cands[x + 1 :]
+                sub = solve(rem - k, child, target - 1 if d == target else target)
+                if d >= 57:
+                    cnt[path[d]] -= 1
+                if p >= 57:
+                    cnt[lid] += 1
+                if sub:
+                    pre = row[k + 14] + " "
+                    res += [((step, *steps), pre + text) for steps, text in sub]
+        memo[key] = res
+        return res
+
+    new = _new_object
+    out: list[Move] = []
+    for steps, text in solve(7, cands, 60 - locked_n(cnt, c)):
+        m = new(Move)
+        m.card = "7"
+        m.kind = KIND_STEPS
+        m.isteps = steps
+        m.iswap = None
+        m.dests = None
+        m._text = "7: " + text
+        out.append(m)
+    return out
+
+
+_new_object = object.__new__
 
 
 def random_seven(b: Board, seat_c: int, rng: random.Random, f6: bool = True) -> Move | None:

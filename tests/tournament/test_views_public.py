@@ -184,15 +184,21 @@ def test_signed_in_users_are_never_served_the_anonymous_cache(client, event, dja
     assert "viewer" in client.get(url).content.decode()
 
 
-def test_cached_page_carries_a_working_csrf_token_for_each_visitor(event):
+def test_cached_public_page_has_no_per_visitor_token_and_switches_language(event):
     url = reverse("tournament:standings", args=["dm-2026"])
-    Client().get(url)  # fills the cache
-    visitor = Client(enforce_csrf_checks=True)
+    first = Client().get(url).content.decode()
+    visitor = Client()
     html = visitor.get(url).content.decode()
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
-    assert "csrf-token" not in token
-    response = visitor.post(
-        reverse("set_language"), {"language": "en", "next": url, "csrfmiddlewaretoken": token}
-    )
-    assert response.status_code == 302
+    assert html == first  # one shared cache entry for every anonymous visitor
+    assert "csrfmiddlewaretoken" not in html
+    switch = re.search(r'href="([^"]+)" class="lang-link" lang="en"', html).group(1)
+    response = visitor.get(switch.replace("&amp;", "&"))
+    assert response.status_code == 302 and response["Location"] == url
     assert visitor.cookies["django_language"].value == "en"
+    assert 'lang="en"' in visitor.get(url).content.decode()
+
+
+def test_language_switch_refuses_foreign_redirects_and_unknown_languages(client):
+    response = client.get("/lang/en/?next=https://evil.example/")
+    assert response["Location"] == "/"
+    assert client.get("/lang/xx/").status_code == 404

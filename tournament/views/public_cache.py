@@ -32,6 +32,7 @@ from django.middleware.csrf import get_token
 from django.utils import translation
 
 from tournament.models import Tournament
+from tournament.public_fastpath import MARK_HEADER
 
 VERSION_TTL = 1.0
 PAGE_TTL = 60 * 60
@@ -138,8 +139,11 @@ def cached_public_page(
         stored = (html, response["Content-Type"])
         cache.set(key, stored, PAGE_TTL)
         _local_set(key, stored)
+        response[MARK_HEADER] = "1"
         return response
     html, content_type = stored
     if _CSRF_PLACEHOLDER in html:
         html = html.replace(_CSRF_PLACEHOLDER, get_token(request))
-    return HttpResponse(html, content_type=content_type)
+    response = HttpResponse(html, content_type=content_type)
+    response[MARK_HEADER] = "1"
+    return response

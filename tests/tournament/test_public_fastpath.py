@@ -1,0 +1,122 @@
+"""The WSGI fast path for public pages: repeated anonymous GETs are answered
+without entering Django, and never after the tournament's data changed."""
+
+from __future__ import annotations
+
+import io
+from wsgiref.util import setup_testing_defaults
+
+import pytest
+from django.core.handlers.wsgi import WSGIHandler
+
+from tests.factories import PairFactory, TournamentFactory
+from tournament.models import Tournament
+from tournament.public_fastpath import MARK_HEADER, PublicPageFastPath
+from tournament.services.audit import tournament_data_changed
+from tournament.views.public_cache import forget_stamps
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class CountingApp:
+    def __init__(self) -> None:
+        self.inner = WSGIHandler()
+        self.calls = 0
+
+    def __call__(self, environ, start_response):
+        self.calls += 1
+        return self.inner(environ, start_response)
+
+
+@pytest.fixture
+def app():
+    forget_stamps()
+    counting = CountingApp()
+    yield counting, PublicPageFastPath(counting)
+    forget_stamps()
+
+
+def _get(wsgi, path, method="GET", cookie="", query=""):
+    environ = {
+        "REQUEST_METHOD": method,
+        "PATH_INFO": path,
+        "QUERY_STRING": query,
+        "HTTP_HOST": "127.0.0.1",
+        "SERVER_NAME": "127.0.0.1",
+        "wsgi.input": io.BytesIO(b""),
+    }
+    if cookie:
+        environ["HTTP_COOKIE"] = cookie
+    setup_testing_defaults(environ)
+    seen = {}
+
+    def start_response(status, headers, exc_info=None):
+        seen["status"], seen["headers"] = status, dict(headers)
+
+    body = b"".join(wsgi(environ, start_response))
+    return seen["status"], seen["headers"], body.decode()
+
+
+@pytest.fixture
+def tournament():
+    tournament = TournamentFactory(slug="dm-fast")
+    PairFactory(tournament=tournament)
+    return tournament
+
+
+def test_second_anonymous_get_does_not_enter_django_and_keeps_security_headers(app, tournament):
+    counting, wsgi = app
+    status1, headers1, body1 = _get(wsgi, "/tournaments/dm-fast/standings/")
+    status2, headers2, body2 = _get(wsgi, "/tournaments/dm-fast/standings/")
+    assert status1.startswith("200") and status2.startswith("200")
+    assert counting.calls == 1
+    assert body2 == body1
+    assert headers2["Content-Security-Policy"] == headers1["Content-Security-Policy"]
+    assert headers2["X-Frame-Options"] == "DENY"
+    assert MARK_HEADER not in headers1 and MARK_HEADER not in headers2
+
+
+def test_a_data_change_is_served_fresh(app, tournament):
+    counting, wsgi = app
+    _get(wsgi, "/tournaments/dm-fast/")
+    Tournament.objects.filter(pk=tournament.pk).update(name="Renamed Championship")
+    tournament_data_changed(tournament=tournament)
+    forget_stamps()  # the per-process version memo lives at most one second
+    _, _, body = _get(wsgi, "/tournaments/dm-fast/")
+    assert counting.calls == 2
+    assert "Renamed Championship" in body
+
+
+def test_languages_are_cached_separately(app, tournament):
+    counting, wsgi = app
+    _, _, danish = _get(wsgi, "/tournaments/dm-fast/standings/")
+    _, _, english = _get(wsgi, "/tournaments/dm-fast/standings/", cookie="django_language=en")
+    assert counting.calls == 2
+    assert 'lang="da"' in danish and 'lang="en"' in english
+
+
+@pytest.mark.parametrize(
+    ("method", "cookie", "query"),
+    [
+        ("POST", "", ""),
+        ("GET", "sessionid=abc", ""),
+        ("GET", "messages=xyz", ""),
+        ("GET", "", "q=Hansen"),
+    ],
+)
+def test_signed_in_posts_messages_and_searches_always_reach_django(
+    app, tournament, method, cookie, query
+):
+    counting, wsgi = app
+    for _ in range(2):
+        _get(wsgi, "/tournaments/dm-fast/", method=method, cookie=cookie, query=query)
+    assert counting.calls == 2
+
+
+def test_unpublished_tournament_is_never_served_from_the_fast_path(app, tournament):
+    counting, wsgi = app
+    Tournament.objects.filter(pk=tournament.pk).update(published=False)
+    for _ in range(2):
+        status, _, _ = _get(wsgi, "/tournaments/dm-fast/")
+        assert status.startswith("404")
+    assert counting.calls == 2

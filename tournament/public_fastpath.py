@@ -1,0 +1,132 @@
+"""A WSGI layer that serves cached public pages without entering Django.
+
+Public pages (tournament home, pairings, standings, pair pages, bracket) are
+the same bytes for every anonymous visitor of one language, and at a DM
+final a few hundred phones poll them. Django's middleware stack alone costs
+about 2 ms per request; this layer answers a repeated anonymous GET from a
+per-process memo in a few microseconds.
+
+Correctness rests on the same rule as the view-level cache: the key contains
+``Tournament.data_version`` (read at most once per ``VERSION_TTL`` seconds per
+process), which every service bumps when public data changes. Only a
+response the view itself marked cacheable (``X-Public-Cacheable``; set only
+for anonymous GETs of published tournaments) is stored, with all of Django's
+headers (CSP, frame denial, Vary …) except cookies. A request with a session
+or a pending message cookie always goes to Django.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from http.cookies import SimpleCookie
+from types import SimpleNamespace
+from typing import Any
+
+from django.conf import settings
+from django.db import close_old_connections
+from django.utils import translation
+
+MARK_HEADER = "X-Public-Cacheable"
+_PUBLIC_PATH = re.compile(
+    r"^/tournaments/(?P<slug>[-\w]+)/(?:standings/|bracket/|rounds/\d+/|pairs/\d+/)?$"
+)
+_ALLOWED_QUERIES = {"", "fragment=1"}
+_BYPASS_COOKIES = ("sessionid", "messages")
+_MAX_PAGES = 256
+
+StartResponse = Callable[..., Any]
+WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
+
+
+class PublicPageFastPath:
+    def __init__(self, app: WSGIApp) -> None:
+        self.app = app
+        self.pages: OrderedDict[str, tuple[str, list[tuple[str, str]], bytes]] = OrderedDict()
+        self.lock = threading.Lock()
+        self.session_cookie = settings.SESSION_COOKIE_NAME
+        self.language_cookie = settings.LANGUAGE_COOKIE_NAME
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        key = self._key(environ)
+        if key is None:
+            return self.app(environ, start_response)
+        with self.lock:
+            hit = self.pages.get(key)
+            if hit is not None:
+                self.pages.move_to_end(key)
+        if hit is not None:
+            status, headers, body = hit
+            start_response(status, headers)
+            return [body]
+        return self._fill(key, environ, start_response)
+
+    def _key(self, environ: dict[str, Any]) -> str | None:
+        if environ.get("REQUEST_METHOD") != "GET":
+            return None
+        query = environ.get("QUERY_STRING", "")
+        if query not in _ALLOWED_QUERIES:
+            return None
+        match = _PUBLIC_PATH.match(environ.get("PATH_INFO", ""))
+        if match is None:
+            return None
+        raw_cookies = environ.get("HTTP_COOKIE", "")
+        cookies: dict[str, str] = {}
+        if raw_cookies:
+            parsed = SimpleCookie()
+            try:
+                parsed.load(raw_cookies)
+            except Exception:  # a garbled cookie header: let Django answer
+                return None
+            cookies = {name: morsel.value for name, morsel in parsed.items()}
+            if self.session_cookie in cookies or any(c in cookies for c in _BYPASS_COOKIES):
+                return None
+        from tournament.views.public_cache import tournament_stamp
+
+        stamp = tournament_stamp(match.group("slug"))
+        close_old_connections()
+        if stamp is None or not stamp.published:
+            return None
+        accept = environ.get("HTTP_ACCEPT_LANGUAGE", "")
+        request_like = SimpleNamespace(COOKIES=cookies, META={"HTTP_ACCEPT_LANGUAGE": accept})
+        lang = translation.get_language_from_request(request_like)  # type: ignore[arg-type]
+        host = environ.get("HTTP_HOST", "")
+        return (
+            f"{stamp.pk}:{stamp.created:.6f}:{stamp.version}:{lang}:{host}:"
+            f"{environ['PATH_INFO']}?{query}"
+        )
+
+    def _fill(
+        self, key: str, environ: dict[str, Any], start_response: StartResponse
+    ) -> Iterable[bytes]:
+        captured: dict[str, Any] = {}
+
+        def capture(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            captured["status"] = status
+            captured["headers"] = headers
+            clean = [(k, v) for k, v in headers if k != MARK_HEADER]
+            if exc_info:
+                return start_response(status, clean, exc_info)
+            return start_response(status, clean)
+
+        result = self.app(environ, capture)
+        status = captured.get("status", "")
+        headers = captured.get("headers", [])
+        names = {k.lower() for k, _ in headers}
+        cacheable = MARK_HEADER.lower() in names and "set-cookie" not in names
+        if not status.startswith("200") or not cacheable:
+            return result
+        try:
+            body = b"".join(result)
+        finally:
+            close = getattr(result, "close", None)
+            if close is not None:
+                close()
+        stored = [(k, v) for k, v in headers if k != MARK_HEADER]
+        with self.lock:
+            self.pages[key] = (status, stored, body)
+            while len(self.pages) > _MAX_PAGES:
+                self.pages.popitem(last=False)
+        return [body]
