@@ -2,15 +2,33 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.http import QueryDict
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
+from rest_framework.exceptions import ParseError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.models import Game
+from games.services.tokens import game_from_token
 from judging.selectors import judge_dashboard
+from judging.selectors_review import (
+    call_json,
+    calls_open,
+    game_review,
+    game_rulings,
+    incidents_for_pairs,
+    ruling_json,
+    rulings_search,
+    table_judge_status,
+)
 from judging.services.alerts import alert_acknowledge
-from tournament.errors import NotFound
+from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
+from judging.services.rulings import adjudication_proposal, ruling_make, void_preview
+from tournament.errors import ApplicationError, NotFound
 from tournament.models import Tournament
 from tournament.permissions import require_judge
 
@@ -52,3 +70,167 @@ class AlertAcknowledgeView(APIView):
                 else None,
             }
         )
+
+
+# --- calls, review, rulings (issue 7) -------------------------------------------
+
+
+def _json_body(request: Request) -> dict[str, Any]:
+    try:
+        data = request.data
+    except ParseError:
+        data = None
+    if not isinstance(data, dict) or isinstance(data, QueryDict):
+        raise ApplicationError(
+            "malformed_request",
+            "The request could not be read: send a JSON object.",
+            "Forespørgslen kunne ikke læses: send et JSON-objekt.",
+        )
+    return data
+
+
+def _staff_game(request: Request, game_id: int) -> Game:
+    game = Game.objects.select_related("round__tournament", "pair_yb", "pair_rg").filter(
+        pk=game_id
+    ).first()
+    if game is None:
+        raise NotFound("game_not_found", "No such game.", "Spillet findes ikke.")
+    require_judge(request.user, game.round.tournament)
+    return game
+
+
+def _tournament(request: Request, slug: str) -> Tournament:
+    tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is None:
+        raise NotFound("tournament_not_found", "No such tournament.", "Turneringen findes ikke.")
+    require_judge(request.user, tournament)
+    return tournament
+
+
+_ANY = inline_serializer("JudgingAnswer", {"ok": serializers.BooleanField(required=False)})
+
+
+class TableJudgeView(APIView):
+    """The table's judge status (open call, who is coming, rulings); POST calls a judge.
+
+    Authenticated by the table token in the URL only (no session, no CSRF):
+    a table can call but never rule.
+    """
+
+    authentication_classes: list[type] = []
+    permission_classes: list[type] = []
+
+    @extend_schema(operation_id="table_judge_status", responses=_ANY, tags=["table"])
+    def get(self, request: Request, token: str) -> Response:
+        game = game_from_token(token=token, for_write=False)
+        return Response(table_judge_status(game=game), headers={"Cache-Control": "no-store"})
+
+    @extend_schema(operation_id="table_judge_call", request=_ANY, responses=_ANY, tags=["table"])
+    def post(self, request: Request, token: str) -> Response:
+        body = _json_body(request)
+        game = game_from_token(token=token, for_write=True)
+        judge_call_create(
+            game=game,
+            client_id=body.get("client_id"),  # type: ignore[arg-type]
+            reason=body.get("reason", ""),
+            seq=body.get("seq"),
+        )
+        return Response(table_judge_status(game=game), status=201)
+
+
+class CallsView(APIView):
+    """Open judge calls of the event, oldest first (judges and organisers)."""
+
+    @extend_schema(responses=_ANY, tags=["judging"])
+    def get(self, request: Request, slug: str) -> Response:
+        tournament = _tournament(request, slug)
+        return Response(
+            {"calls": calls_open(tournament=tournament)}, headers={"Cache-Control": "no-store"}
+        )
+
+
+class CallTakeView(APIView):
+    @extend_schema(request=None, responses=_ANY, tags=["judging"])
+    def post(self, request: Request, call_id: int) -> Response:
+        return Response(call_json(judge_call_take(call_id=call_id, actor=request.user)))
+
+
+class CallCloseView(APIView):
+    @extend_schema(request=None, responses=_ANY, tags=["judging"])
+    def post(self, request: Request, call_id: int) -> Response:
+        return Response(call_json(judge_call_close(call_id=call_id, actor=request.user)))
+
+
+class GameReviewView(APIView):
+    """The replay viewer's data at entry ``?at=n`` (default: the last entry)."""
+
+    @extend_schema(responses=_ANY, tags=["judging"])
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _staff_game(request, game_id)
+        at = request.query_params.get("at", "")
+        return Response(game_review(game=game, at=int(at) if at.isdigit() else None))
+
+
+class GameRulingsView(APIView):
+    """A game's rulings; POST makes one: ``{"kind": "uphold"|"void"|…, …, "reason"}``."""
+
+    @extend_schema(responses=_ANY, tags=["judging"])
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _staff_game(request, game_id)
+        return Response({"rulings": game_rulings(game=game)})
+
+    @extend_schema(request=_ANY, responses=_ANY, tags=["judging"])
+    def post(self, request: Request, game_id: int) -> Response:
+        body = _json_body(request)
+        game = _staff_game(request, game_id)
+        ruling = ruling_make(game=game, actor=request.user, kind=body.get("kind"), data=body)
+        return Response(ruling_json(ruling), status=201)
+
+
+class VoidCheckView(APIView):
+    """Which later entries become illegal if ``seq`` (and ``also``) are voided."""
+
+    @extend_schema(request=_ANY, responses=_ANY, tags=["judging"])
+    def post(self, request: Request, game_id: int) -> Response:
+        body = _json_body(request)
+        game = _staff_game(request, game_id)
+        effects = void_preview(
+            game=game, actor=request.user, seq=body.get("seq"), also=body.get("also", [])
+        )
+        return Response({"affected": effects})
+
+
+class AdjudicationView(APIView):
+    """The engine's W3 proposal for a game stopped at the time limit."""
+
+    @extend_schema(responses=_ANY, tags=["judging"])
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _staff_game(request, game_id)
+        return Response(adjudication_proposal(game=game))
+
+
+class RulingsSearchView(APIView):
+    """All rulings of the event by rule id (``?rule=P2``) and text (``?q=…``)."""
+
+    @extend_schema(responses=_ANY, tags=["judging"])
+    def get(self, request: Request, slug: str) -> Response:
+        tournament = _tournament(request, slug)
+        rulings = rulings_search(
+            tournament=tournament,
+            q=request.query_params.get("q", "")[:200],
+            rule=request.query_params.get("rule", "")[:4],
+        )
+        return Response({"rulings": [ruling_json(r) for r in rulings]})
+
+
+class IncidentsView(APIView):
+    """Incident history per pair (``?pair=<id>`` for one pair)."""
+
+    @extend_schema(responses=_ANY, tags=["judging"])
+    def get(self, request: Request, slug: str) -> Response:
+        tournament = _tournament(request, slug)
+        pairs = tournament.pairs.select_related("player_1", "player_2").order_by("start_number")
+        pair = request.query_params.get("pair", "")
+        if pair.isdigit():
+            pairs = pairs.filter(pk=int(pair))
+        return Response({"pairs": incidents_for_pairs(tournament=tournament, pairs=list(pairs))})

@@ -2,15 +2,30 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from games.models import Game
+from games.selectors import game_players
+from games.services.move_log import game_state
 from judging.selectors import judge_dashboard
-from tournament.errors import PermissionDenied
+from judging.selectors_review import (
+    game_review,
+    game_rulings,
+    incidents_for_pairs,
+    rule_text,
+    rulings_search,
+    table_judge_status,
+)
+from judging.services.calls import judge_call_close, judge_call_take
+from judging.services.rulings import adjudication_proposal, ruling_make, void_preview
+from tournament.errors import ApplicationError, PermissionDenied
 from tournament.models import Tournament
 from tournament.permissions import is_judge
 
@@ -71,4 +86,162 @@ def judge_dashboard_page(request: HttpRequest, slug: str) -> HttpResponse:
             "config": config,
             "initial": judge_dashboard(tournament=tournament),
         },
+    )
+
+
+# --- calls, review, rulings (issue 7) -------------------------------------------
+
+
+def _judge_or_forbidden(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not is_judge(request.user, tournament):
+        error = PermissionDenied(
+            "Only a judge or organiser of this tournament may open this page.",
+            "Kun en dommer eller arrangør af denne turnering må åbne denne side.",
+        )
+        return render(request, "tournament/forbidden.html", {"error": error}, status=403)
+    return None
+
+
+def _game(tournament: Tournament, game_id: int) -> Game:
+    return get_object_or_404(
+        Game.objects.select_related(
+            "round__tournament", "pair_yb__player_1", "pair_yb__player_2",
+            "pair_rg__player_1", "pair_rg__player_2",
+        ),
+        pk=game_id,
+        round__tournament=tournament,
+    )  # fmt: skip
+
+
+def _at(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() else None
+
+
+def _review_context(request: HttpRequest, tournament: Tournament, game: Game) -> dict[str, Any]:
+    review = game_review(game=game, at=_at(request.GET.get("at") or request.POST.get("at")))
+    entry = review["entry"]
+    void_effects: list[dict[str, Any]] = []
+    if entry and not entry["text"].startswith("!") and not entry["mark"]:
+        try:
+            void_effects = void_preview(game=game, actor=request.user, seq=entry["seq"])
+        except ApplicationError:
+            void_effects = []
+    state = game_state(game=game, with_entries=False)
+    call = table_judge_status(game=game)["call"]
+    return {
+        "tournament": tournament,
+        "game": game,
+        "review": review,
+        "entry": entry,
+        "void_effects": void_effects,
+        "position_text": " ".join(
+            f"{s}={','.join(state['position'][s])}" for s in ("Y", "R", "B", "G")
+        ),
+        "players": game_players(game=game),
+        "call": call,
+        "rulings": game_rulings(game=game),
+        "incidents": incidents_for_pairs(tournament=tournament, pairs=[game.pair_yb, game.pair_rg]),
+        "proposal": adjudication_proposal(game=game)
+        if game.status == Game.Status.TIME_UP or game.timed_out
+        else None,
+        "clock_url": reverse("api:game-clock", args=[game.pk]),
+        "board_data": {
+            "position": review["position"],
+            "locked": review["locked"],
+            "highlight": entry["highlight"] if entry else [],
+        },
+    }
+
+
+@ensure_csrf_cookie
+def game_review_page(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
+    """The replay viewer and the ruling forms for one table."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    denied = _judge_or_forbidden(request, tournament)
+    if denied:
+        return denied
+    game = _game(tournament, game_id)
+    context = _review_context(request, tournament, game)
+    context["done"] = request.GET.get("done") == "1"
+    return render(request, "judging/review.html", context)
+
+
+_RULING_FIELDS = (
+    "seq", "also", "keep", "position", "penalty", "seat", "pawn", "move", "winner", "reason",
+    "rule", "call",
+)  # fmt: skip
+
+
+def game_rule(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
+    """POST a ruling from the review page's forms; errors come back on the same page."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    denied = _judge_or_forbidden(request, tournament)
+    if denied:
+        return denied
+    game = _game(tournament, game_id)
+    if request.method != "POST":
+        return redirect("judging:review", slug=slug, game_id=game.pk)
+    data: dict[str, Any] = {f: request.POST.get(f, "") for f in _RULING_FIELDS}
+    data["keep"] = [k.split(":")[0] for k in request.POST.getlist("decide") if k.endswith(":keep")]
+    data["also"] = [k.split(":")[0] for k in request.POST.getlist("decide") if k.endswith(":void")]
+    if not data["keep"]:
+        data["position"] = ""
+    action = request.POST.get("action", "")
+    try:
+        if action == "take":
+            judge_call_take(call_id=int(data["call"] or 0), actor=request.user)
+        elif action == "close":
+            judge_call_close(call_id=int(data["call"] or 0), actor=request.user)
+        else:
+            ruling_make(game=game, actor=request.user, kind=action, data=data)
+    except ApplicationError as error:
+        context = _review_context(request, tournament, game)
+        context["error"] = error
+        context["form"] = data
+        return render(request, "judging/review.html", context, status=error.status_code)
+    at = request.POST.get("at", "")
+    url = reverse("judging:review", args=[slug, game.pk]) + "?done=1"
+    if action in ("take", "close") and at:
+        url += f"&at={at}"
+    return redirect(url)
+
+
+def rulings_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every ruling of the event, searchable by rule id and by text."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    denied = _judge_or_forbidden(request, tournament)
+    if denied:
+        return denied
+    q = request.GET.get("q", "")[:200]
+    rule = request.GET.get("rule", "")[:4]
+    rulings = rulings_search(tournament=tournament, q=q, rule=rule)
+    return render(
+        request,
+        "judging/rulings.html",
+        {"tournament": tournament, "rulings": rulings, "q": q, "rule": rule,
+         "rule_text": rule_text(rule.upper()) if rule else ""},
+    )  # fmt: skip
+
+
+def incidents_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """Incident history per pair across the event (calls, refusals, penalties, rulings)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    denied = _judge_or_forbidden(request, tournament)
+    if denied:
+        return denied
+    pairs = list(
+        tournament.pairs.select_related("player_1", "player_2").order_by("start_number")
+    )
+    pair_id = request.GET.get("pair", "")
+    if pair_id.isdigit():
+        pairs = [p for p in pairs if p.pk == int(pair_id)]
+    incidents = incidents_for_pairs(tournament=tournament, pairs=pairs)
+    if not pair_id:
+        incidents = [
+            i for i in incidents if i["calls"] or i["refusals"] or i["penalties"] or i["rulings"]
+        ]
+    return render(
+        request, "judging/incidents.html", {"tournament": tournament, "incidents": incidents}
     )

@@ -130,17 +130,20 @@ def current_round(*, tournament: Tournament, include_drafts: bool = False) -> Ro
 
 
 def find_table(*, round: Round, query: str) -> list[Game]:
-    """Games of the round whose pair name, player name or start number matches."""
+    """Games of the round with a pair whose name or player name contains the
+    query, or (for a number) whose start number it is."""
     query = (query or "").strip()[:100]
     if not query:
         return []
     condition = Q()
     for side in ("pair_yb", "pair_rg"):
+        if query.isdigit():
+            # A number is a start number, not part of a name.
+            condition |= Q(**{f"{side}__start_number": int(query)})
+            continue
         condition |= Q(**{f"{side}__name__icontains": query})
         condition |= Q(**{f"{side}__player_1__name__icontains": query})
         condition |= Q(**{f"{side}__player_2__name__icontains": query})
-        if query.isdigit():
-            condition |= Q(**{f"{side}__start_number": int(query)})
     return list(
         round.games.filter(condition).select_related(*_GAME_RELATED).order_by("table_number")
     )

@@ -26,7 +26,8 @@ def run_bench(games: int = BENCH_GAMES, seed: int = BENCH_SEED, repeat: int = 3)
     turns: list[tuple[tuple[int, ...], int, tuple[str, ...]]] = []
 
     def observe(locs: tuple[int, ...], s: int, hand: tuple[str, ...]) -> None:
-        turns.append((locs, s, hand))
+        if s >= 0:
+            turns.append((locs, s, hand))
 
     t0 = time.perf_counter()
     corpus = [play_game(seed + i, observe=observe) for i in range(games)]

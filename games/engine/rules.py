@@ -29,10 +29,9 @@ from .board import (
     PIDX,
     SEAT_INDEX,
     SEATS,
-    TEAMS,
     goal_lid,
 )
-from .errors import EngineError, IllegalMoveError, NotationError
+from .errors import IllegalMoveError, NotationError
 from .notation import KIND_IN, KIND_STEPS, KIND_SWAP, Move, Step, make_move, parse_move
 from .position import Position
 from .ruleset import DM2023, Ruleset
@@ -787,21 +786,3 @@ def apply_move(
         raise IllegalMoveError.of("w1", team=won)
     events = execute(b, c, m, ruleset.finish_rule_2023)
     return Applied(Position(b.locs, _checked=True), [event_of(e) for e in events])
-
-
-def team_index(team: str) -> int:
-    """Colour index of the first seat of a team."""
-    return SEAT_INDEX[TEAMS[team][0]]
-
-
-__all__ = [
-    "Applied",
-    "Board",
-    "EngineError",
-    "Event",
-    "apply_move",
-    "execute",
-    "gen_moves",
-    "has_move",
-    "legal_moves",
-]

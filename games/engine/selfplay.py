@@ -78,7 +78,8 @@ def play_game(
     first_dealer: str | None = None,
     observe: Observer | None = None,
 ) -> dict[str, Any]:
-    """:func:`selfplay_game`, calling ``observe(locs, seat, hand)`` before each turn."""
+    """:func:`selfplay_game`, calling ``observe(locs, seat, hand)`` before each turn
+    and once more after the win with seat -1 and an empty hand."""
     rng = random.Random(seed)
     dealer = first_dealer if first_dealer is not None else draw_first_dealer(rng, ruleset)
     game = Game(ruleset, SEAT_INDEX[dealer])
@@ -134,6 +135,8 @@ def play_game(
             entries.append(f"{SEATS[s]} {move}")
         if len(entries) > MAX_ENTRIES:  # pragma: no cover - a safety net, never seen
             raise RuntimeError(f"self-play seed {seed} did not finish")
+    if observe is not None:
+        observe(tuple(game.board.locs), -1, ())
     return {
         "ruleset": ruleset.name,
         "first_dealer": dealer,

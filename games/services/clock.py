@@ -310,7 +310,19 @@ def clock_start_round(*, round: Round, at: datetime.datetime | None = None) -> l
 
 def clock_pause(*, game: Game, actor: Any, reason: str = "") -> GameClock:
     require_judge(actor, game.round.tournament)
-    reason = _clean_reason(reason, required=False)
+    return _pause(game, actor, _clean_reason(reason, required=False))
+
+
+def clock_pause_for_call(*, game: Game, reason: str = "") -> GameClock:
+    """Pause while a table's judge call is open (``Tournament.pause_clock_on_call``).
+
+    Not a judge's act: judging.services.calls has checked the table token,
+    and the pause event has no actor. A judge resumes when closing the call.
+    """
+    return _pause(game, None, _clean_reason(reason, required=False)[:MAX_REASON_LENGTH])
+
+
+def _pause(game: Game, actor: Any, reason: str) -> GameClock:
     now = timezone.now()
     with transaction.atomic():
         clock = _locked_clock(game)

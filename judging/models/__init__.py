@@ -1,5 +1,7 @@
-"""Judging: alerts, judge calls, rulings and penalties (added by their issues)."""
+"""Judging: alerts, judge calls, rulings and penalties, refused moves."""
 
 from judging.models.alert import Alert
+from judging.models.call import JudgeCall
+from judging.models.ruling import MoveRefusal, Ruling
 
-__all__ = ["Alert"]
+__all__ = ["Alert", "JudgeCall", "MoveRefusal", "Ruling"]

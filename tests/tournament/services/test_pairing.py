@@ -85,8 +85,8 @@ def test_later_rounds_follow_monrad_and_avoid_rematches():
 
 def test_colours_are_balanced_over_rounds():
     tournament, organiser, pairs = event_with_pairs(8, swiss_rounds=4)
-    for _ in range(4):
-        pair_and_play(tournament, organiser)
+    for number in range(4):
+        pair_and_play(tournament, organiser, random_seed=number)
     for pair in pairs:
         yb = Game.objects.filter(pair_yb=pair).count()
         rg = Game.objects.filter(pair_rg=pair).count()

@@ -1,0 +1,290 @@
+"""Reads for judges on the floor: calls, the replay viewer, rulings, incident history.
+
+(The dashboard selector lives in ``judging.selectors``.)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from games.engine import EngineError, replay
+from games.models import Game
+from games.selectors import game_record
+from games.services.move_log import game_state
+from judging.models import JudgeCall, MoveRefusal, Ruling
+from judging.rules_text import RULES
+from tournament.models import Pair, Tournament
+
+# The rule a card's move follows (RULES.md §5), for the replay viewer.
+CARD_RULE = {
+    "1": "C3", "4": "C4", "7": "C7", "8": "C5", "11": "C5", "13": "C5", "J": "C9",
+    **{c: "C2" for c in ("2", "3", "5", "6", "9", "10", "12")},
+}  # fmt: skip
+_ENTRY_RE = re.compile(r"^([YRBG]) (X|\d{1,2}|J):")
+
+
+def rule_text(rule: str) -> str:
+    return RULES.get(rule, "")
+
+
+def _local(at: Any) -> str:
+    return timezone.localtime(at).strftime("%H:%M") if at else ""
+
+
+def call_json(call: JudgeCall) -> dict[str, Any]:
+    return {
+        "id": call.pk,
+        "game_id": call.game_id,
+        "table": call.game.table_number,
+        "status": call.status,
+        "status_label": str(call.get_status_display()),
+        "seq": call.seq,
+        "entry": call.entry_text,
+        "reason": call.reason,
+        "created_at": call.created_at.isoformat(),
+        "created_at_local": _local(call.created_at),
+        "taken_by": call.taken_by.get_username() if call.taken_by else "",
+        "taken_at_local": _local(call.taken_at),
+        "paused_clock": call.paused_clock,
+    }
+
+
+def calls_open(*, tournament: Tournament) -> list[dict[str, Any]]:
+    """Open and taken calls of the event, oldest first, with the review page link."""
+    calls = (
+        JudgeCall.objects.filter(tournament=tournament)
+        .exclude(status=JudgeCall.Status.CLOSED)
+        .select_related("game", "taken_by")
+    )
+    out = []
+    for call in calls:
+        data = call_json(call)
+        data["review_url"] = reverse("judging:review", args=[tournament.slug, call.game_id])
+        if call.seq:
+            data["review_url"] += f"?at={call.seq}"
+        out.append(data)
+    return out
+
+
+def ruling_json(ruling: Ruling) -> dict[str, Any]:
+    return {
+        "id": ruling.pk,
+        "game_id": ruling.game_id,
+        "kind": ruling.kind,
+        "kind_label": str(ruling.get_kind_display()),
+        "rule": ruling.rule,
+        "seat": ruling.seat,
+        "entry_seq": ruling.entry_seq,
+        "entries": ruling.log_entries,
+        "reason": ruling.reason,
+        "judge": ruling.judge.get_username() if ruling.judge else "",
+        "created_at": ruling.created_at.isoformat(),
+        "created_at_local": _local(ruling.created_at),
+    }
+
+
+def table_judge_status(*, game: Game) -> dict[str, Any]:
+    """What the table page shows: the open call (and who is coming) and every ruling."""
+    call = (
+        JudgeCall.objects.filter(game=game)
+        .exclude(status=JudgeCall.Status.CLOSED)
+        .select_related("game", "taken_by")
+        .first()
+    )
+    rulings = Ruling.objects.filter(game=game).select_related("judge")
+    return {
+        "call": call_json(call) if call else None,
+        "rulings": [ruling_json(r) for r in rulings],
+    }
+
+
+def game_rulings(*, game: Game) -> list[dict[str, Any]]:
+    return [ruling_json(r) for r in Ruling.objects.filter(game=game).select_related("judge")]
+
+
+def rulings_search(
+    *, tournament: Tournament, q: str = "", rule: str = "", limit: int = 200
+) -> QuerySet[Ruling]:
+    """All rulings of an event, newest first, by rule id and/or words of the reason."""
+    rulings = Ruling.objects.filter(tournament=tournament).select_related(
+        "judge", "game__round", "pair"
+    )
+    if rule.strip():
+        rulings = rulings.filter(rule__iexact=rule.strip())
+    for word in q.split()[:8]:
+        rulings = rulings.filter(
+            Q(reason__icontains=word) | Q(rule__iexact=word) | Q(kind__iexact=word)
+        )
+    return rulings.order_by("-created_at", "-pk")[:limit]
+
+
+def _seat_pair(game: Game, seat: str) -> int | None:
+    if seat in ("Y", "B"):
+        return game.pair_yb_id
+    if seat in ("R", "G"):
+        return game.pair_rg_id
+    return None
+
+
+def incidents_for_pairs(*, tournament: Tournament, pairs: list[Pair]) -> list[dict[str, Any]]:
+    """Per pair across the event: calls at its tables, refused moves, penalties, rulings."""
+    ids = [p.pk for p in pairs]
+    games_q = Q(game__pair_yb_id__in=ids) | Q(game__pair_rg_id__in=ids)
+    calls = list(
+        JudgeCall.objects.filter(games_q, tournament=tournament).select_related("game__round")
+    )
+    refusals = list(
+        MoveRefusal.objects.filter(tournament=tournament, pair_id__in=ids).select_related(
+            "game__round"
+        )
+    )
+    rulings = list(
+        Ruling.objects.filter(games_q, tournament=tournament).select_related("game__round", "judge")
+    )
+    out = []
+    for pair in pairs:
+
+        def plays(game: Game, pair: Pair = pair) -> bool:
+            return pair.pk in (game.pair_yb_id, game.pair_rg_id)
+
+        pair_rulings = [
+            r for r in rulings if plays(r.game) and (not r.seat or _seat_pair(r.game, r.seat) == pair.pk)
+        ]
+        out.append(
+            {
+                "pair_id": pair.pk,
+                "pair": pair.display_name,
+                "calls": [
+                    {"round": c.game.round.number, "table": c.game.table_number,
+                     "reason": c.reason, "entry": c.entry_text, "at": _local(c.created_at)}
+                    for c in calls if plays(c.game)
+                ],
+                "refusals": [
+                    {"round": m.game.round.number, "table": m.game.table_number, "seat": m.seat,
+                     "text": m.text, "rule": m.rule, "at": _local(m.created_at)}
+                    for m in refusals if m.pair_id == pair.pk
+                ],
+                "penalties": [
+                    {**ruling_json(r), "round": r.game.round.number}
+                    for r in pair_rulings if r.kind in (Ruling.Kind.PENALTY, Ruling.Kind.WARNING)
+                ],
+                "rulings": [
+                    {**ruling_json(r), "round": r.game.round.number}
+                    for r in pair_rulings if r.kind not in (Ruling.Kind.PENALTY, Ruling.Kind.WARNING)
+                ],
+            }
+        )  # fmt: skip
+    return out
+
+
+# --- replay viewer --------------------------------------------------------------
+
+
+def _voided(texts: list[str]) -> dict[int, str]:
+    """Entry number → how it was voided or kept, from the ``! VOID`` entries."""
+    marks: dict[int, str] = {}
+    for text in texts:
+        parts = text.split()
+        if parts[:2] != ["!", "VOID"]:
+            continue
+        mode = "void"
+        for token in parts[2:]:
+            if token == "KEEP":
+                mode = "kept"
+            elif token.isdigit():
+                marks[int(token)] = mode
+    return marks
+
+
+def _highlights(before: dict[str, list[str]], after: dict[str, list[str]]) -> list[str]:
+    changed: list[str] = []
+    for colour in before:
+        old, new = list(before[colour]), list(after[colour])
+        for loc in before[colour]:
+            if loc in new:
+                new.remove(loc)
+                old.remove(loc)
+        changed.extend(new)
+    return changed
+
+
+def game_review(*, game: Game, at: int | None = None) -> dict[str, Any]:
+    """The replay viewer at entry ``at`` (0 = before the first entry; default: the last).
+
+    The board after the entry, the moved pawns and the hits and locks of the
+    entry, the engine's verdict on it (re-checked from the position before),
+    the rule it falls under (id and text) and every legal move of that card
+    at that moment.
+    """
+    state = game_state(game=game)
+    entries = state["entries"]
+    texts = [e["text"] for e in entries]
+    n = len(entries)
+    at = n if at is None else max(0, min(at, n))
+    before = replay(game_record(game=game, moves=texts[: max(0, at - 1)]))
+    after = replay(game_record(game=game, moves=texts[:at])) if at else before
+    marks = _voided(texts)
+    data: dict[str, Any] = {
+        "game_id": game.pk,
+        "at": at,
+        "count": n,
+        "nav": {"first": 0, "prev": max(0, at - 1), "next": min(n, at + 1), "last": n},
+        "position": after.position.to_json(),
+        "locked": {s: after.position.locked(s) for s in "YRBG"},
+        "to_move": after.state.to_move,
+        "hand_sizes": dict(after.state.hand_sizes),
+        "winner": after.winner,
+        "entries": [
+            {**e, "mark": marks.get(e["seq"], ""), "judge": e["text"].startswith("!")}
+            for e in entries
+        ],
+        "entry": None,
+        "status": game.status,
+    }
+    if not at:
+        return data
+    entry = entries[at - 1]
+    text = entry["text"]
+    info: dict[str, Any] = {
+        **entry,
+        "mark": marks.get(at, ""),
+        "highlight": _highlights(before.position.to_json(), after.position.to_json())
+        + [e["at"] for e in entry.get("events") or [] if isinstance(e, dict) and e.get("at")],
+        "verdict": None,
+        "rule": "",
+        "rule_text": "",
+        "card": None,
+        "legal": [],
+        "seat_to_move": before.state.to_move,
+    }
+    match = _ENTRY_RE.match(text)
+    if match and before.ok:
+        seat, card = match[1], match[2]
+        info["card"] = card
+        try:
+            before.state.play(text)
+            info["verdict"] = {"ok": True, "rule": "", "message": _("The engine accepts this entry.")}
+            info["rule"] = "D4" if card == "X" else CARD_RULE.get(card, "")
+        except EngineError as err:
+            lang_da = (translation.get_language() or "da").startswith("da")
+            info["verdict"] = {
+                "ok": False,
+                "rule": err.rule,
+                "message": err.message_da if lang_da else err.message_en,
+            }
+            info["rule"] = err.rule
+        legal = before.state.legal_entries() if before.state.to_move == seat else {}
+        if card == "X":
+            cards = text.split(":", 1)[1].split()
+            info["legal"] = [m for c in cards for m in legal.get(c, [])]
+        else:
+            info["legal"] = legal.get(card, [])
+    info["rule_text"] = rule_text(info["rule"]) if info["rule"] else ""
+    data["entry"] = info
+    return data

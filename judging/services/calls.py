@@ -1,0 +1,144 @@
+"""Judge calls: a table asks for a judge; a judge takes the call and closes it.
+
+A call is made with the table's token (no account), a take or close by a
+judge of the event. With ``Tournament.pause_clock_on_call`` the table's clock
+pauses while the call is open, so the time lost is exact and visible.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.models import Game
+from games.services import clock as clock_service
+from games.services.move_log import game_state
+from judging.models import JudgeCall
+from judging.services.common import reason_clean
+from tournament.errors import ApplicationError, Conflict, NotFound
+from tournament.permissions import require_judge
+
+_CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_.:-]{8,64}$")
+
+
+def _client_id(value: Any) -> str:
+    if not isinstance(value, str) or not _CLIENT_ID_RE.match(value):
+        raise ApplicationError(
+            "client_id_invalid",
+            "The call has no valid client id (8–64 letters, digits, '-', '_', '.', ':').",
+            "Tilkaldet har intet gyldigt klient-id (8–64 bogstaver, cifre, '-', '_', '.', ':').",
+        )
+    return value
+
+
+def _entry_text(game: Game, seq: Any) -> tuple[int | None, str]:
+    if seq in (None, "", 0):
+        return None, ""
+    if isinstance(seq, str) and seq.strip().isdigit():
+        seq = int(seq)
+    if isinstance(seq, bool) or not isinstance(seq, int):
+        raise ApplicationError(
+            "entry_invalid", "Point at an entry by its number.", "Peg på en post ved dens nummer."
+        )
+    for entry in game_state(game=game)["entries"]:
+        if entry["seq"] == seq:
+            return seq, entry["text"]
+    raise NotFound(
+        "entry_not_found",
+        f"There is no entry {seq} in this game's log.",
+        f"Der er ingen post {seq} i dette spils log.",
+    )
+
+
+def judge_call_create(*, game: Game, client_id: str, reason: str = "", seq: Any = None) -> JudgeCall:
+    """A table calls a judge (optionally about one entry). A repeat returns the same call.
+
+    One call per table is open at a time: calling again while a call is open
+    returns that call, so a double tap never makes two.
+    """
+    client_id = _client_id(client_id)
+    reason = reason_clean(reason, required=False, limit=300)
+    if game.status == Game.Status.FINISHED:
+        raise Conflict(
+            "game_finished",
+            "This game is finished; ask the judge desk directly.",
+            "Dette spil er afsluttet; henvend dig direkte til dommerbordet.",
+        )
+    seq, entry_text = _entry_text(game, seq)
+    tournament = game.round.tournament
+    with transaction.atomic():
+        locked = Game.objects.select_for_update(of=("self",)).get(pk=game.pk)
+        same = JudgeCall.objects.filter(game=locked, client_id=client_id).first()
+        if same is not None:
+            return same
+        open_call = JudgeCall.objects.filter(
+            game=locked, status__in=[JudgeCall.Status.OPEN, JudgeCall.Status.TAKEN]
+        ).first()
+        if open_call is not None:
+            return open_call
+        try:
+            with transaction.atomic():
+                call = JudgeCall.objects.create(
+                    tournament=tournament,
+                    game=locked,
+                    seq=seq,
+                    entry_text=entry_text,
+                    reason=reason,
+                    client_id=client_id,
+                )
+        except IntegrityError:
+            return JudgeCall.objects.filter(game=locked).exclude(status="closed").first()
+        if tournament.pause_clock_on_call and _pause(locked, reason):
+            call.paused_clock = True
+            call.save(update_fields=["paused_clock"])
+    return call
+
+
+def _pause(game: Game, reason: str) -> bool:
+    try:
+        clock_service.clock_pause_for_call(game=game, reason=reason or "judge call")
+    except ApplicationError:
+        # Not started, already paused, time up or stopped: nothing to pause.
+        return False
+    return True
+
+
+def _call(call_id: int) -> JudgeCall:
+    call = JudgeCall.objects.select_related("tournament", "game").filter(pk=call_id).first()
+    if call is None:
+        raise NotFound("call_not_found", "No such judge call.", "Tilkaldet findes ikke.")
+    return call
+
+
+def judge_call_take(*, call_id: int, actor: Any) -> JudgeCall:
+    """A judge takes the call; the table sees who is coming. The first judge wins."""
+    call = _call(call_id)
+    require_judge(actor, call.tournament)
+    taken = JudgeCall.objects.filter(pk=call.pk, status=JudgeCall.Status.OPEN).update(
+        status=JudgeCall.Status.TAKEN, taken_by=actor, taken_at=timezone.now()
+    )
+    call.refresh_from_db()
+    if not taken and call.status == JudgeCall.Status.CLOSED:
+        raise Conflict("call_closed", "This call is already closed.", "Tilkaldet er allerede lukket.")
+    return call
+
+
+def judge_call_close(*, call_id: int, actor: Any) -> JudgeCall:
+    """Close the call; a clock the call paused runs again. Repeating changes nothing."""
+    call = _call(call_id)
+    require_judge(actor, call.tournament)
+    with transaction.atomic():
+        closed = JudgeCall.objects.filter(pk=call.pk).exclude(status=JudgeCall.Status.CLOSED)
+        changed = closed.update(
+            status=JudgeCall.Status.CLOSED, closed_by=actor, closed_at=timezone.now()
+        )
+        call.refresh_from_db()
+        if changed and call.paused_clock:
+            try:
+                clock_service.clock_resume(game=call.game, actor=actor)
+            except ApplicationError:
+                pass  # resumed by hand, stopped or time up meanwhile
+    return call

@@ -1,0 +1,54 @@
+"""The record of moves the engine refused at a table (incident history)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db import DatabaseError, transaction
+
+from games.models import Game
+from judging.models import MoveRefusal
+
+logger = logging.getLogger(__name__)
+
+
+def refusal_record(*, game: Game, text: Any, rule: str, message_en: str, message_da: str) -> None:
+    """Store one refused entry; called by the move log after it refused a submission.
+
+    Runs outside the refused submission's transaction (which rolled back),
+    and never fails the caller: the table's answer matters more.
+    """
+    raw = text if isinstance(text, str) else repr(text)
+    seat = raw.strip()[:1].upper() if raw.strip()[:2].upper() in ("Y ", "R ", "B ", "G ") else ""
+    if not seat:
+        seat = _to_move(game)
+    try:
+        with transaction.atomic():
+            _store(game, raw, seat, rule, message_en, message_da)
+    except DatabaseError:
+        logger.warning("could not record a refused entry for game %s", game.pk)
+
+
+def _store(game: Game, raw: str, seat: str, rule: str, message_en: str, message_da: str) -> None:
+    pair = None
+    if seat in ("Y", "B"):
+        pair = game.pair_yb_id
+    elif seat in ("R", "G"):
+        pair = game.pair_rg_id
+    MoveRefusal.objects.create(
+        tournament_id=game.round.tournament_id,
+        game=game,
+        seat=seat,
+        pair_id=pair,
+        text=raw[:120],
+        rule=(rule or "")[:4],
+        message_en=message_en[:500],
+        message_da=message_da[:500],
+    )
+
+
+def _to_move(game: Game) -> str:
+    from games.selectors import game_log
+
+    return game_log(game=game).replay.state.to_move or ""

@@ -1,0 +1,416 @@
+"""Rulings: uphold, void, correct the position, penalties, warnings, results.
+
+Each ruling that changes the game is written as judge entries into the
+game's move log (``games.services.move_log.judge_entries_append``), where the
+engine checks the whole record before anything is stored; the ``Ruling`` row
+keeps who, when, why and the rule. Both happen in one transaction, so a
+refused ruling changes nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from django.db import transaction
+
+from games.engine import (
+    EngineError,
+    Position,
+    adjudicate,
+    get_ruleset,
+)
+from games.models import Game
+from games.services.move_log import game_state
+from games.services.results import game_result_record
+from judging.models import JudgeCall, Ruling
+from judging.services.common import (
+    pair_of_seat,
+    reason_clean,
+    seat_clean,
+    seq_clean,
+    team_clean,
+)
+from tournament.errors import ApplicationError, Conflict
+from tournament.permissions import require_judge
+from tournament.services.audit import audit_record
+
+PENALTIES = ("P1", "P2", "P3", "P4")
+
+
+def _entry(text: str) -> str:
+    """The canonical judge entry, or a 400 naming what cannot be read."""
+    from games.engine import format_judge_entry, parse_judge_entry
+
+    try:
+        return format_judge_entry(parse_judge_entry(text))
+    except EngineError as err:
+        raise ApplicationError(
+            "N", err.message_en, err.message_da, status=400, extra={"rule": err.rule}
+        ) from None
+
+
+def _position_text(position: Any) -> str:
+    if isinstance(position, str):
+        return _entry(f"! SET {position}")
+    if not isinstance(position, dict):
+        raise ApplicationError(
+            "position_invalid",
+            "Give the position as Y, R, B, G with four locations each.",
+            "Angiv stillingen som Y, R, B, G med fire felter hver.",
+        )
+    try:
+        pos = Position.from_json(position)
+    except EngineError as err:
+        raise ApplicationError(
+            err.rule, err.message_en, err.message_da, status=400, extra={"rule": err.rule}
+        ) from None
+    return _entry("! SET " + " ".join(f"{s}={','.join(pos.pawns(s))}" for s in "YRBG"))
+
+
+def _call(game: Game, call_id: Any) -> JudgeCall | None:
+    if call_id in (None, ""):
+        return None
+    return JudgeCall.objects.filter(pk=call_id, game=game).first()
+
+
+def _active_seq(game: Game, seq: int) -> dict[str, Any]:
+    for entry in game_state(game=game)["entries"]:
+        if entry["seq"] == seq:
+            return entry
+    raise ApplicationError(
+        "entry_not_found",
+        f"There is no entry {seq} in this game's log.",
+        f"Der er ingen post {seq} i dette spils log.",
+        status=404,
+    )
+
+
+def _rule(
+    *,
+    game: Game,
+    actor: Any,
+    kind: str,
+    reason: str,
+    texts: list[str],
+    rule: str = "",
+    seat: str = "",
+    entry_seq: int | None = None,
+    call: Any = None,
+    data: dict[str, Any] | None = None,
+) -> Ruling:
+    from games.services.move_log import judge_entries_append
+
+    tournament = game.round.tournament
+    with transaction.atomic():
+        entries = judge_entries_append(game=game, texts=texts) if texts else []
+        ruling = Ruling.objects.create(
+            tournament=tournament,
+            game=game,
+            call=_call(game, call),
+            kind=kind,
+            rule=rule,
+            seat=seat,
+            pair=pair_of_seat(game, seat) if seat else None,
+            entry_seq=entry_seq,
+            log_entries=[{"seq": e["seq"], "text": e["text"]} for e in entries],
+            reason=reason,
+            judge=actor,
+            data=data or {},
+        )
+        audit_record(
+            tournament=tournament,
+            actor=actor,
+            action=f"ruling_{kind}",
+            target=game,
+            data={"ruling": ruling.pk, "rule": rule, "entries": ruling.log_entries},
+        )
+    return ruling
+
+
+def _prepare(game: Game, actor: Any, reason: Any) -> str:
+    require_judge(actor, game.round.tournament)
+    return reason_clean(reason)
+
+
+def ruling_uphold(
+    *, game: Game, actor: Any, seq: Any, reason: str, call: Any = None, rule: str = ""
+) -> Ruling:
+    """The log stands as it is (an ``! UPHOLD n`` entry records it)."""
+    reason = _prepare(game, actor, reason)
+    seq = seq_clean(seq)
+    _active_seq(game, seq)
+    return _rule(
+        game=game, actor=actor, kind=Ruling.Kind.UPHOLD, reason=reason, rule=_rule_id(rule),
+        texts=[_entry(f"! UPHOLD {seq}")], entry_seq=seq, call=call,
+    )  # fmt: skip
+
+
+def _rule_id(rule: Any) -> str:
+    text = str(rule or "").strip().upper()
+    if text and not (len(text) <= 3 and text[0].isalpha() and text[1:].isdigit()):
+        raise ApplicationError(
+            "rule_invalid",
+            "Name the rule by its id from the rules, e.g. F6 or P2.",
+            "Angiv reglen ved dens id fra reglerne, f.eks. F6 eller P2.",
+        )
+    return text
+
+
+def ruling_void(
+    *,
+    game: Game,
+    actor: Any,
+    seq: Any,
+    reason: str,
+    also: list[Any] | tuple[Any, ...] = (),
+    keep: list[Any] | tuple[Any, ...] = (),
+    position: Any = None,
+    call: Any = None,
+    rule: str = "",
+) -> Ruling:
+    """Void entry ``seq`` (and ``also``); later entries that become illegal are void or kept.
+
+    A kept entry needs a position correction (``position``): the engine
+    counts it as played but cannot move its pawns any more.
+    """
+    reason = _prepare(game, actor, reason)
+    seq = seq_clean(seq)
+    voided = sorted({seq, *(seq_clean(n) for n in also)})
+    kept = sorted({seq_clean(n) for n in keep} - set(voided))
+    for n in (*voided, *kept):
+        _active_seq(game, n)
+    if kept and position is None:
+        raise ApplicationError(
+            "position_required",
+            "Kept entries need the corrected position: set the pawns where they really stand.",
+            "Beholdte poster kræver en rettet stilling: sæt brikkerne, hvor de faktisk står.",
+        )
+    text = "! VOID " + " ".join(map(str, voided)) + (" KEEP " + " ".join(map(str, kept)) if kept else "")
+    texts = [_entry(text)]
+    if position is not None:
+        texts.append(_position_text(position))
+    return _rule(
+        game=game, actor=actor, kind=Ruling.Kind.VOID, reason=reason, texts=texts,
+        rule=_rule_id(rule), entry_seq=seq, call=call, data={"void": voided, "keep": kept},
+    )  # fmt: skip
+
+
+def ruling_position_set(
+    *, game: Game, actor: Any, position: Any, reason: str, call: Any = None
+) -> Ruling:
+    """Set the pawns where they really stand."""
+    reason = _prepare(game, actor, reason)
+    text = _position_text(position)
+    return _rule(
+        game=game, actor=actor, kind=Ruling.Kind.POSITION, reason=reason, texts=[text],
+        call=call, data={"position": text[len("! SET "):]},
+    )  # fmt: skip
+
+
+def ruling_penalty(
+    *,
+    game: Game,
+    actor: Any,
+    penalty: str,
+    seat: Any,
+    reason: str,
+    pawn: str = "",
+    move: str = "",
+    call: Any = None,
+) -> Ruling:
+    """P1 (3 cards next deal), P2 (a pawn of the talker home), P3/P4 (with the forced move)."""
+    reason = _prepare(game, actor, reason)
+    seat = seat_clean(seat)
+    if penalty not in PENALTIES:
+        raise ApplicationError(
+            "penalty_invalid", "Choose P1, P2, P3 or P4.", "Vælg P1, P2, P3 eller P4."
+        )
+    if penalty == "P1":
+        text = f"! P1 {seat}"
+    elif penalty == "P2":
+        if not pawn:
+            raise ApplicationError(
+                "pawn_required",
+                "Pick the talker's pawn that goes back to its start circle.",
+                "Vælg den af snakkerens brikker, der skal tilbage i startcirklen.",
+            )
+        text = f"! P2 {seat} {str(pawn).strip().upper()}"
+    else:
+        text = f"! {penalty} {seat}" + (f" {move.strip()}" if move and move.strip() else "")
+    return _rule(
+        game=game, actor=actor, kind=Ruling.Kind.PENALTY, reason=reason, texts=[_entry(text)],
+        rule=penalty, seat=seat, call=call, data={"pawn": pawn, "move": move},
+    )  # fmt: skip
+
+
+def ruling_warning(
+    *, game: Game, actor: Any, seat: Any, reason: str, rule: str = "", call: Any = None
+) -> Ruling:
+    """A warning to one player (e.g. P5, signalling); no effect on the game."""
+    reason = _prepare(game, actor, reason)
+    seat = seat_clean(seat)
+    rule = _rule_id(rule)
+    return _rule(
+        game=game, actor=actor, kind=Ruling.Kind.WARNING, reason=reason,
+        texts=[_entry(f"! WARN {seat}" + (f" {rule}" if rule else ""))],
+        rule=rule, seat=seat, call=call,
+    )  # fmt: skip
+
+
+def ruling_result(*, game: Game, actor: Any, winner: Any, reason: str, call: Any = None) -> Ruling:
+    """Award or adjust a result (e.g. a forfeit); it goes to the standings at once."""
+    reason = _prepare(game, actor, reason)
+    winner = team_clean(winner)
+    with transaction.atomic():
+        ruling = _rule(
+            game=game, actor=actor, kind=Ruling.Kind.RESULT, reason=reason,
+            texts=[_entry(f"! RESULT {winner}")], call=call, data={"winner": winner},
+        )  # fmt: skip
+        game_result_record(
+            game=game, actor=actor, winner=winner, source="judge", note=reason[:500]
+        )
+    return ruling
+
+
+# --- time-out adjudication (RULES W3) -----------------------------------------
+
+
+def adjudication_proposal(*, game: Game) -> dict[str, Any]:
+    """The engine's W3 proposal from the logged position, in the event's chosen order."""
+    tournament = game.round.tournament
+    state = game_state(game=game)
+    ruleset = dataclasses.replace(
+        get_ruleset(tournament.ruleset), adjudication=tournament.adjudication
+    )
+    position = Position.from_json(state["position"])
+    proposal = adjudicate(position, ruleset)
+    return {**proposal, "position": state["position"], "locked": state["locked"]}
+
+
+def adjudication_decide(
+    *, game: Game, actor: Any, winner: Any, reason: str = "", call: Any = None
+) -> Ruling:
+    """Confirm the engine's proposal or override it (a reason is then required).
+
+    The result goes to the standings marked as decided on time
+    (``source="adjudicated"``, ``timed_out=True``).
+    """
+    require_judge(actor, game.round.tournament)
+    game.refresh_from_db()
+    if game.status != Game.Status.TIME_UP and not (
+        game.status == Game.Status.FINISHED and game.timed_out
+    ):
+        raise Conflict(
+            "not_time_up",
+            "Only a game stopped at the time limit is adjudicated.",
+            "Kun et spil, der er stoppet ved tidsgrænsen, afgøres på tid.",
+        )
+    winner = team_clean(winner)
+    proposal = adjudication_proposal(game=game)
+    override = winner != proposal["winner"]
+    reason = reason_clean(reason, required=override)
+    if not reason:
+        reason = proposal["reason_en"]
+    teams = proposal["teams"]
+    with transaction.atomic():
+        ruling = _rule(
+            game=game, actor=actor, kind=Ruling.Kind.ADJUDICATION, reason=reason, rule="W3",
+            texts=[_entry(f"! RESULT {winner} TIME")], call=call,
+            data={"winner": winner, "proposal": proposal["winner"], "override": override,
+                  "teams": teams, "order": proposal["order"]},
+        )  # fmt: skip
+        game_result_record(
+            game=game,
+            actor=actor,
+            winner=winner,
+            source="adjudicated",
+            timed_out=True,
+            locked_yb=teams["YB"]["locked"],
+            locked_rg=teams["RG"]["locked"],
+            distance_yb=teams["YB"]["distance"],
+            distance_rg=teams["RG"]["distance"],
+            note=reason[:500],
+        )
+    return ruling
+
+
+def _list(value: Any) -> list[Any]:
+    if value in (None, ""):
+        return []
+    if isinstance(value, str):
+        return [v for v in value.replace(",", " ").split() if v]
+    if isinstance(value, list | tuple):
+        return list(value)
+    return [value]
+
+
+def ruling_make(*, game: Game, actor: Any, kind: Any, data: dict[str, Any]) -> Ruling:
+    """One entry point for the judge's forms and the API: dispatch on ``kind``."""
+    reason = data.get("reason", "")
+    call = data.get("call")
+    if game.status == Game.Status.FINISHED and kind not in ("result", "adjudication", "warning"):
+        require_judge(actor, game.round.tournament)
+        raise Conflict(
+            "game_finished",
+            "This game is finished: award or adjust its result instead.",
+            "Dette spil er afsluttet: tildel eller ret i stedet resultatet.",
+        )
+    if kind == "uphold":
+        return ruling_uphold(
+            game=game, actor=actor, seq=data.get("seq"), reason=reason, call=call,
+            rule=data.get("rule", ""),
+        )  # fmt: skip
+    if kind == "void":
+        position = data.get("position") or None
+        return ruling_void(
+            game=game, actor=actor, seq=data.get("seq"), reason=reason, call=call,
+            also=_list(data.get("also")), keep=_list(data.get("keep")), position=position,
+            rule=data.get("rule", ""),
+        )  # fmt: skip
+    if kind == "position":
+        return ruling_position_set(
+            game=game, actor=actor, position=data.get("position"), reason=reason, call=call
+        )
+    if kind == "penalty":
+        return ruling_penalty(
+            game=game, actor=actor, penalty=data.get("penalty", ""), seat=data.get("seat"),
+            reason=reason, pawn=data.get("pawn", "") or "", move=data.get("move", "") or "",
+            call=call,
+        )  # fmt: skip
+    if kind == "warning":
+        return ruling_warning(
+            game=game, actor=actor, seat=data.get("seat"), reason=reason,
+            rule=data.get("rule", ""), call=call,
+        )  # fmt: skip
+    if kind == "result":
+        return ruling_result(
+            game=game, actor=actor, winner=data.get("winner"), reason=reason, call=call
+        )
+    if kind == "adjudication":
+        return adjudication_decide(
+            game=game, actor=actor, winner=data.get("winner"), reason=reason, call=call
+        )
+    require_judge(actor, game.round.tournament)
+    raise ApplicationError(
+        "ruling_kind_invalid",
+        "Unknown ruling: uphold, void, position, penalty, warning, result or adjudication.",
+        "Ukendt kendelse: uphold, void, position, penalty, warning, result eller adjudication.",
+    )
+
+
+def void_preview(*, game: Game, actor: Any, seq: Any, also: Any = ()) -> list[dict[str, Any]]:
+    """Later entries that become illegal if ``seq`` (and ``also``) are voided."""
+    from games.engine import void_check
+
+    require_judge(actor, game.round.tournament)
+    voided = sorted({seq_clean(seq), *(seq_clean(n) for n in _list(also))})
+    moves = [e["text"] for e in game_state(game=game)["entries"]]
+    record = {"ruleset": game.round.tournament.ruleset, "first_dealer": game.first_dealer,
+              "moves": moves}  # fmt: skip
+    try:
+        return void_check(record, voided)
+    except EngineError as err:
+        raise ApplicationError(
+            err.rule, err.message_en, err.message_da, status=422, extra={"rule": err.rule}
+        ) from None

@@ -1,0 +1,114 @@
+/* Table page: call a judge, see who is coming and every ruling.
+ *
+ * Polls the table's judge status every 5 s. A call carries a client id kept
+ * in localStorage until the server answers, so a double tap or a retry after
+ * a lost connection never makes two calls (the server also keeps one open
+ * call per table). Data attributes only (CSP-safe).
+ */
+(function () {
+  "use strict";
+  var box = document.getElementById("judge-box");
+  if (!box) return;
+  var url = box.dataset.url;
+  var S = document.getElementById("judge-strings").dataset;
+  var KEY = "dmp-judge-call-" + box.dataset.game;
+  var form = document.getElementById("judge-call-form");
+  var statusEl = document.getElementById("judge-call-status");
+  var listEl = document.getElementById("judge-rulings");
+  var errorEl = document.getElementById("judge-error");
+  var lang = document.documentElement.lang || "da";
+
+  function uid() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return "c" + Date.now().toString(36) + Math.random().toString(36).slice(2, 12);
+  }
+  function showError(text) { errorEl.textContent = text; errorEl.hidden = !text; }
+
+  function render(data) {
+    var call = data.call;
+    if (call) {
+      var text = call.taken_by ? S.coming.replace("%(name)s", call.taken_by) : S.waiting;
+      if (call.paused_clock) text += " " + S.paused;
+      statusEl.textContent = text;
+      statusEl.hidden = false;
+      if (form) form.hidden = true;
+    } else {
+      statusEl.hidden = true;
+      if (form) form.hidden = false;
+    }
+    while (listEl.firstChild) listEl.removeChild(listEl.firstChild);
+    if (!data.rulings.length) {
+      var none = document.createElement("li");
+      none.className = "muted";
+      none.textContent = S.none;
+      listEl.appendChild(none);
+    }
+    data.rulings.forEach(function (r) {
+      var li = document.createElement("li");
+      li.className = "ruling ruling-" + r.kind;
+      var head = document.createElement("strong");
+      head.textContent = r.kind_label + (r.rule ? " (" + r.rule + ")" : "");
+      li.appendChild(head);
+      r.entries.forEach(function (e) {
+        var code = document.createElement("code");
+        code.textContent = " " + e.seq + ". " + e.text;
+        li.appendChild(code);
+      });
+      var meta = document.createElement("span");
+      meta.className = "muted";
+      meta.textContent = " · " + S.by + " " + r.judge + " " + r.created_at_local;
+      li.appendChild(meta);
+      var why = document.createElement("p");
+      why.textContent = r.reason;
+      li.appendChild(why);
+      listEl.appendChild(li);
+    });
+  }
+
+  function refresh() {
+    fetch(url, { headers: { "Accept": "application/json", "Accept-Language": lang }, credentials: "omit", cache: "no-store" })
+      .then(function (r) { return r.json(); })
+      .then(function (data) { if (data && data.rulings) { render(data); } })
+      .catch(function () {});
+  }
+
+  function send(pending) {
+    return fetch(url, {
+      method: "POST",
+      credentials: "omit",
+      headers: { "Content-Type": "application/json", "Accept": "application/json", "Accept-Language": lang },
+      body: JSON.stringify(pending)
+    }).then(function (r) {
+      return r.json().then(function (data) {
+        if (!r.ok) {
+          localStorage.removeItem(KEY);
+          showError((data.error && data.error.message) || S.offline);
+          return;
+        }
+        localStorage.removeItem(KEY);
+        showError("");
+        render(data);
+      });
+    }).catch(function () { showError(S.offline); });
+  }
+
+  if (form) {
+    form.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      var pending = JSON.parse(localStorage.getItem(KEY) || "null");
+      if (!pending) {
+        var seq = document.getElementById("judge-call-seq").value;
+        pending = {
+          client_id: uid(),
+          reason: document.getElementById("judge-call-reason").value,
+          seq: seq ? parseInt(seq, 10) : null
+        };
+        localStorage.setItem(KEY, JSON.stringify(pending));
+      }
+      send(pending);
+    });
+  }
+  var leftover = JSON.parse(localStorage.getItem(KEY) || "null");
+  if (leftover) send(leftover); else refresh();
+  setInterval(refresh, 5000);
+})();
