@@ -6,7 +6,11 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from config.ratelimit import RateLimitedAdminAuthenticationForm, RateLimitedLoginView
 from tournament.views.language import language_switch
+
+# Both login forms count failures (config/ratelimit.py, docs/security.md).
+admin.site.login_form = RateLimitedAdminAuthenticationForm
 
 api_patterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -20,7 +24,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("lang/<str:code>/", language_switch, name="language_switch"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", RateLimitedLoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/", include((api_patterns, "api"), namespace="api")),
     path("", include("games.urls")),

@@ -172,7 +172,9 @@ class TableTakeBackView(TableAPIView):
             seq = body.get("seq")
             if isinstance(seq, bool) or not isinstance(seq, int):
                 raise ApplicationError(
-                    "seq_invalid", "seq must be the entry's number.", "seq skal være postens nummer."
+                    "seq_invalid",
+                    "seq must be the entry's number.",
+                    "seq skal være postens nummer.",
                 )
             return move_log.move_take_back(
                 game=self.table_game(token, for_write=True),

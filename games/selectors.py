@@ -9,12 +9,13 @@ value can never be stale. Another process simply replays again.
 from __future__ import annotations
 
 import hashlib
+import logging
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import QuerySet
 from django.utils import timezone
 
@@ -23,6 +24,8 @@ from games.models import Game, MoveEntry, ResultConfirmation
 
 SHORT_HASH_LENGTH = 8
 _CACHE_SIZE = 1024
+_SHARED_TIMEOUT = 6 * 60 * 60
+logger = logging.getLogger(__name__)
 
 
 def genesis_hash(game_id: int) -> str:
@@ -65,42 +68,115 @@ def game_record(*, game: Game, moves: list[str], players: dict[str, str] | None 
     return record
 
 
-@dataclass(frozen=True)
-class LogView:
-    """The replayed log of one game at one point of its hash chain."""
+LogKey = tuple[int, str, int, str]
+"""(game id, ruleset and first dealer, seq, last hash): names exactly one replay."""
 
-    game_id: int
-    seq: int
-    last_hash: str
-    replay: ReplayResult
-    entries: tuple[dict[str, Any], ...]
-    legal_entries: dict[str, list[str]]
-    distance: dict[str, int]
+
+def _origin(game: Game) -> str:
+    # The hash chain covers the entries, not the frame they are replayed in.
+    return f"{game.round.tournament.ruleset}-{game.first_dealer}"
+
+
+class LogView:
+    """The replayed log of one game at one point of its hash chain.
+
+    The legal moves of the seat to move are computed on first use (a 7 can
+    have hundreds of splits): a submission does not need them, the table
+    page's next read does.
+    """
+
+    __slots__ = ("_legal", "distance", "entries", "game_id", "last_hash", "origin", "replay", "seq")
+
+    def __init__(
+        self,
+        *,
+        game_id: int,
+        origin: str,
+        seq: int,
+        last_hash: str,
+        replay: ReplayResult,
+        entries: tuple[dict[str, Any], ...],
+        distance: dict[str, int],
+    ) -> None:
+        self.game_id = game_id
+        self.origin = origin
+        self.seq = seq
+        self.last_hash = last_hash
+        self.replay = replay
+        self.entries = entries
+        self.distance = distance
+        self._legal: dict[str, list[str]] | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for name, value in data.items():
+            setattr(self, name, value)
+
+    @property
+    def key(self) -> LogKey:
+        return (self.game_id, self.origin, self.seq, self.last_hash)
 
     @property
     def winner(self) -> str | None:
         return self.replay.winner
 
+    @property
+    def legal_entries(self) -> dict[str, list[str]]:
+        if self._legal is None:
+            self._legal = self.replay.state.legal_entries() if self.replay.ok else {}
+            _shared_put(self)
+        return self._legal
+
+
+def _shared_key(key: LogKey) -> str:
+    return "movelog:v1:" + ":".join(str(part) for part in key)
+
+
+def _shared_put(view: LogView) -> None:
+    # The shared cache (Redis in production) lets every web process reuse a
+    # replay made by another; it is keyed by the chain head, so never stale.
+    try:
+        cache.set(_shared_key(view.key), view, timeout=_SHARED_TIMEOUT)
+    except Exception:  # a cache outage must never block a table
+        logger.warning("move log cache unavailable", exc_info=True)
+
+
+def _shared_get(key: LogKey) -> LogView | None:
+    try:
+        view = cache.get(_shared_key(key))
+    except Exception:  # as above
+        logger.warning("move log cache unavailable", exc_info=True)
+        return None
+    return view if isinstance(view, LogView) else None
+
 
 class _LogCache:
     def __init__(self, size: int) -> None:
         self._size = size
-        self._data: OrderedDict[tuple[int, int, str], LogView] = OrderedDict()
+        self._data: OrderedDict[LogKey, LogView] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[int, int, str]) -> LogView | None:
+    def get(self, key: LogKey) -> LogView | None:
         with self._lock:
             view = self._data.get(key)
             if view is not None:
                 self._data.move_to_end(key)
-            return view
+                return view
+        view = _shared_get(key)
+        if view is not None:
+            self.put(view, share=False)
+        return view
 
-    def put(self, view: LogView) -> None:
+    def put(self, view: LogView, *, share: bool = True) -> None:
         with self._lock:
-            self._data[(view.game_id, view.seq, view.last_hash)] = view
-            self._data.move_to_end((view.game_id, view.seq, view.last_hash))
+            self._data[view.key] = view
+            self._data.move_to_end(view.key)
             while len(self._data) > self._size:
                 self._data.popitem(last=False)
+        if share:
+            _shared_put(view)
 
     def clear(self) -> None:
         with self._lock:
@@ -145,11 +221,11 @@ def build_log_view(
     last = rows[-1]["hash"] if rows else genesis_hash(game.pk)
     view = LogView(
         game_id=game.pk,
+        origin=_origin(game),
         seq=seq,
         last_hash=last,
         replay=result,
         entries=tuple(entry_json(r) for r in rows),
-        legal_entries=result.state.legal_entries() if result.ok else {},
         distance=dict(remaining_distance(result.position)["teams"]),
     )
     log_cache.put(view)
@@ -163,7 +239,7 @@ def game_log(*, game: Game) -> LogView:
     """The replayed active log of ``game`` (from the cache when the chain head matches)."""
     head = active_entries(game=game).order_by("-seq").values("seq", "hash").first()
     seq, last = (head["seq"], head["hash"]) if head else (0, genesis_hash(game.pk))
-    cached = log_cache.get((game.pk, seq, last))
+    cached = log_cache.get((game.pk, _origin(game), seq, last))
     if cached is not None:
         return cached
     rows = list(active_entries(game=game).values(*_ROW_FIELDS))
@@ -188,8 +264,15 @@ def _locked(view: LogView) -> dict[str, list[str]]:
     return {seat: position.locked(seat) for seat in ("Y", "R", "B", "G")}
 
 
-def game_state(*, game: Game, with_entries: bool = True) -> dict[str, Any]:
-    """Everything a table page or live view shows, derived from the log."""
+def game_state(
+    *, game: Game, with_entries: bool = True, with_legal: bool = True, entries_tail: int = 0
+) -> dict[str, Any]:
+    """Everything a table page or live view shows, derived from the log.
+
+    ``with_legal=False`` leaves out the legal moves (``legal_entries`` is
+    then null: read the state to get them); ``entries_tail`` limits the
+    entries to the last N.
+    """
     view = game_log(game=game)
     state = view.replay.state
     confirmed = set(
@@ -214,7 +297,7 @@ def game_state(*, game: Game, with_entries: bool = True) -> dict[str, Any]:
         "hand_sizes": dict(state.hand_sizes),
         "winner": view.winner,
         "distance": view.distance,
-        "legal_entries": view.legal_entries,
+        "legal_entries": view.legal_entries if with_legal else None,
         "confirmations": {"YB": "YB" in confirmed, "RG": "RG" in confirmed},
         "result": {
             "winner": game.winner or None,
@@ -225,7 +308,7 @@ def game_state(*, game: Game, with_entries: bool = True) -> dict[str, Any]:
         "server_time": timezone.now().isoformat(),
     }
     if with_entries:
-        data["entries"] = list(view.entries)
+        data["entries"] = list(view.entries[-entries_tail:] if entries_tail else view.entries)
     return data
 
 

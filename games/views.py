@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from config.ratelimit import short_code_lookup_allow
 from games import selectors
 from games.models import Game
 from games.services.tokens import game_from_token, game_token, normalise_short_code
@@ -24,6 +25,11 @@ def table_code(request: HttpRequest) -> HttpResponse:
     code = normalise_short_code(request.GET.get("code", ""))[:12]
     error = ""
     if code:
+        try:
+            short_code_lookup_allow(request=request)
+        except ApplicationError as refused:
+            context = {"code": code, "error": refused.message}
+            return render(request, "games/table_code.html", context, status=refused.status_code)
         game = Game.objects.filter(short_code=code).first()
         if game is not None:
             return redirect("games:table", token=game_token(game=game))
@@ -69,7 +75,9 @@ def _public_tournament(request: HttpRequest, slug: str) -> Tournament:
     return tournament
 
 
-def live_table(request: HttpRequest, slug: str, round_number: int, table_number: int) -> HttpResponse:
+def live_table(
+    request: HttpRequest, slug: str, round_number: int, table_number: int
+) -> HttpResponse:
     """Public read-only live view of one table."""
     _public_tournament(request, slug)
     game = get_object_or_404(
@@ -112,6 +120,9 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
             "tournament": tournament,
             "round": round_,
             "tables": tables,
-            "config": {"hall_url": reverse("api:tournament-hall", kwargs={"slug": slug})},
+            "config": {
+                "hall_url": reverse("api:tournament-hall", kwargs={"slug": slug}),
+                "round": round_.number if round_ else None,
+            },
         },
     )

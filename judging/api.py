@@ -90,9 +90,11 @@ def _json_body(request: Request) -> dict[str, Any]:
 
 
 def _staff_game(request: Request, game_id: int) -> Game:
-    game = Game.objects.select_related("round__tournament", "pair_yb", "pair_rg").filter(
-        pk=game_id
-    ).first()
+    game = (
+        Game.objects.select_related("round__tournament", "pair_yb", "pair_rg")
+        .filter(pk=game_id)
+        .first()
+    )
     if game is None:
         raise NotFound("game_not_found", "No such game.", "Spillet findes ikke.")
     require_judge(request.user, game.round.tournament)

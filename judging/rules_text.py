@@ -4,9 +4,9 @@
 Regenerate with ``manage.py judging_rules_text`` when RULES.md changes.
 """
 
-SOURCE = 'shared/rules/RULES.md'
-SOURCE_SHA256 = 'b4fe1b86b4a09416c72e41155293d87aeb6f285d51471330b5187419faa3cf72'
-GENERATED_ON = '2026-11-25'
+SOURCE = "shared/rules/RULES.md"
+SOURCE_SHA256 = "b4fe1b86b4a09416c72e41155293d87aeb6f285d51471330b5187419faa3cf72"
+GENERATED_ON = "2026-11-25"
 
 # fmt: off
 RULES: dict[str, str] = {

@@ -24,8 +24,9 @@ from tournament.models import Pair, Tournament
 # The rule a card's move follows (RULES.md §5), for the replay viewer.
 CARD_RULE = {
     "1": "C3", "4": "C4", "7": "C7", "8": "C5", "11": "C5", "13": "C5", "J": "C9",
-    **{c: "C2" for c in ("2", "3", "5", "6", "9", "10", "12")},
+    **dict.fromkeys(("2", "3", "5", "6", "9", "10", "12"), "C2"),
 }  # fmt: skip
+_PENALTY_KINDS = (Ruling.Kind.PENALTY, Ruling.Kind.WARNING)
 _ENTRY_RE = re.compile(r"^([YRBG]) (X|\d{1,2}|J):")
 
 
@@ -154,7 +155,9 @@ def incidents_for_pairs(*, tournament: Tournament, pairs: list[Pair]) -> list[di
             return pair.pk in (game.pair_yb_id, game.pair_rg_id)
 
         pair_rulings = [
-            r for r in rulings if plays(r.game) and (not r.seat or _seat_pair(r.game, r.seat) == pair.pk)
+            r
+            for r in rulings
+            if plays(r.game) and (not r.seat or _seat_pair(r.game, r.seat) == pair.pk)
         ]
         out.append(
             {
@@ -172,11 +175,11 @@ def incidents_for_pairs(*, tournament: Tournament, pairs: list[Pair]) -> list[di
                 ],
                 "penalties": [
                     {**ruling_json(r), "round": r.game.round.number}
-                    for r in pair_rulings if r.kind in (Ruling.Kind.PENALTY, Ruling.Kind.WARNING)
+                    for r in pair_rulings if r.kind in _PENALTY_KINDS
                 ],
                 "rulings": [
                     {**ruling_json(r), "round": r.game.round.number}
-                    for r in pair_rulings if r.kind not in (Ruling.Kind.PENALTY, Ruling.Kind.WARNING)
+                    for r in pair_rulings if r.kind not in _PENALTY_KINDS
                 ],
             }
         )  # fmt: skip
@@ -194,11 +197,11 @@ def _voided(texts: list[str]) -> dict[int, str]:
         if parts[:2] != ["!", "VOID"]:
             continue
         mode = "void"
-        for token in parts[2:]:
-            if token == "KEEP":
+        for word in parts[2:]:
+            if word == "KEEP":
                 mode = "kept"
-            elif token.isdigit():
-                marks[int(token)] = mode
+            elif word.isdigit():
+                marks[int(word)] = mode
     return marks
 
 
@@ -269,7 +272,11 @@ def game_review(*, game: Game, at: int | None = None) -> dict[str, Any]:
         info["card"] = card
         try:
             before.state.play(text)
-            info["verdict"] = {"ok": True, "rule": "", "message": _("The engine accepts this entry.")}
+            info["verdict"] = {
+                "ok": True,
+                "rule": "",
+                "message": _("The engine accepts this entry."),
+            }
             info["rule"] = "D4" if card == "X" else CARD_RULE.get(card, "")
         except EngineError as err:
             lang_da = (translation.get_language() or "da").startswith("da")

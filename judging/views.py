@@ -231,9 +231,7 @@ def incidents_page(request: HttpRequest, slug: str) -> HttpResponse:
     denied = _judge_or_forbidden(request, tournament)
     if denied:
         return denied
-    pairs = list(
-        tournament.pairs.select_related("player_1", "player_2").order_by("start_number")
-    )
+    pairs = list(tournament.pairs.select_related("player_1", "player_2").order_by("start_number"))
     pair_id = request.GET.get("pair", "")
     if pair_id.isdigit():
         pairs = [p for p in pairs if p.pk == int(pair_id)]

@@ -1,6 +1,12 @@
 from django.urls import path
 
-from tournament.views import organiser_pairs, organiser_rounds, organiser_setup, public
+from tournament.views import (
+    organiser_pairs,
+    organiser_rounds,
+    organiser_setup,
+    organiser_tokens,
+    public,
+)
 from tournament.views.home import home
 
 app_name = "tournament"
@@ -78,6 +84,11 @@ urlpatterns = [
         "organise/<slug:slug>/games/<int:game_id>/result/clear/",
         organiser_rounds.game_result_delete,
         name="organiser_game_result_clear",
+    ),
+    path(
+        "organise/<slug:slug>/games/<int:game_id>/token/rotate/",
+        organiser_tokens.game_token_rotate_view,
+        name="organiser_game_token_rotate",
     ),
     path(
         "organise/<slug:slug>/knockout/create/",

@@ -19,3 +19,6 @@ CSRF_COOKIE_SECURE = True
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"
+# Rate limits key on the client IP: how many reverse proxies append to
+# X-Forwarded-For in front of the app (0: use REMOTE_ADDR). docs/security.md
+RATELIMIT_PROXY_COUNT = env.int("DJANGO_RATELIMIT_PROXY_COUNT", default=1)

@@ -12,7 +12,7 @@ their own first token in :data:`ENTRY_HANDLERS`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +37,7 @@ class Game:
         "f6",
         "first_dealer",
         "hands",
+        "penalised",
         "ruleset",
         "seen",
         "to_move",
@@ -53,13 +54,18 @@ class Game:
         self.deal_number = 1
         self.seen = dict.fromkeys(CARDS, 0)
         self.hands = [0, 0, 0, 0]
+        self.penalised: set[int] = set()
         self.to_move = -1
         self.winner = self.board.winner()
         if self.winner is None:
             self._deal()
 
     def _deal(self) -> None:
-        self.hands = [self.ruleset.hand_size] * 4
+        rs = self.ruleset
+        self.hands = [
+            rs.penalty_hand_size if s in self.penalised else rs.hand_size for s in range(4)
+        ]
+        self.penalised = set()
         self.to_move = (self.dealer + 1) % 4
 
     def _advance(self, seat: int) -> None:
@@ -126,12 +132,21 @@ class Game:
         self.hands[seat] = 0
         self._advance(seat)
 
-    def entry(self, text: str) -> list[EventTuple]:
-        """Check and play one game-record entry (dispatch on its first token)."""
+    def penalise(self, seat: int) -> None:
+        """P1: ``seat`` is dealt ``penalty_hand_size`` cards at the next deal (D1)."""
+        self.penalised.add(seat)
+
+    def entry(self, text: str, record: Sequence[Any] = (), index: int = 0) -> list[EventTuple]:
+        """Check and play one game-record entry (dispatch on its first token).
+
+        ``record`` and ``index`` locate the entry in its whole record, for
+        entry kinds that refer to earlier entries (judge entries); a bare
+        state passes an empty record.
+        """
         head = text.split(" ", 1)[0] if isinstance(text, str) else ""
         handler = ENTRY_HANDLERS.get(head)
         if handler is not None:
-            return handler(self, text)
+            return handler(self, text, record, index)
         seat, action = parse_entry(text)
         if isinstance(action, Discard):
             self.discard(SEAT_INDEX[seat], action)
@@ -150,6 +165,7 @@ class Game:
             dealer=SEATS[self.dealer],
             deal_number=self.deal_number,
             hand_sizes={s: self.hands[c] for c, s in enumerate(SEATS)},
+            penalised=tuple(SEATS[c] for c in sorted(self.penalised)),
             cards_seen=dict(self.seen),
             winner=self.winner,
             finished_seats=finished,
@@ -170,14 +186,19 @@ class Game:
         g.deal_number = state.deal_number
         g.seen = dict(state.cards_seen)
         g.hands = [state.hand_sizes[s] for s in SEATS]
+        g.penalised = {SEAT_INDEX[s] for s in state.penalised}
         g.to_move = -1 if state.to_move is None else SEAT_INDEX[state.to_move]
         g.winner = state.winner
         return g
 
 
-EntryHandler = Callable[[Game, str], list[EventTuple]]
+EntryHandler = Callable[[Game, str, Sequence[Any], int], list[EventTuple]]
 ENTRY_HANDLERS: dict[str, EntryHandler] = {}
-"""Handlers for entries whose first token is not a seat (judge entries, later)."""
+"""Handlers for entries whose first token is not a seat (judge entries, later).
+
+A handler gets the game (to change in place), the entry's text, the whole
+record's entry list and the entry's index in it; it returns the entry's
+events or raises an EngineError (the game must then be unchanged)."""
 
 
 @dataclass(frozen=True)
@@ -194,6 +215,8 @@ class GameState:
     finished_seats: tuple[str, ...]
     ruleset: Ruleset = DM2023
     first_dealer: str = "Y"
+    penalised: tuple[str, ...] = ()
+    """Seats dealt the penalty hand (P1) at the next deal."""
 
     @classmethod
     def initial(
@@ -325,7 +348,7 @@ def replay(record: Mapping[str, Any], ruleset: Ruleset | None = None) -> ReplayR
     entry = game.entry
     for index, text in enumerate(moves):
         try:
-            evs = entry(text)
+            evs = entry(text, moves, index)
         except EngineError as e:
             error = ReplayError(index, str(text), e.rule, e.message_en, e.message_da)
             break

@@ -96,6 +96,8 @@ class Position:
         if len(t) != 16:
             raise _bad("a position has 16 pawns", "en stilling har 16 brikker", "S2")
         if not _checked:
+            if not all(isinstance(x, int) and 0 <= x < len(CODES) for x in t):
+                raise _bad("location ids are integers 0..79", "felt-id'er er heltal 0..79", "B5")
             check_locs(t)
         self._locs: tuple[int, ...] = t
         self._hash = hash(t)

@@ -63,6 +63,8 @@ __all__ = [
 
 
 MAX_TEXT_LENGTH = 100
+# Answers to writes carry the last entries only; the state read has them all.
+ANSWER_ENTRIES = 20
 _CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_.:-]{8,64}$")
 _SEAT_PREFIX_RE = re.compile(r"^([YRBG])\s+(.*)$")
 
@@ -77,6 +79,12 @@ class SubmitResult:
 
     def to_json(self) -> dict[str, Any]:
         return {"created": self.created, "entry": self.entry, "state": self.state}
+
+
+def _answer_state(game: Game) -> dict[str, Any]:
+    """The state sent back after a write: without the legal moves (``legal_entries``
+    is null; the table reads the state for them) and with the last entries only."""
+    return game_state(game=game, with_legal=False, entries_tail=ANSWER_ENTRIES)
 
 
 # --- errors ---------------------------------------------------------------
@@ -200,7 +208,7 @@ def _stale(game: Game, expected_seq: object, view: LogView) -> Conflict:
         f"entry {expected_seq}). Here is the current state: check the entry again.",
         f"Loggen er nået videre (den er ved post {view.seq}; dette træk blev lavet efter "
         f"post {expected_seq}). Her er den aktuelle stilling: kontrollér trækket igen.",
-        extra={"state": game_state(game=game)},
+        extra={"state": game_state(game=game, entries_tail=ANSWER_ENTRIES)},
     )
 
 
@@ -231,7 +239,7 @@ def move_submit(
             # the constraint kept the log intact; answer as for a race.
             retried = MoveEntry.objects.filter(game=game, client_id=client_id).first()
             if retried is not None:
-                return SubmitResult(False, entry_json(retried), game_state(game=game))
+                return SubmitResult(False, entry_json(retried), _answer_state(game))
             raise _stale(game, expected_seq, game_log(game=game)) from None
 
 
@@ -242,7 +250,7 @@ def _submit_locked(game: Game, text: str, client_id: str, expected_seq: int) -> 
         entry = entry_json(existing)
         if not existing.active:
             entry["withdrawn"] = True
-        return SubmitResult(False, entry, game_state(game=game))
+        return SubmitResult(False, entry, _answer_state(game))
     _check_writable(game)
     view = game_log(game=game)
     if expected_seq != view.seq:
@@ -265,7 +273,7 @@ def _submit_locked(game: Game, text: str, client_id: str, expected_seq: int) -> 
     build_log_view(game=game, rows=rows, result=result)
     if result.winner:
         _clock_stop(game)
-    return SubmitResult(True, entry_json(row), game_state(game=game))
+    return SubmitResult(True, entry_json(row), _answer_state(game))
 
 
 def _extend(game: Game, view: LogView, typed: str, canonical: str) -> ReplayResult:
@@ -350,7 +358,7 @@ def move_take_back(*, game: Game, client_id: str, seq: int) -> dict[str, Any]:
                 game=game, seq=seq, withdrawn_by=client_id, withdrawn_at__isnull=False
             ).exists()
             if withdrawn:
-                return game_state(game=game)
+                return _answer_state(game)
             raise NotFound(
                 "entry_not_found",
                 f"There is no entry {seq} in this game's log.",
@@ -370,7 +378,7 @@ def move_take_back(*, game: Game, client_id: str, seq: int) -> dict[str, Any]:
         entry.save(update_fields=["withdrawn_at", "withdrawn_by"])
         # A confirmation was given for the log as it was.
         ResultConfirmation.objects.filter(game=game).delete()
-        return game_state(game=game)
+        return _answer_state(game)
 
 
 # --- result ---------------------------------------------------------------
@@ -388,7 +396,7 @@ def game_result_confirm(*, game: Game, pair_side: str, client_id: str) -> dict[s
     with transaction.atomic():
         game = _lock(game)
         if game.status == Game.Status.FINISHED and game.result_source == Game.ResultSource.LOG:
-            return game_state(game=game)
+            return _answer_state(game)
         _check_writable(game)
         view = game_log(game=game)
         if not view.winner:
@@ -406,7 +414,7 @@ def game_result_confirm(*, game: Game, pair_side: str, client_id: str) -> dict[s
         )
         if ResultConfirmation.objects.filter(game=game, log_hash=view.last_hash).count() == 2:
             _record_result(game, view)
-        return game_state(game=game)
+        return _answer_state(game)
 
 
 def _record_result(game: Game, view: LogView) -> None:

@@ -27,7 +27,11 @@ class Ruling(models.Model):
     )
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="rulings")
     call = models.ForeignKey(
-        "judging.JudgeCall", null=True, blank=True, on_delete=models.SET_NULL, related_name="rulings"
+        "judging.JudgeCall",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rulings",
     )
     kind = models.CharField(max_length=20, choices=Kind.choices)
     # A RULES.md id (P1, F6, W3, …) or blank.

@@ -7,6 +7,7 @@ pauses while the call is open, so the time lost is exact and visible.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any
 
@@ -53,7 +54,9 @@ def _entry_text(game: Game, seq: Any) -> tuple[int | None, str]:
     )
 
 
-def judge_call_create(*, game: Game, client_id: str, reason: str = "", seq: Any = None) -> JudgeCall:
+def judge_call_create(
+    *, game: Game, client_id: str, reason: str = "", seq: Any = None
+) -> JudgeCall:
     """A table calls a judge (optionally about one entry). A repeat returns the same call.
 
     One call per table is open at a time: calling again while a call is open
@@ -122,7 +125,9 @@ def judge_call_take(*, call_id: int, actor: Any) -> JudgeCall:
     )
     call.refresh_from_db()
     if not taken and call.status == JudgeCall.Status.CLOSED:
-        raise Conflict("call_closed", "This call is already closed.", "Tilkaldet er allerede lukket.")
+        raise Conflict(
+            "call_closed", "This call is already closed.", "Tilkaldet er allerede lukket."
+        )
     return call
 
 
@@ -137,8 +142,7 @@ def judge_call_close(*, call_id: int, actor: Any) -> JudgeCall:
         )
         call.refresh_from_db()
         if changed and call.paused_clock:
-            try:
+            # Resumed by hand, stopped or time up meanwhile: nothing to resume.
+            with contextlib.suppress(ApplicationError):
                 clock_service.clock_resume(game=call.game, actor=actor)
-            except ApplicationError:
-                pass  # resumed by hand, stopped or time up meanwhile
     return call

@@ -186,7 +186,11 @@ def ruling_void(
             "Kept entries need the corrected position: set the pawns where they really stand.",
             "Beholdte poster kræver en rettet stilling: sæt brikkerne, hvor de faktisk står.",
         )
-    text = "! VOID " + " ".join(map(str, voided)) + (" KEEP " + " ".join(map(str, kept)) if kept else "")
+    text = (
+        "! VOID "
+        + " ".join(map(str, voided))
+        + (" KEEP " + " ".join(map(str, kept)) if kept else "")
+    )
     texts = [_entry(text)]
     if position is not None:
         texts.append(_position_text(position))
@@ -267,9 +271,7 @@ def ruling_result(*, game: Game, actor: Any, winner: Any, reason: str, call: Any
             game=game, actor=actor, kind=Ruling.Kind.RESULT, reason=reason,
             texts=[_entry(f"! RESULT {winner}")], call=call, data={"winner": winner},
         )  # fmt: skip
-        game_result_record(
-            game=game, actor=actor, winner=winner, source="judge", note=reason[:500]
-        )
+        game_result_record(game=game, actor=actor, winner=winner, source="judge", note=reason[:500])
     return ruling
 
 
@@ -349,6 +351,7 @@ def ruling_make(*, game: Game, actor: Any, kind: Any, data: dict[str, Any]) -> R
     """One entry point for the judge's forms and the API: dispatch on ``kind``."""
     reason = data.get("reason", "")
     call = data.get("call")
+    game.refresh_from_db(fields=["status", "timed_out", "winner"])
     if game.status == Game.Status.FINISHED and kind not in ("result", "adjudication", "warning"):
         require_judge(actor, game.round.tournament)
         raise Conflict(

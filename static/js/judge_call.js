@@ -27,7 +27,7 @@
   function render(data) {
     var call = data.call;
     if (call) {
-      var text = call.taken_by ? S.coming.replace("%(name)s", call.taken_by) : S.waiting;
+      var text = call.taken_by ? S.coming + " " + call.taken_by : S.waiting;
       if (call.paused_clock) text += " " + S.paused;
       statusEl.textContent = text;
       statusEl.hidden = false;

@@ -35,7 +35,7 @@
       li.appendChild(el("span", "", " · " + c.created_at_local));
       if (c.seq) li.appendChild(el("code", "", " " + S.entry + " " + c.seq + ": " + c.entry));
       if (c.reason) li.appendChild(el("p", "", c.reason));
-      if (c.taken_by) li.appendChild(el("p", "muted", S.coming.replace("%(name)s", c.taken_by)));
+      if (c.taken_by) li.appendChild(el("p", "muted", S.coming + " " + c.taken_by));
       else {
         var b = el("button", "take-call", S.take);
         b.type = "button";

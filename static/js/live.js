@@ -53,6 +53,8 @@
 
   function hall(config) {
     function update(data) {
+      // A new round has other tables: draw the page again.
+      if (data.round !== config.round) { window.location.reload(); return; }
       (data.tables || []).forEach(function (t) {
         var row = document.querySelector('.hall-table[data-game="' + t.game_id + '"]');
         if (!row) return;

@@ -90,6 +90,7 @@
   function checkLocal(text, st) {
     var parts = splitSeat(tidy(text));
     if (!st.to_move) return { ok: false, message: S.gameOver };
+    if (!st.legal_entries) return { ok: true, provisional: true };
     if (parts.seat && parts.seat !== st.to_move) return { ok: false, message: S.localIllegal };
     var legal = st.legal_entries || {};
     if (parts.rest.indexOf("X:") === 0) {
@@ -193,7 +194,12 @@
       })
       .catch(function () { setOnline(false); });
   }
-  function setState(s) { if (s && s.seq !== undefined) state = s; }
+  /* Answers to writes leave out the legal moves (null): read the state for them. */
+  function setState(s) {
+    if (!s || s.seq === undefined) return;
+    state = s;
+    if (state.legal_entries === null && !store.queue.length) setTimeout(refresh, 0);
+  }
 
   // --- entering a move ------------------------------------------------------
   function resetPick() {
@@ -342,13 +348,13 @@
     wrap.textContent = "";
     var legal = state.legal_entries || {};
     CARDS.forEach(function (c) {
-      if (!(c in legal)) return;
+      if (state.legal_entries && !(c in legal)) return;
       var b = button(wrap, c, "card" + (pick.card === c ? " active" : ""), function () {
         pick = { card: c, locs: [], move: null, discard: [], showAll: false };
         hideError();
         $("preview").hidden = true;
         render();
-        if (!(legal[c] || []).length) showError({ message: S.noLegal });
+        if (state.legal_entries && !(legal[c] || []).length) showError({ message: S.noLegal });
       });
       b.setAttribute("data-card", c);
     });

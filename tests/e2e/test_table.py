@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.core.cache import cache
 from playwright.sync_api import expect
 
 from games.models import MoveEntry
@@ -18,6 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def table(live_server):
     log_cache.clear()
+    cache.clear()
     game = GameFactory(first_dealer="Y")  # Red opens
     return game, f"{live_server.url}/t/{game_token(game=game)}/"
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 
 from games.engine import selfplay_game
 from games.selectors import log_cache
@@ -14,8 +15,10 @@ from tests.factories import GameFactory
 def _fresh_log_cache():
     # The replay cache is per process; tests must not see each other's logs.
     log_cache.clear()
+    cache.clear()
     yield
     log_cache.clear()
+    cache.clear()
 
 
 @pytest.fixture

@@ -213,3 +213,16 @@ def test_replay_cache_matches_a_fresh_replay(game, record):
     assert fresh.replay.position == cached.replay.position
     assert fresh.legal_entries == cached.legal_entries
     assert fresh.last_hash == cached.last_hash
+
+
+def test_changing_the_first_dealer_is_never_served_from_the_cache(game):
+    assert game_state(game=game)["to_move"] == "R"
+    Game.objects.filter(pk=game.pk).update(first_dealer="B")
+    game.refresh_from_db()
+    assert game_state(game=game)["to_move"] == "G"
+
+
+def test_write_answers_leave_out_legal_moves_and_reads_have_them(game):
+    result = move_submit(game=game, text="11: in", client_id="abcdefgh-1", expected_seq=0)
+    assert result.state["legal_entries"] is None
+    assert game_state(game=game)["legal_entries"]["8"] == ["8: in"]

@@ -102,7 +102,9 @@ def test_closed_round_token_cannot_write_but_can_read(client, game, token):
     res = submit(client, token, "8: in", "api-client-2", 1)
     assert res.status_code == 403
     assert res.json()["error"]["code"] == "permission_denied"
-    take_back = post(client, f"/api/table/{token}/take-back/", {"client_id": "tb-client-1", "seq": 1})
+    take_back = post(
+        client, f"/api/table/{token}/take-back/", {"client_id": "tb-client-1", "seq": 1}
+    )
     assert take_back.status_code == 403
     assert MoveEntry.objects.filter(game=game, withdrawn_at__isnull=True).count() == 1
     assert client.get(f"/api/table/{token}/state/").status_code == 200
@@ -146,8 +148,13 @@ def test_export_then_import_round_trips(client, game, token, record):
     res = post(staff, f"/api/games/{other.pk}/record/", exported)
     assert res.status_code == 201, res.content
     assert res.json()["seq"] == 30
-    assert res.json()["position"] == replay(dict(record, moves=record["moves"][:30])).position.to_json()
-    assert [e.text for e in MoveEntry.objects.filter(game=other).order_by("seq")] == exported["moves"]
+    assert (
+        res.json()["position"]
+        == replay(dict(record, moves=record["moves"][:30])).position.to_json()
+    )
+    assert [e.text for e in MoveEntry.objects.filter(game=other).order_by("seq")] == exported[
+        "moves"
+    ]
 
 
 def test_import_reports_the_first_error_and_stores_nothing(game, record):

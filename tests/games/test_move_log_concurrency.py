@@ -25,7 +25,7 @@ def _run_threads(target, count):
     def wrapped(i):
         try:
             target(i)
-        except BaseException as exc:  # noqa: BLE001 - reported to the test thread
+        except BaseException as exc:  # reported to the test thread
             errors.append(exc)
         finally:
             connection.close()

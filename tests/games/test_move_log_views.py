@@ -52,7 +52,9 @@ def test_live_view_and_hall_show_the_table(game):
     move_submit(game=game, text="11: in", client_id="client-000001", expected_seq=0)
     Round.objects.filter(pk=game.round_id).update(status=Round.Status.IN_PROGRESS)
     slug = game.round.tournament.slug
-    live = Client().get(f"/tournaments/{slug}/rounds/{game.round.number}/tables/{game.table_number}/")
+    live = Client().get(
+        f"/tournaments/{slug}/rounds/{game.round.number}/tables/{game.table_number}/"
+    )
     assert live.status_code == 200
     assert game.pair_yb.player_1.name in live.content.decode()
     hall = Client().get(f"/tournaments/{slug}/hall/")

@@ -60,12 +60,13 @@ class Command(BaseCommand):
         out = Path(settings.BASE_DIR) / "judging" / "rules_text.py"
         body = "".join(f"    {k!r}: {v!r},\n" for k, v in rules.items())
         out.write_text(
-            '# ruff: noqa: E501\n"""Rule texts of RULES.md (ruleset dm2023), generated — do not edit.\n\n'
+            "# ruff: noqa: E501\n"
+            '"""Rule texts of RULES.md (ruleset dm2023), generated — do not edit.\n\n'
             "Regenerate with ``manage.py judging_rules_text`` when RULES.md changes.\n"
             '"""\n\n'
-            f"SOURCE = {'shared/rules/RULES.md'!r}\n"
-            f"SOURCE_SHA256 = {hashlib.sha256(raw).hexdigest()!r}\n"
-            f"GENERATED_ON = {datetime.date.today().isoformat()!r}\n\n"
+            'SOURCE = "shared/rules/RULES.md"\n'
+            f'SOURCE_SHA256 = "{hashlib.sha256(raw).hexdigest()}"\n'
+            f'GENERATED_ON = "{datetime.date.today().isoformat()}"\n\n'
             "# fmt: off\n"
             f"RULES: dict[str, str] = {{\n{body}}}\n"
             "# fmt: on\n"

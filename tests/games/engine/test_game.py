@@ -11,6 +11,7 @@ from games.engine import (
     replay,
     selfplay_game,
 )
+from games.engine.ruleset import DM2023
 from games.engine.selfplay import draw_first_dealer
 
 from .helpers import P
@@ -229,3 +230,46 @@ def test_start_position_keeps_deal_cycle():
     st = replay(record([], first_dealer="B", start=start)).state
     assert st.to_move == "G" and st.deal_number == 1 and st.position == start
     assert Position.initial() != start
+
+
+def test_d1_d3_one_card_and_one_move_per_turn_from_hands_of_four():
+    res = replay(record(["Y 11: in", "R X: 2 3 5 6", "B 11: in", "G 11: in"]))
+    assert res.state.hand_sizes == {"Y": 3, "R": 0, "B": 3, "G": 3}  # D1: 4 cards each
+    # D3: one card, one move, then the turn passes; a second entry by the same seat is D2
+    assert first_error(["Y 11: in", "Y 8: in"]).rule == "D2"
+    # a player who discarded sits out until the next deal (D4, D5)
+    moves = ["Y 11: in", "R X: 2 3 5 6", "B 11: in", "G 11: in", "Y 8: in", "R 8: in"]
+    e = first_error(moves)
+    assert (e.index, e.rule) == (5, "D2") and "blue" in e.message
+
+
+def test_d1_p1_penalised_player_is_dealt_three_cards_at_the_next_deal():
+    from games.engine.game import Game
+
+    g = Game(DM2023, 3)  # G deals, Y opens
+    g.penalise(0)
+    assert g.snapshot().penalised == ("Y",)
+    for e in ["Y X: 1 2 3 4", "R X: 1 2 3 4", "B X: 5 6 9 10", "G X: 5 6 9 10"]:
+        g.entry(e)
+    st = g.snapshot()
+    assert st.hand_sizes == {"Y": 3, "R": 4, "B": 4, "G": 4} and st.penalised == ()
+    again, _ = st.play("Y X: 1 2 3")
+    assert again.hand_sizes["Y"] == 0
+
+
+def test_entry_handlers_dispatch_on_the_first_token():
+    from games.engine import game as game_module
+
+    seen = []
+
+    def handler(game, text, record, index):
+        seen.append((text, len(record), index))
+        return []
+
+    game_module.ENTRY_HANDLERS["!"] = handler
+    try:
+        res = replay(record(["Y 11: in", "! NOTE x", "R 11: in"]))
+    finally:
+        del game_module.ENTRY_HANDLERS["!"]
+    assert res.ok and res.moves_checked == 3 and seen == [("! NOTE x", 3, 1)]
+    assert first_error(["! NOTE x"]).rule == "N"  # no handler: unreadable

@@ -398,3 +398,12 @@ def test_destination_suffix_is_checked_when_applied():
     with pytest.raises(NotationError) as e:
         apply_move(p, "Y", "5: Y3+5>Y9")
     assert e.value.rule == "N" and "Y8" in e.value.message_en
+
+
+def test_f4_finished_player_plays_for_partner_and_team_wins_with_eight_locked():
+    p = P(Y=["YM1", "YM2", "YM3", "G14"], B=["BM1", "BM2", "BM3", "R14"])
+    after_y = apply_move(p, "Y", "1: G14+1").position
+    assert after_y.is_finished("Y") and after_y.winner() is None
+    assert legal(after_y, "Y", "1") == ["1: R14+1", "1: R14+14"]  # Y now moves B's pawns
+    done = apply_move(after_y, "Y", "1: R14+1").position
+    assert done.winner() == "YB"

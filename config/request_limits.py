@@ -1,0 +1,63 @@
+"""Refuse request bodies above the upload limit before anything reads them.
+
+``DATA_UPLOAD_MAX_MEMORY_SIZE`` only guards ``request.body`` and form
+fields: DRF's JSON parser reads the stream directly and a multipart file
+upload spills to disk, so neither would stop a 100 MB game record or CSV.
+This middleware answers any body larger than the limit with 413 and a
+bilingual message (JSON under /api/, a page elsewhere); nothing is read or
+changed. Django's own ``RequestDataTooBig`` (a chunked body with no
+Content-Length that turns out too large) gets the same answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+
+from tournament.errors import ApplicationError
+
+
+def body_limit() -> int:
+    return int(settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0)
+
+
+def request_too_large_error() -> ApplicationError:
+    mib = body_limit() / (1024 * 1024)
+    return ApplicationError(
+        "request_too_large",
+        f"The upload is too large (at most {mib:g} MB). Nothing was changed.",
+        f"Det sendte er for stort (højst {mib:g} MB). Intet blev ændret.",
+        status=413,
+    )
+
+
+def too_large_response(request: HttpRequest) -> HttpResponse:
+    error = request_too_large_error()
+    wants_json = request.path.startswith("/api/") or "json" in request.headers.get("Accept", "")
+    if wants_json:
+        return JsonResponse({"error": error.to_json()}, status=error.status_code)
+    return render(request, "errors/too_large.html", {"error": error}, status=error.status_code)
+
+
+class RequestSizeLimitMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        limit = body_limit()
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if limit and length > limit:
+            return too_large_response(request)
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, RequestDataTooBig):
+            return too_large_response(request)
+        return None

@@ -1,0 +1,34 @@
+"""``manage.py export_tournament <slug> [-o FILE]``: the whole tournament as one JSON file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from tournament.models import Tournament
+from tournament.services.backup import backup_filename, tournament_export
+
+
+class Command(BaseCommand):
+    help = "Export a tournament (settings, pairs, rounds, results, move logs, rulings, alerts)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("slug")
+        parser.add_argument(
+            "-o", "--output", help="file to write ('-' for stdout; default <slug>-<time>.json)"
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        tournament = Tournament.objects.filter(slug=options["slug"]).first()
+        if tournament is None:
+            raise CommandError(f"no tournament with the short name {options['slug']!r}")
+        text = json.dumps(tournament_export(tournament=tournament), ensure_ascii=False, indent=1)
+        output = options["output"] or backup_filename(tournament=tournament)
+        if output == "-":
+            self.stdout.write(text)
+            return
+        Path(output).write_text(text, encoding="utf-8")
+        self.stderr.write(self.style.SUCCESS(f"wrote {output} ({len(text)} bytes)"))
