@@ -7,7 +7,7 @@ PYTHON := $(BIN)/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-fast bench lint format venv migrate demo clean chromium messages
+.PHONY: run test test-fast bench bench-load lint format venv migrate demo clean chromium messages
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PYTHON) || $(PY) -m venv $(VENV)
@@ -44,6 +44,15 @@ bench: venv
 	$(PYTHON) -m games.engine bench
 	$(PYTHON) manage.py bench_pairing
 	$(PYTHON) manage.py bench_printing
+
+# Load benchmarks against the real parts: PostgreSQL, Redis, gunicorn, Celery.
+# Each (re)creates its own throw-away database; traffic only to 127.0.0.1.
+PG_BENCH ?= postgres://postgres@127.0.0.1:5432
+REDIS_BENCH ?= redis://127.0.0.1:6379
+bench-load: venv
+	DATABASE_URL=$(PG_BENCH)/bench_web REDIS_URL=$(REDIS_BENCH)/13 $(PYTHON) bench/standings_load.py
+	DATABASE_URL=$(PG_BENCH)/bench_moves $(PYTHON) bench/move_load.py
+	DATABASE_URL=$(PG_BENCH)/dmpartners_bench REDIS_URL=$(REDIS_BENCH)/5 $(PYTHON) bench/alert_latency.py
 
 lint: venv
 	$(BIN)/ruff check .

@@ -6,6 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from config.health import health
 from config.ratelimit import RateLimitedAdminAuthenticationForm, RateLimitedLoginView
 from tournament.views.language import language_switch
 
@@ -21,6 +22,7 @@ api_patterns = [
 ]
 
 urlpatterns = [
+    path("health/", health, name="health"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("lang/<str:code>/", language_switch, name="language_switch"),

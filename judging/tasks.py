@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from config.health import SWEEP_KEY, health_mark
 from judging.services.alerts import alerts_raise_due
 
 
@@ -14,4 +15,6 @@ def alerts_sweep() -> int:
     The safety net under the per-game ETA tasks: a lost task, a restarted
     worker or a restarted Redis delays an alert by at most one sweep.
     """
-    return alerts_raise_due()
+    raised = alerts_raise_due()
+    health_mark(SWEEP_KEY)  # GET /health/ reports the sweep's age
+    return raised

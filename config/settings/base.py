@@ -199,7 +199,14 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": 1.0,
         "options": {"expires": 5},
     },
+    # Proves beat and a worker are alive (GET /health/, config/health.py).
+    "health-heartbeat": {
+        "task": "config.health.heartbeat",
+        "schedule": 10.0,
+        "options": {"expires": 10},
+    },
 }
+CELERY_IMPORTS = ["config.health"]
 
 LOGGING = {
     "version": 1,

@@ -17,6 +17,7 @@ from .board import CARDS, SEATS, TEAMS, partner_of, team_of
 from .distance import adjudicate, remaining_distance
 from .errors import EngineError, IllegalMoveError, NotationError, PositionError
 from .game import GameState, ReplayError, ReplayResult, replay
+from .judge import JudgeEntry, format_judge_entry, parse_judge_entry, void_check
 from .notation import Discard, Move, format_move, parse_entry, parse_move
 from .position import Position
 from .rules import Applied, Event, apply_move, legal_moves
@@ -34,6 +35,7 @@ __all__ = [
     "Event",
     "GameState",
     "IllegalMoveError",
+    "JudgeEntry",
     "Move",
     "NotationError",
     "Position",
@@ -43,14 +45,17 @@ __all__ = [
     "Ruleset",
     "adjudicate",
     "apply_move",
+    "format_judge_entry",
     "format_move",
     "get_ruleset",
     "legal_moves",
     "parse_entry",
+    "parse_judge_entry",
     "parse_move",
     "partner_of",
     "remaining_distance",
     "replay",
     "selfplay_game",
     "team_of",
+    "void_check",
 ]

@@ -40,6 +40,7 @@ class Game:
         "penalised",
         "ruleset",
         "seen",
+        "start",
         "to_move",
         "winner",
     )
@@ -49,6 +50,8 @@ class Game:
         self.f6 = ruleset.finish_rule_2023
         self.copies = {c: ruleset.copies(c) for c in CARDS}
         self.board = Board((start or Position.initial()).locs)
+        # The record's start position: a void (judge.py) replays from it.
+        self.start = start
         self.first_dealer = first_dealer
         self.dealer = first_dealer
         self.deal_number = 1
@@ -181,6 +184,7 @@ class Game:
         g.f6 = state.ruleset.finish_rule_2023
         g.copies = {c: state.ruleset.copies(c) for c in CARDS}
         g.board = Board(state.position.locs)
+        g.start = None
         g.first_dealer = SEAT_INDEX[state.first_dealer]
         g.dealer = SEAT_INDEX[state.dealer]
         g.deal_number = state.deal_number
@@ -194,7 +198,7 @@ class Game:
 
 EntryHandler = Callable[[Game, str, Sequence[Any], int], list[EventTuple]]
 ENTRY_HANDLERS: dict[str, EntryHandler] = {}
-"""Handlers for entries whose first token is not a seat (judge entries, later).
+"""Handlers for entries whose first token is not a seat (judge entries: judge.py).
 
 A handler gets the game (to change in place), the entry's text, the whole
 record's entry list and the entry's index in it; it returns the entry's
@@ -363,3 +367,12 @@ def replay(record: Mapping[str, Any], ruleset: Ruleset | None = None) -> ReplayR
         state=state,
         events=all_events,
     )
+
+
+def _register_judge_entries() -> None:
+    from .judge import JUDGE_PREFIX, apply_judge_entry
+
+    ENTRY_HANDLERS[JUDGE_PREFIX] = apply_judge_entry
+
+
+_register_judge_entries()

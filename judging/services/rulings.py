@@ -18,7 +18,10 @@ from games.engine import (
     EngineError,
     Position,
     adjudicate,
+    format_judge_entry,
     get_ruleset,
+    parse_judge_entry,
+    void_check,
 )
 from games.models import Game
 from games.services.move_log import game_state
@@ -40,8 +43,6 @@ PENALTIES = ("P1", "P2", "P3", "P4")
 
 def _entry(text: str) -> str:
     """The canonical judge entry, or a 400 naming what cannot be read."""
-    from games.engine import format_judge_entry, parse_judge_entry
-
     try:
         return format_judge_entry(parse_judge_entry(text))
     except EngineError as err:
@@ -404,8 +405,6 @@ def ruling_make(*, game: Game, actor: Any, kind: Any, data: dict[str, Any]) -> R
 
 def void_preview(*, game: Game, actor: Any, seq: Any, also: Any = ()) -> list[dict[str, Any]]:
     """Later entries that become illegal if ``seq`` (and ``also``) are voided."""
-    from games.engine import void_check
-
     require_judge(actor, game.round.tournament)
     voided = sorted({seq_clean(seq), *(seq_clean(n) for n in _list(also))})
     moves = [e["text"] for e in game_state(game=game)["entries"]]

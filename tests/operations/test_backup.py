@@ -41,31 +41,69 @@ def rich_tournament(db: None) -> Tournament:
     call_command("demo_tournament", verbosity=0)
     tournament = Tournament.objects.get(slug=DEMO_SLUG)
     demo_fill_logs(tournament=tournament, seed=7)
-    judge = get_user_model().objects.get(tournament_roles__tournament=tournament,
-                                         tournament_roles__role="judge")
+    judge = get_user_model().objects.get(
+        tournament_roles__tournament=tournament, tournament_roles__role="judge"
+    )
     live = Game.objects.filter(round__tournament=tournament, status=Game.Status.IN_PROGRESS)
     game, other = live[0], live[1]
     for live_game in live:
         game_token(game=live_game)
     now = timezone.now()
-    Alert.objects.create(tournament=tournament, game=game, kind="alert", due_at=now,
-                         raised_at=now, mark_minute=50, prediction={"overrun_s": 120.5},
-                         acknowledged_at=now, acknowledged_by=judge)
-    Alert.objects.create(tournament=tournament, game=other, kind="limit", due_at=now,
-                         raised_at=now, mark_minute=60)
-    call = JudgeCall.objects.create(tournament=tournament, game=game, seq=3, entry_text="Y 5: Y3+5",
-                                    reason="Dispute", client_id="call-0001", status="closed",
-                                    taken_by=judge, closed_by=judge, closed_at=now)
-    Ruling.objects.create(tournament=tournament, game=game, call=call, kind="warning", rule="P1",
-                          seat="Y", pair=game.pair_yb, entry_seq=3, reason="Warned: slow play",
-                          judge=judge, data={"note": "første advarsel"})
-    MoveRefusal.objects.create(tournament=tournament, game=other, seat="R", pair=other.pair_rg,
-                               text="R 5: R1+5", rule="D2", message_en="Not your turn",
-                               message_da="Ikke din tur")
-    ResultConfirmation.objects.create(game=game, pair_side="YB", client_id="confirm-01", seq=1,
-                                      log_hash="abc")
-    Bye.objects.create(round=game.round, pair=Pair.objects.filter(tournament=tournament).last(),
-                       points=2)
+    Alert.objects.create(
+        tournament=tournament,
+        game=game,
+        kind="alert",
+        due_at=now,
+        raised_at=now,
+        mark_minute=50,
+        prediction={"overrun_s": 120.5},
+        acknowledged_at=now,
+        acknowledged_by=judge,
+    )
+    Alert.objects.create(
+        tournament=tournament, game=other, kind="limit", due_at=now, raised_at=now, mark_minute=60
+    )
+    call = JudgeCall.objects.create(
+        tournament=tournament,
+        game=game,
+        seq=3,
+        entry_text="Y 5: Y3+5",
+        reason="Dispute",
+        client_id="call-0001",
+        status="closed",
+        taken_by=judge,
+        closed_by=judge,
+        closed_at=now,
+    )
+    Ruling.objects.create(
+        tournament=tournament,
+        game=game,
+        call=call,
+        kind="warning",
+        rule="P1",
+        seat="Y",
+        pair=game.pair_yb,
+        entry_seq=3,
+        reason="Warned: slow play",
+        judge=judge,
+        data={"note": "første advarsel"},
+    )
+    MoveRefusal.objects.create(
+        tournament=tournament,
+        game=other,
+        seat="R",
+        pair=other.pair_rg,
+        text="R 5: R1+5",
+        rule="D2",
+        message_en="Not your turn",
+        message_da="Ikke din tur",
+    )
+    ResultConfirmation.objects.create(
+        game=game, pair_side="YB", client_id="confirm-01", seq=1, log_hash="abc"
+    )
+    Bye.objects.create(
+        round=game.round, pair=Pair.objects.filter(tournament=tournament).last(), points=2
+    )
     entry = MoveEntry.objects.filter(game=other).order_by("-seq").first()
     entry.withdrawn_at = now
     entry.withdrawn_by = "take-back-1"
@@ -95,7 +133,8 @@ def _normalised(document: dict) -> dict:
             for field in model._meta.concrete_fields:
                 if field.is_relation and field.related_model in positions:
                     old = row.get(field.attname)
-                    row[field.attname] = None if old is None else positions[field.related_model][old]
+                    mapped = positions[field.related_model]
+                    row[field.attname] = None if old is None else mapped[old]
             for name in backup._TOKEN_FIELDS:
                 row.pop(name, None)
     return doc
@@ -182,34 +221,40 @@ def test_copy_beside_the_original_remaps_ids_and_issues_new_tokens(rich_tourname
     )
     # The original's QR code still opens the original, never the copy.
     assert game_from_token(token=original_token).pk == original_game.pk
-    copy_game = Game.objects.get(round__tournament=copied, table_number=original_game.table_number,
-                                 round__number=original_game.round.number)
+    copy_game = Game.objects.get(
+        round__tournament=copied,
+        table_number=original_game.table_number,
+        round__number=original_game.round.number,
+    )
     assert copy_game.token_hash != original_game.token_hash
     assert game_from_token(token=game_token(game=copy_game)).pk == copy_game.pk
 
 
+# (change to the document, expected error code, slug to import under)
 BAD_DOCUMENTS = [
-    (lambda d: d.update(format="something-else"), "backup_invalid"),
-    (lambda d: d.update(version=99), "backup_invalid"),
-    (lambda d: d.update(mystery_rows=[{"id": 1}]), "backup_invalid"),
-    (lambda d: d.pop("tournament"), "backup_invalid"),
-    (lambda d: d["pairs"][0].update(player_1=987654), "backup_invalid"),
-    (lambda d: None, "backup_slug_taken"),
+    (lambda d: d.update(format="something-else"), "backup_invalid", "fresh"),
+    (lambda d: d.update(version=99), "backup_invalid", "fresh"),
+    (lambda d: d.update(mystery_rows=[{"id": 1}]), "backup_invalid", "fresh"),
+    (lambda d: d.pop("tournament"), "backup_invalid", "fresh"),
+    (lambda d: d["pairs"][0].update(player_1_id=987654), "backup_invalid", "fresh"),
+    (lambda d: None, "backup_slug_taken", None),
 ]
 
 
 def test_a_bad_backup_is_refused_in_both_languages_and_changes_nothing(rich_tournament):
     exported = tournament_export(tournament=rich_tournament)
     counts = (Tournament.objects.count(), Player.objects.count(), MoveEntry.objects.count())
-    for change, code in BAD_DOCUMENTS:
+    for change, code, slug in BAD_DOCUMENTS:
         document = copy.deepcopy(exported)
         change(document)
         with pytest.raises(ApplicationError) as raised:
-            tournament_import(document=document)
+            tournament_import(document=document, slug=slug)
         assert raised.value.code == code
         assert raised.value.message_da and raised.value.message_en != raised.value.message_da
         assert (
-            Tournament.objects.count(), Player.objects.count(), MoveEntry.objects.count()
+            Tournament.objects.count(),
+            Player.objects.count(),
+            MoveEntry.objects.count(),
         ) == counts
     with pytest.raises(ApplicationError):
         tournament_import(document=["not", "a", "backup"])

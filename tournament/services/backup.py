@@ -252,19 +252,22 @@ def _bad_document(detail_en: str, detail_da: str) -> ApplicationError:
 
 def _check_document(document: Any) -> None:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise _bad_document("the file is not a DM i Partners backup.",
-                            "filen er ikke en DM i Partners-backup.")
+        raise _bad_document(
+            "the file is not a DM i Partners backup.", "filen er ikke en DM i Partners-backup."
+        )
     if document.get("version") != VERSION:
         raise _bad_document(
             f"version {document.get('version')!r} is not supported (expected {VERSION}).",
             f"version {document.get('version')!r} understøttes ikke (forventet {VERSION}).",
         )
     if not isinstance(document.get("tournament"), dict):
-        raise _bad_document("the tournament settings are missing.",
-                            "turneringens indstillinger mangler.")
+        raise _bad_document(
+            "the tournament settings are missing.", "turneringens indstillinger mangler."
+        )
     known = {_section_name(m) for m in backup_models()}
     unknown = [
-        key for key, value in document.items()
+        key
+        for key, value in document.items()
         if isinstance(value, list) and key not in known | {"users", "excluded"}
     ]
     if unknown:

@@ -266,10 +266,12 @@ def test_entry_handlers_dispatch_on_the_first_token():
         seen.append((text, len(record), index))
         return []
 
+    judge_entries = game_module.ENTRY_HANDLERS["!"]
     game_module.ENTRY_HANDLERS["!"] = handler
     try:
         res = replay(record(["Y 11: in", "! NOTE x", "R 11: in"]))
     finally:
-        del game_module.ENTRY_HANDLERS["!"]
+        game_module.ENTRY_HANDLERS["!"] = judge_entries
     assert res.ok and res.moves_checked == 3 and seen == [("! NOTE x", 3, 1)]
-    assert first_error(["! NOTE x"]).rule == "N"  # no handler: unreadable
+    assert first_error(["! NOTE x"]).rule == "N"  # not a judge entry: unreadable
+    assert first_error(["? NOTE x"]).rule == "N"  # no handler: unreadable

@@ -1,0 +1,686 @@
+#!/usr/bin/env python
+"""Load and fault harness: one whole round on PostgreSQL + Redis + gunicorn + Celery.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_round \\
+    .venv/bin/python bench/round_load.py --quick            # ~60 s, what CI-size machines run
+    .venv/bin/python bench/round_load.py --tables 100 --pollers 400 --judges 5 --minutes 10
+
+What it does (docs/operations.md, "Load and fault harness"):
+
+1. Drops and recreates the database named in ``DATABASE_URL`` (it must serve
+   nothing else), starts a PRIVATE ``redis-server`` on ``--redis-port``
+   (never the shared one), migrates, and creates a tournament with one round
+   of ``--tables`` games whose clocks run fast (``clock_speed``) so the 50-
+   and 60-minute marks fall inside the run.
+2. Starts gunicorn (gthread), a Celery worker and Celery beat against them.
+3. Runs asyncio clients, all to 127.0.0.1 only: one per table replaying a
+   self-play game through ``POST /api/table/<token>/entries/`` (a retry after
+   a connection error or 5xx re-sends the same ``client_id`` and
+   ``expected_seq``), ``--pollers`` spectators polling pairings, standings
+   and the live hall (page and API), ``--judges`` judge dashboards polling
+   the dashboard and calls APIs with a session.
+4. Injects faults at fixed fractions of the run (``--no-faults`` to skip):
+   PostgreSQL "restart" (every backend of the bench database terminated
+   with ``pg_terminate_backend`` — what a restart does to the application;
+   the shared cluster is never restarted), a real restart of the private
+   Redis, ``kill -9`` of one gunicorn worker, ``kill -9`` of the Celery
+   worker and a fresh start.
+5. Compares what the clients were told was accepted with the database:
+   lost and duplicated entries, broken hash chains; and every game whose
+   clock passed 50/60 minutes must have exactly one alert of each kind.
+
+Prints one JSON document (also written to ``var/bench/round_load.json``):
+p50/p99/max per endpoint, request and error counts (errors inside a fault
+window counted apart), lost/duplicated, alert check. A benchmark, not a
+test: nothing here asserts a speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+VAR = ROOT / "var" / "bench"
+SLUG = "bench-round"
+FAULT_WINDOW_S = 10.0  # errors this soon after a fault are counted as caused by it
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--pollers", type=int, default=400)
+    parser.add_argument("--judges", type=int, default=5)
+    parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument("--quick", action="store_true", help="a 60-second run")
+    parser.add_argument("--think", type=float, default=3.0, help="seconds between a table's moves")
+    parser.add_argument("--poll", type=float, default=5.0, help="seconds between a poller's reads")
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
+    parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker")
+    parser.add_argument("--redis-port", type=int, default=6391)
+    parser.add_argument("--connections", type=int, default=200, help="client connection pool")
+    parser.add_argument("--no-faults", action="store_true")
+    args = parser.parse_args()
+    if args.quick:
+        args.minutes = 1.0
+    return args
+
+
+# --- environment and processes -------------------------------------------------
+
+
+def environment(args: argparse.Namespace) -> dict[str, str]:
+    url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench_round")
+    if not url.startswith("postgres"):
+        sys.exit("DATABASE_URL must name a PostgreSQL database used only for this benchmark")
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=url,
+        REDIS_URL=f"redis://127.0.0.1:{args.redis_port}/0",
+        DJANGO_SETTINGS_MODULE="config.settings.production",
+        DJANGO_SECRET_KEY=env.get("DJANGO_SECRET_KEY", "bench-only-secret-key-" + "x" * 40),
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+        DJANGO_SECURE_SSL_REDIRECT="False",
+        DB_CONN_MAX_AGE="60",
+        LOG_LEVEL="WARNING",
+    )
+    return env
+
+
+def recreate_database(url: str) -> None:
+    import psycopg
+
+    parsed = urlparse(url)
+    name = parsed.path.lstrip("/")
+    admin = parsed._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def terminate_backends(url: str) -> int:
+    """What a PostgreSQL restart does to the application: every connection dies."""
+    import psycopg
+
+    name = urlparse(url).path.lstrip("/")
+    with psycopg.connect(url, autocommit=True) as conn:
+        rows = conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = %s AND pid <> pg_backend_pid()",
+            (name,),
+        ).fetchall()
+    return len(rows)
+
+
+def spawn(cmd: list[str], env: dict[str, str], log: str) -> subprocess.Popen[bytes]:
+    VAR.mkdir(parents=True, exist_ok=True)
+    out = (VAR / log).open("ab")
+    return subprocess.Popen(  # noqa: S603 - fixed commands of this repo
+        cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+    )
+
+
+def start_redis(port: int) -> subprocess.Popen[bytes]:
+    proc = spawn(
+        [
+            "redis-server",
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+        ],
+        dict(os.environ),
+        "round_load-redis.log",
+    )
+    wait_port(port)
+    return proc
+
+
+def wait_port(port: int, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
+            return
+        time.sleep(0.1)
+    raise RuntimeError(f"nothing listens on 127.0.0.1:{port}")
+
+
+def start_gunicorn(env: dict[str, str], args: argparse.Namespace, port: int) -> subprocess.Popen:
+    cmd = [
+        str(BIN / "gunicorn"),
+        "config.wsgi",
+        "-b",
+        f"127.0.0.1:{port}",
+        "-w",
+        str(args.workers),
+        "-k",
+        "gthread",
+        "--threads",
+        str(args.threads),
+        "--log-level",
+        "warning",
+    ]
+    proc = spawn(cmd, env, "round_load-gunicorn.log")
+    wait_port(port, 60)
+    return proc
+
+
+def start_worker(env: dict[str, str]) -> subprocess.Popen[bytes]:
+    cmd = [
+        str(BIN / "celery"),
+        "-A",
+        "config",
+        "worker",
+        "-l",
+        "warning",
+        "-c",
+        "2",
+        "--without-gossip",
+        "--without-mingle",
+        "-n",
+        "bench-round@%h",
+    ]
+    return spawn(cmd, env, "round_load-worker.log")
+
+
+def start_beat(env: dict[str, str]) -> subprocess.Popen[bytes]:
+    cmd = [
+        str(BIN / "celery"),
+        "-A",
+        "config",
+        "beat",
+        "-l",
+        "warning",
+        "-s",
+        str(VAR / "round_load-beat-schedule"),
+    ]
+    return spawn(cmd, env, "round_load-beat.log")
+
+
+def children(pid: int) -> list[int]:
+    with contextlib.suppress(OSError):
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+        return [int(p) for p in text.split()]
+    return []
+
+
+def stop(proc: subprocess.Popen[bytes] | None) -> None:
+    if proc is None or proc.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(5)
+
+
+# --- data ------------------------------------------------------------------------
+
+
+def setup_data(args: argparse.Namespace) -> dict[str, Any]:
+    """Migrate, create the round, start its clocks. Runs in this process (Django)."""
+    import datetime
+
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    from django.contrib.auth import (
+        BACKEND_SESSION_KEY,
+        HASH_SESSION_KEY,
+        SESSION_KEY,
+        get_user_model,
+    )
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from games.engine import selfplay_game
+    from games.models import Game
+    from games.services.clock import clock_start_round
+    from games.services.tokens import game_token
+    from tournament.models import Pair, Player, Round, Tournament, TournamentRole
+
+    call_command("migrate", verbosity=0)
+    # 60 clock minutes pass at 85 % of the run: both marks fall inside it.
+    speed = 60.0 / (0.85 * args.minutes)
+    tournament = Tournament.objects.create(
+        name="Bench round", slug=SLUG, date=datetime.date.today(), clock_speed=speed
+    )
+    round_ = Round.objects.create(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
+    tables = []
+    for n in range(args.tables):
+        pairs = []
+        for k in range(2):
+            a = Player.objects.create(tournament=tournament, name=f"P{n}-{k}a")
+            b = Player.objects.create(tournament=tournament, name=f"P{n}-{k}b")
+            pairs.append(
+                Pair.objects.create(
+                    tournament=tournament,
+                    start_number=2 * n + k + 1,
+                    player_1=a,
+                    player_2=b,
+                    status="checked_in",
+                )
+            )
+        game = Game.objects.create(
+            round=round_,
+            table_number=n + 1,
+            pair_yb=pairs[0],
+            pair_rg=pairs[1],
+            first_dealer="YRBG"[n % 4],
+        )
+        record = selfplay_game(5000 + n, first_dealer=game.first_dealer)
+        tables.append({"game": game.pk, "token": game_token(game=game), "moves": record["moves"]})
+    users = []
+    for j in range(args.judges):
+        user = get_user_model().objects.create(username=f"bench-judge-{j}")
+        TournamentRole.objects.create(tournament=tournament, user=user, role="judge")
+        session = SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.create()
+        users.append(session.session_key)
+    clock_start_round(round=round_)
+    from django.db import connection
+
+    connection.close()
+    return {"tables": tables, "sessions": users, "speed": speed}
+
+
+def verify(accepted: dict[int, list[dict[str, Any]]]) -> dict[str, Any]:
+    """Compare the clients' accepted entries with the database, and check alerts."""
+    from django.db import connection
+    from django.utils import timezone
+
+    connection.close()  # the fault may have killed this process's connection
+    from games.models import Game, GameClock, MoveEntry
+    from games.selectors import move_log_verify
+    from games.services.clock import clock_elapsed_s, clock_marks_s
+    from judging.models import Alert
+
+    lost = duplicated = unacknowledged = chain_errors = 0
+    stored: dict[int, list[tuple[str, int]]] = defaultdict(list)
+    for row in MoveEntry.objects.filter(
+        game__round__tournament__slug=SLUG, withdrawn_at__isnull=True
+    ).values_list("game_id", "client_id", "seq"):
+        stored[row[0]].append((row[1], row[2]))
+    for game in Game.objects.filter(round__tournament__slug=SLUG):
+        mine = accepted.get(game.pk, [])
+        db_ids = [client_id for client_id, _seq in stored.get(game.pk, [])]
+        acked = [a["client_id"] for a in mine]
+        lost += len(set(acked) - set(db_ids))
+        unacknowledged += len(set(db_ids) - set(acked))
+        created = [a["client_id"] for a in mine if a["created"]]
+        duplicated += len(created) - len(set(created))
+        # The same move under two sequence numbers would show as texts repeating
+        # out of the game's order: the chain check and the engine replay catch it.
+        duplicated += len(db_ids) - len(set(db_ids))
+        if not move_log_verify(game=game)["ok"]:
+            chain_errors += 1
+    now = timezone.now()
+    alerts = defaultdict(int)
+    for game_id, kind in Alert.objects.filter(tournament__slug=SLUG).values_list("game_id", "kind"):
+        alerts[(game_id, kind)] += 1
+    expected = missing = extra = 0
+    for clock in GameClock.objects.filter(game__round__tournament__slug=SLUG):
+        elapsed = clock_elapsed_s(clock, now)
+        for kind, mark in zip(("alert", "limit"), clock_marks_s(clock), strict=True):
+            # A sweep runs every second: a mark passed 5 s ago must have its row.
+            due = elapsed - mark > 5 * clock.speed
+            count = alerts.get((clock.game_id, kind), 0)
+            if due:
+                expected += 1
+                missing += count == 0
+                extra += max(0, count - 1)
+            elif elapsed < mark:
+                extra += count
+    return {
+        "accepted": sum(len(v) for v in accepted.values()),
+        "stored_active": sum(len(v) for v in stored.values()),
+        "lost": lost,
+        "duplicated": duplicated,
+        "stored_but_never_acknowledged": unacknowledged,
+        "chain_errors": chain_errors,
+        "alerts_expected": expected,
+        "alerts_raised": sum(alerts.values()),
+        "alerts_missing": missing,
+        "alerts_extra_or_duplicated": extra,
+    }
+
+
+# --- clients -------------------------------------------------------------------
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latency: dict[str, list[float]] = defaultdict(list)
+        self.errors: dict[str, int] = defaultdict(int)
+        self.fault_errors: dict[str, int] = defaultdict(int)
+        self.retries = 0
+        self.faults: list[tuple[float, str]] = []
+        self.start = time.monotonic()
+
+    def error(self, endpoint: str) -> None:
+        now = time.monotonic()
+        if any(0 <= now - at <= FAULT_WINDOW_S for at, _name in self.faults):
+            self.fault_errors[endpoint] += 1
+        else:
+            self.errors[endpoint] += 1
+
+
+async def request(
+    session: Any, stats: Stats, endpoint: str, method: str, url: str, **kwargs: Any
+) -> tuple[int, Any]:
+    import aiohttp
+
+    started = time.perf_counter()
+    try:
+        async with session.request(method, url, **kwargs) as res:
+            body = await res.read()
+            status = res.status
+    except (TimeoutError, aiohttp.ClientError, OSError):
+        stats.error(endpoint)
+        return 0, None
+    stats.latency[endpoint].append((time.perf_counter() - started) * 1000)
+    if status >= 500:
+        stats.error(endpoint)
+    try:
+        return status, json.loads(body) if body[:1] in (b"{", b"[") else None
+    except ValueError:
+        return status, None
+
+
+async def table_client(
+    session: Any,
+    base: str,
+    table: dict[str, Any],
+    stats: Stats,
+    accepted: list[dict[str, Any]],
+    deadline: float,
+    think: float,
+    rng: random.Random,
+) -> None:
+    url = f"{base}/api/table/{table['token']}/entries/"
+    await asyncio.sleep(rng.random() * think)
+    for index, text in enumerate(table["moves"]):
+        if time.monotonic() > deadline:
+            return
+        body = {
+            "text": text,
+            "client_id": f"rl-{table['game']}-{index:04d}",
+            "expected_seq": len(accepted),
+            "lang": "en",
+        }
+        give_up = time.monotonic() + 60
+        while True:
+            status, answer = await request(
+                session, stats, "POST table entry", "POST", url, json=body
+            )
+            if status in (200, 201):
+                accepted.append(
+                    {
+                        "client_id": body["client_id"],
+                        "created": status == 201,
+                        "seq": answer["entry"]["seq"],
+                    }
+                )
+                break
+            if (
+                status == 409
+                and answer
+                and answer["error"]["code"] in ("game_time_up", "game_finished")
+            ):
+                return  # the clock ran out (fast clock): the table stops, as in a hall
+            if status in (0, 500, 502, 503, 504) and time.monotonic() < give_up:
+                stats.retries += 1
+                await asyncio.sleep(0.5 + rng.random())
+                continue
+            stats.error("POST table entry")
+            return  # an answer the table cannot continue from: counted, table stops
+        await asyncio.sleep(think * (0.5 + rng.random()))
+
+
+async def poller(
+    session: Any, base: str, stats: Stats, deadline: float, interval: float, rng: random.Random
+) -> None:
+    pages = [
+        ("GET pairings", f"{base}/tournaments/{SLUG}/rounds/1/"),
+        ("GET standings", f"{base}/tournaments/{SLUG}/standings/"),
+        ("GET hall page", f"{base}/tournaments/{SLUG}/hall/"),
+        ("GET hall API", f"{base}/api/tournaments/{SLUG}/hall/"),
+    ]
+    await asyncio.sleep(rng.random() * interval)
+    while time.monotonic() < deadline:
+        endpoint, url = rng.choice(pages)
+        status, _body = await request(session, stats, endpoint, "GET", url)
+        if 0 < status < 500 and status != 200:
+            stats.error(endpoint)
+        await asyncio.sleep(interval * (0.5 + rng.random()))
+
+
+async def judge(
+    session: Any, base: str, session_key: str, stats: Stats, deadline: float, rng: random.Random
+) -> None:
+    headers = {"Cookie": f"sessionid={session_key}", "Accept": "application/json"}
+    tick = 0
+    while time.monotonic() < deadline:
+        status, _ = await request(
+            session,
+            stats,
+            "GET judge dashboard API",
+            "GET",
+            f"{base}/api/tournaments/{SLUG}/judge/dashboard/",
+            headers=headers,
+        )
+        if 0 < status < 500 and status != 200:
+            stats.error("GET judge dashboard API")
+        if tick % 3 == 0:
+            status, _ = await request(
+                session,
+                stats,
+                "GET judge calls API",
+                "GET",
+                f"{base}/api/tournaments/{SLUG}/judge/calls/",
+                headers=headers,
+            )
+            if 0 < status < 500 and status != 200:
+                stats.error("GET judge calls API")
+        tick += 1
+        await asyncio.sleep(2.0 * (0.75 + rng.random() / 2))
+
+
+# --- faults ----------------------------------------------------------------------
+
+
+class Processes:
+    def __init__(self, env: dict[str, str], args: argparse.Namespace, port: int) -> None:
+        self.env, self.args, self.port = env, args, port
+        self.redis: subprocess.Popen[bytes] | None = None
+        self.gunicorn: subprocess.Popen[bytes] | None = None
+        self.worker: subprocess.Popen[bytes] | None = None
+        self.beat: subprocess.Popen[bytes] | None = None
+
+    def all(self) -> list[subprocess.Popen[bytes] | None]:
+        return [self.beat, self.worker, self.gunicorn, self.redis]
+
+
+async def inject_faults(procs: Processes, stats: Stats, duration: float) -> list[dict[str, Any]]:
+    log = []
+
+    def postgres() -> str:
+        return f"terminated {terminate_backends(procs.env['DATABASE_URL'])} backends"
+
+    def redis() -> str:
+        stop(procs.redis)
+        procs.redis = start_redis(procs.args.redis_port)
+        return "private redis-server stopped and started (empty: no persistence)"
+
+    def gunicorn() -> str:
+        workers = children(procs.gunicorn.pid) if procs.gunicorn else []
+        if not workers:
+            return "no worker found"
+        os.kill(workers[0], signal.SIGKILL)
+        return f"kill -9 gunicorn worker {workers[0]}"
+
+    def celery() -> str:
+        pid = procs.worker.pid if procs.worker else 0
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(pid, signal.SIGKILL)
+        procs.worker.wait(10)
+        procs.worker = start_worker(procs.env)
+        return f"kill -9 celery worker {pid} (and its pool), started again"
+
+    plan = [
+        (0.25, "restart PostgreSQL", postgres),
+        (0.4, "restart Redis", redis),
+        (0.55, "kill a gunicorn worker", gunicorn),
+        (0.7, "kill the Celery worker", celery),
+    ]
+    for fraction, name, action in plan:
+        await asyncio.sleep(max(0.0, stats.start + fraction * duration - time.monotonic()))
+        stats.faults.append((time.monotonic(), name))
+        detail = await asyncio.to_thread(action)
+        log.append(
+            {"at_s": round(time.monotonic() - stats.start, 1), "fault": name, "detail": detail}
+        )
+    return log
+
+
+# --- main ------------------------------------------------------------------------
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run_load(args: argparse.Namespace, procs: Processes, data: dict[str, Any]) -> dict:
+    import aiohttp
+
+    base = f"http://127.0.0.1:{procs.port}"
+    duration = args.minutes * 60
+    stats = Stats()
+    deadline = stats.start + duration
+    accepted: dict[int, list[dict[str, Any]]] = {t["game"]: [] for t in data["tables"]}
+    connector = aiohttp.TCPConnector(limit=args.connections, keepalive_timeout=1.5)
+    timeout = aiohttp.ClientTimeout(total=30)
+    async with aiohttp.ClientSession(connector=connector, timeout=timeout) as session:
+        rng = random.Random(2026)
+        tasks = [
+            asyncio.create_task(
+                table_client(
+                    session,
+                    base,
+                    t,
+                    stats,
+                    accepted[t["game"]],
+                    deadline,
+                    args.think,
+                    random.Random(t["game"]),
+                )
+            )
+            for t in data["tables"]
+        ]
+        tasks += [
+            asyncio.create_task(
+                poller(session, base, stats, deadline, args.poll, random.Random(rng.random()))
+            )
+            for _ in range(args.pollers)
+        ]
+        tasks += [
+            asyncio.create_task(
+                judge(session, base, key, stats, deadline, random.Random(rng.random()))
+            )
+            for key in data["sessions"]
+        ]
+        faults = [] if args.no_faults else await inject_faults(procs, stats, duration)
+        await asyncio.gather(*tasks)
+    endpoints = {
+        name: {
+            "requests": len(values),
+            "p50_ms": round(statistics.median(values), 1) if values else None,
+            "p99_ms": round(percentile(values, 0.99), 1),
+            "max_ms": round(max(values), 1) if values else None,
+            "errors": stats.errors.get(name, 0),
+            "errors_in_fault_windows": stats.fault_errors.get(name, 0),
+        }
+        for name, values in sorted(stats.latency.items())
+    }
+    return {
+        "endpoints": endpoints,
+        "faults": faults,
+        "retries": stats.retries,
+        "accepted": accepted,
+        "elapsed_s": round(time.monotonic() - stats.start, 1),
+    }
+
+
+def main() -> None:
+    args = parse_args()
+    env = environment(args)
+    os.environ.update(env)
+    sys.path.insert(0, str(ROOT))
+    recreate_database(env["DATABASE_URL"])
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    procs = Processes(env, args, port)
+    try:
+        procs.redis = start_redis(args.redis_port)
+        data = setup_data(args)
+        procs.gunicorn = start_gunicorn(env, args, port)
+        procs.worker = start_worker(env)
+        procs.beat = start_beat(env)
+        time.sleep(3)  # let the worker connect before the clock matters
+        load = asyncio.run(run_load(args, procs, data))
+        time.sleep(6)  # the sweep's last passes
+        checks = verify(load.pop("accepted"))
+    finally:
+        for proc in procs.all():
+            stop(proc)
+    report = {
+        "setup": {
+            "tables": args.tables,
+            "pollers": args.pollers,
+            "judges": args.judges,
+            "minutes": args.minutes,
+            "think_s": args.think,
+            "poll_s": args.poll,
+            "clock_speed": round(data["speed"], 2),
+            "gunicorn": f"{args.workers} workers x {args.threads} threads (gthread)",
+            "cpu_count": os.cpu_count(),
+        },
+        **load,
+        "checks": checks,
+    }
+    VAR.mkdir(parents=True, exist_ok=True)
+    (VAR / "round_load.json").write_text(json.dumps(report, indent=1))
+    print(json.dumps(report, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,395 @@
+"""Judge entries in a game record: rulings and penalties (RULES.md P1–P5).
+
+A judge entry starts with ``!`` and is an entry of the record's ``moves``
+list like any other, so a replay applies the judge's decisions in order and a
+record without them replays exactly as before. Entries are numbered from 1
+in record order (the move log's ``seq``).
+
+=============================  ===============================================
+``! UPHOLD 12``                entry 12 stands as logged (no effect)
+``! VOID 12 14 KEEP 13``       entries 12 and 14 no longer count; the game is
+                               replayed without them. A later entry that
+                               becomes illegal must be voided too or *kept*:
+                               a kept entry counts as played (its card leaves
+                               the hand, the turn passes) but moves nothing;
+                               a ``! SET`` then gives the real position.
+``! SET Y=YH,YH,YS,Y3 R=…``    the pawns stand here (also ``! SET {json}``)
+``! P1 Y``                     Y is dealt 3 cards at the next deal
+``! P2 R R7``                  talking: R's pawn on R7 goes to its start circle
+``! P3 Y`` / ``! P3 Y 5: Y3+5``  touch-move, with the forced move (played as Y's)
+``! P4 Y`` / ``! P4 Y 5: Y3+5``  card laid must be used, with the forced move
+``! WARN B`` / ``! WARN B P5``  a warning (no effect)
+``! RESULT YB`` / ``! RESULT RG TIME``  the judge awards the game; it ends
+=============================  ===============================================
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .board import COLOUR_DA, COLOUR_EN, SEAT_INDEX, SEATS
+from .errors import EngineError, IllegalMoveError, NotationError
+from .notation import Discard, parse_entry, parse_move
+from .position import Position
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .rules import EventTuple
+
+JUDGE_PREFIX = "!"
+KINDS = ("UPHOLD", "VOID", "SET", "P1", "P2", "P3", "P4", "WARN", "RESULT")
+_TRACK_RE = re.compile(r"^([YRBG])(S|[1-9]|1[0-4])$")
+_RULE_RE = re.compile(r"^[A-Z]\d{1,2}$")
+
+
+def _bad(text: str, why: str, why_da: str) -> NotationError:
+    return NotationError.of("syntax", what=text, why=why, why_da=why_da)
+
+
+def _illegal(rule: str, en: str, da: str) -> IllegalMoveError:
+    return IllegalMoveError(rule, en, da)
+
+
+@dataclass(frozen=True)
+class JudgeEntry:
+    """A parsed judge entry."""
+
+    kind: str
+    seat: str | None = None
+    entries: tuple[int, ...] = ()
+    keep: tuple[int, ...] = ()
+    position: Position | None = None
+    at: str | None = None
+    move: str | None = None
+    team: str | None = None
+    on_time: bool = False
+    rule: str | None = None
+
+    def __str__(self) -> str:
+        return format_judge_entry(self)
+
+
+def _seat(text: str, token: str | None) -> str:
+    if token not in SEAT_INDEX:
+        raise _bad(text, "name the seat Y, R, B or G", "angiv pladsen Y, R, B eller G")
+    return token
+
+
+def _numbers(text: str, tokens: list[str]) -> tuple[int, ...]:
+    if not tokens or not all(t.isdigit() and int(t) >= 1 for t in tokens):
+        raise _bad(text, "name entries by their numbers (from 1)", "angiv posternes numre (fra 1)")
+    return tuple(sorted({int(t) for t in tokens}))
+
+
+def _position(text: str, body: str) -> Position:
+    body = body.strip()
+    if body.startswith("{"):
+        try:
+            data = json.loads(body)
+        except ValueError:
+            raise _bad(
+                text, "the position is not valid JSON", "stillingen er ikke gyldig JSON"
+            ) from None
+        return Position.from_json(data)
+    data2: dict[str, list[str]] = {}
+    for part in body.split():
+        seat, _, locs = part.partition("=")
+        if seat not in SEAT_INDEX or seat in data2:
+            raise _bad(text, "write SET Y=… R=… B=… G=…", "skriv SET Y=… R=… B=… G=…")
+        data2[seat] = locs.split(",")
+    return Position.from_json(data2)
+
+
+def parse_judge_entry(text: str) -> JudgeEntry:
+    """Read a judge entry (``"! P1 Y"``); raises NotationError."""
+    if not isinstance(text, str) or not text.startswith(JUDGE_PREFIX + " "):
+        raise _bad(str(text), "a judge entry starts with '! '", "en dommerpost starter med '! '")
+    parts = text.split()
+    kind = parts[1] if len(parts) > 1 else ""
+    args = parts[2:]
+    if kind == "UPHOLD":
+        entries = _numbers(text, args)
+        if len(entries) != 1:
+            raise _bad(text, "uphold one entry", "stadfæst én post")
+        return JudgeEntry("UPHOLD", entries=entries)
+    if kind == "VOID":
+        if "KEEP" in args:
+            i = args.index("KEEP")
+            voided, kept = _numbers(text, args[:i]), _numbers(text, args[i + 1 :])
+        else:
+            voided, kept = _numbers(text, args), ()
+        if set(voided) & set(kept):
+            raise _bad(
+                text,
+                "an entry is voided or kept, not both",
+                "en post annulleres eller beholdes, ikke begge",
+            )
+        return JudgeEntry("VOID", entries=voided, keep=kept)
+    if kind == "SET":
+        return JudgeEntry("SET", position=_position(text, text.split("SET", 1)[1]))
+    if kind == "P1" and len(args) == 1:
+        return JudgeEntry("P1", seat=_seat(text, args[0]))
+    if kind == "P2" and len(args) == 2:
+        seat = _seat(text, args[0])
+        m = _TRACK_RE.match(args[1])
+        if not m:
+            raise _bad(text, "name a track field such as R7", "angiv et felt på banen, f.eks. R7")
+        return JudgeEntry("P2", seat=seat, at=args[1])
+    if kind in ("P3", "P4") and args:
+        seat = _seat(text, args[0])
+        move = " ".join(args[1:]) or None
+        if move is not None:
+            move = str(parse_move(move))
+        return JudgeEntry(kind, seat=seat, move=move)
+    if kind == "WARN" and 1 <= len(args) <= 2:
+        seat = _seat(text, args[0])
+        rule = args[1] if len(args) == 2 else None
+        if rule is not None and not _RULE_RE.match(rule):
+            raise _bad(
+                text, "name the rule by its id, e.g. P5", "angiv reglen ved dens id, f.eks. P5"
+            )
+        return JudgeEntry("WARN", seat=seat, rule=rule)
+    if kind == "RESULT" and 1 <= len(args) <= 2 and args[0] in ("YB", "RG"):
+        if len(args) == 2 and args[1] != "TIME":
+            raise _bad(
+                text, "write RESULT YB or RESULT YB TIME", "skriv RESULT YB eller RESULT YB TIME"
+            )
+        return JudgeEntry("RESULT", team=args[0], on_time=len(args) == 2)
+    raise _bad(
+        text,
+        "unknown judge entry; use UPHOLD, VOID, SET, P1, P2, P3, P4, WARN or RESULT",
+        "ukendt dommerpost; brug UPHOLD, VOID, SET, P1, P2, P3, P4, WARN eller RESULT",
+    )
+
+
+def format_judge_entry(entry: JudgeEntry) -> str:
+    """The canonical text of a judge entry."""
+    k = entry.kind
+    if k == "UPHOLD":
+        return f"! UPHOLD {entry.entries[0]}"
+    if k == "VOID":
+        text = "! VOID " + " ".join(map(str, entry.entries))
+        return text + (" KEEP " + " ".join(map(str, entry.keep)) if entry.keep else "")
+    if k == "SET":
+        assert entry.position is not None
+        data = entry.position.to_json()
+        return "! SET " + " ".join(f"{s}={','.join(data[s])}" for s in SEATS)
+    if k == "P1":
+        return f"! P1 {entry.seat}"
+    if k == "P2":
+        return f"! P2 {entry.seat} {entry.at}"
+    if k in ("P3", "P4"):
+        return f"! {k} {entry.seat}" + (f" {entry.move}" if entry.move else "")
+    if k == "WARN":
+        return f"! WARN {entry.seat}" + (f" {entry.rule}" if entry.rule else "")
+    return f"! RESULT {entry.team}" + (" TIME" if entry.on_time else "")
+
+
+# --- applying ----------------------------------------------------------------
+
+
+def _set_position(game: Game, position: Position) -> None:
+    from .rules import Board
+
+    game.board = Board(position.locs)
+    game.winner = game.board.winner()
+    if game.winner is not None:
+        game.to_move = -1
+
+
+def _send_home(game: Game, seat: str, at: str) -> None:
+    data = Position(game.board.locs, _checked=True).to_json()
+    if at not in data[seat]:
+        raise _illegal(
+            "P2",
+            f"There is no {COLOUR_EN[seat]} pawn on {at} to send to its start circle.",
+            f"Der står ingen {COLOUR_DA[seat]} brik på {at}, der kan sendes hjem.",
+        )
+    data[seat][data[seat].index(at)] = seat + "H"
+    _set_position(game, Position.from_json(data))
+
+
+def _play_kept(game: Game, text: str) -> None:
+    """A kept entry counts as played (card, turn) but moves nothing."""
+    try:
+        seat_code, action = parse_entry(text)
+    except EngineError:
+        return
+    seat = SEAT_INDEX[seat_code]
+    if game.winner is not None:
+        return
+    cards = action.cards if isinstance(action, Discard) else (action.card,)
+    for card in cards:
+        game.seen[card] = min(game.copies[card], game.seen[card] + 1)
+    game.hands[seat] = 0 if isinstance(action, Discard) else max(0, game.hands[seat] - 1)
+    game._advance(seat)
+
+
+def _is_judge(text: Any) -> bool:
+    return isinstance(text, str) and text.startswith(JUDGE_PREFIX)
+
+
+def _is_void(text: Any) -> bool:
+    return _is_judge(text) and text.split()[1:2] == ["VOID"]
+
+
+def _earlier_voids(history: Sequence[Any]) -> tuple[set[int], set[int]]:
+    """Entries voided and kept by the VOID entries of ``history``."""
+    voided: set[int] = set()
+    kept: set[int] = set()
+    for text in history:
+        if _is_void(text):
+            entry = parse_judge_entry(text)
+            voided |= set(entry.entries)
+            kept |= set(entry.keep)
+    return voided, kept
+
+
+def _history(record: Sequence[Any], index: int, text: str) -> Sequence[Any]:
+    if index >= len(record) or record[index] != text:
+        raise _illegal(
+            "J1",
+            "This judge entry needs the whole game record (replay it from the start).",
+            "Denne dommerpost kræver hele spillets log (genafspil fra starten).",
+        )
+    return record[:index]
+
+
+def _check_targets(entry: JudgeEntry, history: Sequence[Any], voided: set[int]) -> None:
+    for n in (*entry.entries, *entry.keep):
+        if n > len(history):
+            raise _illegal(
+                "J1",
+                f"Entry {n} is not an earlier entry of this game.",
+                f"Post {n} er ikke en tidligere post i dette spil.",
+            )
+        if _is_judge(history[n - 1]):
+            raise _illegal(
+                "J1",
+                f"Entry {n} is a judge entry; only played entries can be voided or kept.",
+                f"Post {n} er en dommerpost; kun spillede poster kan annulleres eller beholdes.",
+            )
+        if entry.kind == "VOID" and n in voided:
+            raise _illegal("J1", f"Entry {n} is already void.", f"Post {n} er allerede annulleret.")
+
+
+class VoidConflict(IllegalMoveError):
+    """A void makes a later entry illegal: it must be voided too or kept."""
+
+    def __init__(self, entry: int, text: str, cause: EngineError) -> None:
+        super().__init__(
+            cause.rule,
+            f"After the void, entry {entry} ({text}) is no longer legal: {cause.message_en} "
+            "Void it too, or keep it with a position correction.",
+            f"Efter annulleringen er post {entry} ({text}) ikke længere lovlig: "
+            f"{cause.message_da} Annullér den også, eller behold den med en rettet stilling.",
+        )
+        self.entry = entry
+        self.entry_text = text
+        self.cause = cause
+
+
+def _rebuild(
+    game: Game,
+    record: Sequence[Any],
+    voided: set[int],
+    kept: set[int],
+    conflicts: list[VoidConflict] | None = None,
+) -> None:
+    """Replay ``record`` (the entries before the void) without ``voided``.
+
+    Raises VoidConflict on the first later entry that is no longer legal and
+    is not kept (``game`` is then unchanged) — unless ``conflicts`` collects
+    them: such entries are then treated as kept and the replay goes on.
+    """
+    from .game import Game as GameClass
+
+    fresh = GameClass(game.ruleset, game.first_dealer, game.start)
+    for n, text in enumerate(record, start=1):
+        if n in voided or _is_void(text):
+            continue  # earlier voids are already merged into ``voided``/``kept``
+        try:
+            fresh.entry(text, record, n - 1)
+        except EngineError as err:
+            if _is_judge(text) or (n not in kept and conflicts is None):
+                raise VoidConflict(n, str(text), err) from None
+            if n not in kept and conflicts is not None:
+                conflicts.append(VoidConflict(n, str(text), err))
+            _play_kept(fresh, text)
+    for slot in GameClass.__slots__:
+        setattr(game, slot, getattr(fresh, slot))
+
+
+def apply_judge_entry(
+    game: Game, text: str, record: Sequence[Any] = (), index: int = 0
+) -> list[EventTuple]:
+    """Apply one judge entry to ``game`` (the handler registered for ``!``)."""
+    entry = parse_judge_entry(text)
+    kind = entry.kind
+    if kind in ("UPHOLD", "VOID"):
+        history = _history(record, index, text)
+        voided, kept = _earlier_voids(history)
+        _check_targets(entry, history, voided)
+        if kind == "VOID":
+            _rebuild(game, history, voided | set(entry.entries), kept | set(entry.keep))
+        return []
+    if kind == "SET":
+        assert entry.position is not None
+        _set_position(game, entry.position)
+        return []
+    if kind == "RESULT":
+        game.winner = entry.team
+        game.to_move = -1
+        return []
+    if game.winner is not None and kind in ("P2", "P3", "P4"):
+        raise IllegalMoveError.of("w1", team=game.winner)
+    assert entry.seat is not None
+    if kind == "P1":
+        game.penalise(SEAT_INDEX[entry.seat])
+    elif kind == "P2":
+        assert entry.at is not None
+        _send_home(game, entry.seat, entry.at)
+    elif entry.move is not None:  # P3, P4 with the forced move
+        return game.entry(f"{entry.seat} {entry.move}")
+    return []
+
+
+def void_check(
+    record: dict[str, Any], entries: list[int], keep: list[int] | None = None
+) -> list[dict[str, Any]]:
+    """Which later entries become illegal if ``entries`` are voided at the end of ``record``.
+
+    Each such entry is taken as kept (counts as played, moves nothing) to go
+    on checking; the answer lists ``{"entry", "move", "rule", "message",
+    "message_da"}`` in order. One replay of the record plus one of the void.
+    Raises EngineError if the record itself or the void cannot be applied
+    for another reason (a bad entry number, a judge entry that fails).
+    """
+    from .game import read_record
+
+    _, game, moves = read_record(record, None)
+    for i, text in enumerate(moves):
+        game.entry(text, moves, i)
+    void = JudgeEntry(
+        "VOID", entries=tuple(sorted(set(entries))), keep=tuple(sorted(set(keep or [])))
+    )
+    text = format_judge_entry(void)
+    history = _history([*moves, text], len(moves), text)
+    voided, kept = _earlier_voids(history)
+    _check_targets(void, history, voided)
+    conflicts: list[VoidConflict] = []
+    _rebuild(game, history, voided | set(void.entries), kept | set(void.keep), conflicts)
+    return [
+        {
+            "entry": c.entry,
+            "move": c.entry_text,
+            "rule": c.rule,
+            "message": c.cause.message_en,
+            "message_da": c.cause.message_da,
+        }
+        for c in conflicts
+    ]

@@ -1,0 +1,79 @@
+"""Fixtures for the judging tests: a started game with a move log, a judge, a token."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from games.engine import selfplay_game
+from games.selectors import log_cache
+from games.services.clock import clock_start
+from games.services.move_log import move_submit
+from games.services.tokens import game_token
+from tests.factories import GameFactory, TournamentRoleFactory, UserFactory, judge_of
+
+
+@pytest.fixture(autouse=True)
+def _fresh_log_cache():
+    log_cache.clear()
+    yield
+    log_cache.clear()
+
+
+@pytest.fixture(scope="session")
+def record():
+    return selfplay_game(7, first_dealer="Y")
+
+
+@pytest.fixture
+def game(db):
+    return GameFactory(first_dealer="Y")
+
+
+@pytest.fixture
+def tournament(game):
+    return game.round.tournament
+
+
+@pytest.fixture
+def judge(tournament):
+    return judge_of(tournament, "dommer")
+
+
+@pytest.fixture
+def other_judge(db):
+    """A judge of another tournament."""
+    other = GameFactory().round.tournament
+    return judge_of(other, "fremmed")
+
+
+@pytest.fixture
+def player(db):
+    return UserFactory(username="spiller")
+
+
+@pytest.fixture
+def token(game):
+    return game_token(game=game)
+
+
+def log_moves(game, moves):
+    for i, text in enumerate(moves):
+        move_submit(game=game, text=text, client_id=f"test-{game.pk}-{i:04d}", expected_seq=i)
+
+
+@pytest.fixture
+def logged(game, record):
+    """The game with its clock started and the first 10 entries of a self-play game."""
+    clock_start(game=game)
+    log_moves(game, record["moves"][:10])
+    game.refresh_from_db()
+    return game
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+__all__ = ["TournamentRoleFactory", "log_moves"]

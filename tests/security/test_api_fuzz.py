@@ -1,0 +1,96 @@
+"""API fuzzing: Schemathesis against our OpenAPI schema, in process, as every role.
+
+Every operation of /api/schema/ gets generated requests (valid and invalid
+bodies, query strings and path values). Each example is sent as an
+anonymous client, the table's own token holder, a judge and an organiser of
+the tournament (session cookie + CSRF header), inside a savepoint that is
+rolled back. Checks: no server error, and every documented response matches
+its schema and content type. ``max_examples`` keeps the run to a minute or two.
+"""
+
+from __future__ import annotations
+
+import pytest
+import schemathesis
+from django.core.handlers.wsgi import WSGIHandler
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections, transaction
+from hypothesis import HealthCheck, Phase, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+)
+
+from games.selectors import log_cache
+from tests.security.world import CSRF, build_world
+
+FUZZ_ROLES = ("anon", "token", "judge", "organiser")
+CHECKS = [not_a_server_error, response_schema_conformance, content_type_conformance]
+
+
+@pytest.fixture
+def world(db, settings, tmp_path):  # noqa: F811 - pytest's settings fixture, not hypothesis'
+    settings.MEDIA_ROOT = tmp_path
+    return build_world(tmp_path)
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection():
+    # The WSGI handler runs in this thread and shares the test's transaction:
+    # Django must not close the connection at the end of each request.
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
+# Loaded at collection: the schema view needs no database.
+schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", WSGIHandler())
+
+
+def _real_path_values(world) -> dict[str, object]:
+    return {
+        "slug": world.main.slug,
+        "game_id": world.game.pk,
+        "alert_id": world.alert.pk,
+        "call_id": world.call.pk,
+        "token": world.tokens["token"],
+    }
+
+
+@schema.parametrize()
+@settings(
+    max_examples=6,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
+    phases=[Phase.explicit, Phase.generate, Phase.shrink],
+)
+def test_api_fuzz(case, world):
+    # Half the examples address the world's real objects, so the fuzzed body
+    # reaches the service; the rest keep the generated path values.
+    if case.path_parameters and hash(repr(case.body)) % 2 == 0:
+        real = _real_path_values(world)
+        for key in case.path_parameters:
+            if key in real:
+                case.path_parameters[key] = real[key]
+            elif key == "id":
+                case.path_parameters[key] = (
+                    world.pairs[0].pk if "/pairs/" in case.path
+                    else world.running.pk if "/rounds/" in case.path
+                    else world.game.pk
+                )  # fmt: skip
+    for role in FUZZ_ROLES:
+        cookies = {"csrftoken": CSRF}
+        if role in world.users:
+            cookies["sessionid"] = world.client(role).cookies["sessionid"].value
+        log_cache.clear()
+        savepoint = transaction.savepoint()
+        try:
+            response = case.call(cookies=cookies, headers={"X-CSRFToken": CSRF})
+            case.validate_response(response, checks=CHECKS)
+        finally:
+            transaction.savepoint_rollback(savepoint)

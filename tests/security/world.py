@@ -1,0 +1,158 @@
+"""The data the permission matrix runs against: two tournaments and every role.
+
+``main`` is published and has a closed round 1 and round 2 in progress
+(two tables, a running clock, an open judge call, an alert, a finished print
+job). ``other`` has its own organiser, judge and table. Tokens: the open
+game's, the closed game's, and a forged one that opens nothing.
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.files.base import ContentFile
+from django.test import Client
+from django.utils import timezone
+
+from games.engine import selfplay_game
+from games.models import Game, GameClock
+from games.services import move_log
+from games.services.tokens import game_token
+from judging.models import Alert, JudgeCall
+from printing.models import PrintJob
+from tests.factories import (
+    GameFactory,
+    PairFactory,
+    RoundFactory,
+    TournamentFactory,
+    UserFactory,
+    judge_of,
+    organiser_of,
+)
+from tournament.models import Round, TournamentRole
+
+CSRF = "s" * 32
+
+# Who asks. Table-token roles are anonymous browsers holding a table link.
+ROLES = (
+    "anon",
+    "token",
+    "token_closed",
+    "judge",
+    "judge_other",
+    "organiser",
+    "organiser_other",
+    "staff",
+)
+TOKEN_ROLES = {"anon", "token", "token_closed"}
+
+
+@dataclass
+class World:
+    objects: dict[str, Any] = field(default_factory=dict)
+    users: dict[str, Any] = field(default_factory=dict)
+    tokens: dict[str, str] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.objects[name]
+        except KeyError as error:
+            raise AttributeError(name) from error
+
+    def client(self, role: str, *, csrf: bool = True) -> Client:
+        client = Client(enforce_csrf_checks=True)
+        if role in self.users:
+            client.force_login(self.users[role])
+        if csrf:
+            client.cookies["csrftoken"] = CSRF
+        return client
+
+    def token_for(self, role: str) -> str:
+        """The token a role puts in a table URL: its own, or a forged one."""
+        return self.tokens.get(role, self.tokens["forged"])
+
+
+def build_world(media_root: Any) -> World:
+    world = World()
+    main = TournamentFactory(slug="sec-main", published=True)
+    other = TournamentFactory(slug="sec-other", published=True)
+    users = {
+        "organiser": organiser_of(main, "sec-org"),
+        "judge": judge_of(main, "sec-judge"),
+        "organiser_other": organiser_of(other, "sec-org2"),
+        "judge_other": judge_of(other, "sec-judge2"),
+        "staff": UserFactory(username="sec-staff", is_staff=True),
+    }
+    pairs = [PairFactory(tournament=main, start_number=n) for n in range(1, 6)]
+    pairs[4].status = "registered"
+    pairs[4].save(update_fields=["status"])
+    closed = RoundFactory(tournament=main, number=1, status=Round.Status.CLOSED)
+    running = RoundFactory(tournament=main, number=2, status=Round.Status.IN_PROGRESS)
+    game_closed = GameFactory(
+        round=closed, table_number=1, pair_yb=pairs[0], pair_rg=pairs[1],
+        winner="YB", result_source="typed", status=Game.Status.FINISHED,
+    )  # fmt: skip
+    game = GameFactory(
+        round=running, table_number=1, pair_yb=pairs[0], pair_rg=pairs[2],
+        status=Game.Status.IN_PROGRESS,
+    )  # fmt: skip
+    game_b = GameFactory(round=running, table_number=2, pair_yb=pairs[1], pair_rg=pairs[3])
+    now = timezone.now()
+    GameClock.objects.create(game=game, started_at=now - datetime.timedelta(minutes=5))
+    other_round = RoundFactory(tournament=other, number=1, status=Round.Status.IN_PROGRESS)
+    game_other = GameFactory(round=other_round, table_number=1)
+    alert = Alert.objects.create(
+        tournament=main, game=game, kind=Alert.Kind.ALERT_MARK, due_at=now, raised_at=now,
+        mark_minute=50,
+    )  # fmt: skip
+    call = JudgeCall.objects.create(tournament=main, game=game, client_id="sec-call")
+    job = PrintJob.objects.create(
+        tournament=main, round=running, kind=PrintJob.Kind.SCORE_SHEETS_A4,
+        status=PrintJob.Status.DONE, total=2, progress=2, finished_at=now,
+    )  # fmt: skip
+    job.file.save("sec-sheets.pdf", ContentFile(b"%PDF-1.4\n%%EOF\n"), save=True)
+    for g in (game_closed, game, game_b, game_other):
+        game_token(game=g)
+    # One logged entry, so take-back, review and void-check have something to act on.
+    opening = selfplay_game(3, first_dealer=game.first_dealer)["moves"][0]
+    move_log.move_submit(game=game, text=opening, client_id="sec-first", expected_seq=0)
+    world.users = users
+    world.tokens = {
+        "token": game_token(game=game),
+        "token_closed": game_token(game=game_closed),
+        "forged": secrets.token_urlsafe(18),
+    }
+    world.objects = {
+        "main": main,
+        "other": other,
+        "pairs": pairs,
+        "closed": closed,
+        "running": running,
+        "game": game,
+        "game_b": game_b,
+        "game_closed": game_closed,
+        "game_other": game_other,
+        "alert": alert,
+        "call": call,
+        "job": job,
+        "judge_role": TournamentRole.objects.get(tournament=main, user=users["judge"]),
+    }
+    return world
+
+
+def fingerprint() -> dict[str, int]:
+    """A hash of every row the product owns: a refused write must leave it unchanged."""
+    from django.apps import apps
+
+    prints: dict[str, int] = {}
+    for app in ("tournament", "games", "judging", "printing"):
+        for model in apps.get_app_config(app).get_models():
+            rows = tuple(model.objects.order_by("pk").values_list())
+            prints[model._meta.label] = hash(repr(rows))
+    users = get_user_model().objects.order_by("pk").values_list("pk", "is_staff", "password")
+    prints["auth.User"] = hash(repr(tuple(users)))
+    return prints
