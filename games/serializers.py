@@ -74,7 +74,9 @@ class GameStateSerializer(serializers.Serializer):
     distance = serializers.DictField(child=serializers.IntegerField())
     legal_entries = serializers.DictField(
         child=serializers.ListField(child=serializers.CharField()),
-        help_text="Legal canonical moves per card for the seat to move.",
+        allow_null=True,
+        help_text="Legal canonical moves per card for the seat to move; null in the "
+        "answer to a write (fetch the state for them).",
     )
     confirmations = serializers.DictField(child=serializers.BooleanField())
     result = serializers.DictField()

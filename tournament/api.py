@@ -14,7 +14,12 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+)
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import BasePermission
@@ -49,6 +54,10 @@ class OrganiserWrites(BasePermission):
 
     def has_permission(self, request: Request, view: Any) -> bool:
         if request.method in ("GET", "HEAD", "OPTIONS"):
+            return True
+        if getattr(view, "action", "") is None:
+            # No handler for this method (e.g. TRACE, PUT): let DRF answer 405
+            # instead of looking up a tournament the URL does not name.
             return True
         if getattr(view, "action", None) == "create" and isinstance(view, TournamentViewSet):
             if not request.user.is_authenticated:
@@ -149,7 +158,13 @@ class TournamentViewSet(
         responses={
             201: s.ImportReportSerializer,
             400: OpenApiResponse(
-                s.ImportReportSerializer, description="Bad rows; nothing was imported."
+                PolymorphicProxySerializer(
+                    component_name="PairsImportRefused",
+                    serializers=[s.ImportReportSerializer, s.ApiErrorSerializer],
+                    resource_type_field_name=None,
+                ),
+                description="Bad rows (the report), or no csv_text (an error); nothing was "
+                "imported.",
             ),
             403: ERRORS[403],
         },

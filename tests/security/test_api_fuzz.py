@@ -62,7 +62,7 @@ def _real_path_values(world) -> dict[str, object]:
 
 @schema.parametrize()
 @settings(
-    max_examples=6,
+    max_examples=4,
     deadline=None,
     database=None,
     derandomize=True,
