@@ -64,6 +64,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             "writable": writable,
             "clock_url": reverse("api:game-clock", kwargs={"game_id": game.pk}),
             "players": selectors.game_players(game=game),
+            "judge_url": reverse("api:table-judge", kwargs={"token": token}),
         },
     )
 

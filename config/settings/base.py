@@ -177,6 +177,9 @@ if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
 else:
     _celery_dir = VAR_DIR / "celery"
+    # The file-system broker needs its folders before the first message.
+    for _sub in ("queue", "processed"):
+        (_celery_dir / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_celery_dir / "queue"),

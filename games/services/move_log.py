@@ -56,6 +56,7 @@ __all__ = [
     "game_record_import",
     "game_result_confirm",
     "game_state",
+    "judge_entries_append",
     "move_preview",
     "move_submit",
     "move_take_back",
@@ -234,6 +235,10 @@ def move_submit(
         try:
             with transaction.atomic():
                 return _submit_locked(game, text, client_id, expected_seq)
+        except ApplicationError as err:
+            if err.status_code == 422:
+                _refusal_record(game, text, err)
+            raise
         except IntegrityError:
             # Only reachable if the row lock was bypassed (e.g. a raw write):
             # the constraint kept the log intact; answer as for a race.
@@ -274,6 +279,60 @@ def _submit_locked(game: Game, text: str, client_id: str, expected_seq: int) -> 
     if result.winner:
         _clock_stop(game)
     return SubmitResult(True, entry_json(row), _answer_state(game))
+
+
+def _refusal_record(game: Game, text: object, err: ApplicationError) -> None:
+    """Keep a refused entry for the judges' incident history (judging app, if installed)."""
+    try:
+        incidents = importlib.import_module("judging.services.incidents")
+    except ImportError:
+        return
+    incidents.refusal_record(
+        game=game, text=text, rule=err.code, message_en=err.message_en, message_da=err.message_da
+    )
+
+
+def judge_entries_append(*, game: Game, texts: list[str]) -> list[dict[str, Any]]:
+    """Append judge entries (``! …``, docs/judging.md) after the engine accepts the record.
+
+    Who may rule is checked by the caller (judging.services.rulings). The
+    whole record with the new entries is replayed first; a refusal (422,
+    code = the rule) stores nothing. Confirmations given for the old log are
+    dropped; a ruling that decides the game stops the clock.
+    """
+    with transaction.atomic():
+        game = _lock(game)
+        view = game_log(game=game)
+        moves = [e["text"] for e in view.entries]
+        result = replay(game_record(game=game, moves=[*moves, *texts]))
+        err = result.first_error
+        if err is not None:
+            raise _illegal(err.rule, err.message, err.message_da, move=err.move, index=err.index)
+        prev, seq = view.last_hash, view.seq
+        rows: list[MoveEntry] = []
+        for text, events in zip(texts, result.events[len(moves) :], strict=True):
+            seq += 1
+            digest = entry_hash(prev_hash=prev, text=text, seq=seq)
+            rows.append(
+                MoveEntry.objects.create(
+                    game=game,
+                    seq=seq,
+                    seat="",
+                    text=text,
+                    client_id=f"judge-{uuid.uuid4().hex}",
+                    prev_hash=prev,
+                    hash=digest,
+                    events=[e.to_json() for e in events],
+                    source="judge",
+                )
+            )
+            prev = digest
+        ResultConfirmation.objects.filter(game=game).delete()
+        new = [entry_json(r) for r in rows]
+        build_log_view(game=game, rows=[*view.entries, *new], result=result)
+        if result.winner:
+            _clock_stop(game)
+        return new
 
 
 def _extend(game: Game, view: LogView, typed: str, canonical: str) -> ReplayResult:
@@ -530,7 +589,10 @@ def _store_record(game: Game, moves: list[str], source: str) -> list[str]:
     rows: list[MoveEntry] = []
     batch = uuid.uuid4().hex[:12]
     for seq, (text, events) in enumerate(zip(moves, result.events, strict=True), start=1):
-        seat, _typed, canonical = entry_read(text=text, to_move=None)
+        if text.startswith("!"):  # a judge entry, already checked by the replay
+            seat, canonical = "", " ".join(text.split())
+        else:
+            seat, _typed, canonical = entry_read(text=text, to_move=None)
         digest = entry_hash(prev_hash=prev, text=canonical, seq=seq)
         rows.append(
             MoveEntry(

@@ -61,7 +61,7 @@ def test_organiser_runs_round_one_and_public_sees_standings(page, live_server, t
         card = page.locator(f"#table-{table}")
         winner = "YB" if table % 2 else "RG"
         card.locator(f"input[type=radio][value={winner}]").check()
-        card.locator("button[type=submit]").click()
+        card.locator("form.result-form button[type=submit]").click()
         page.wait_for_url(re.compile(rf"/organise/{slug}/rounds/1/"))
         page.wait_for_load_state("networkidle")
     assert page.locator("li.table-card.has-result").count() == 4

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from games.engine import adjudicate, replay, selfplay_game
 from games.models import Game
+from games.services.move_log import demo_fill_logs
 from games.services.results import game_result_record
 from tournament import selectors
 from tournament.models import Tournament
@@ -90,6 +91,10 @@ class Command(BaseCommand):
             return
         with transaction.atomic():
             tournament = self._tournament(users["organiser"], users["judge"])
+        # Move logs from the engine's self-play: whole games for the played
+        # rounds, the first moves for the round in progress.
+        logged = demo_fill_logs(tournament=tournament, seed=2026)
+        self.stdout.write(f"Move logs stored for {logged} games.")
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo tournament “{tournament.name}”: /tournaments/{tournament.slug}/ "

@@ -1,0 +1,309 @@
+"""Rulings: every kind, their effect on the replayed log and on the standings."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine import replay
+from games.models import Game, MoveEntry
+from games.selectors import move_log_verify
+from games.services.clock import clock_time_up
+from games.services.move_log import game_record_export, game_state
+from judging.models import Ruling
+from judging.services.rulings import (
+    adjudication_decide,
+    adjudication_proposal,
+    ruling_make,
+    ruling_penalty,
+    ruling_position_set,
+    ruling_result,
+    ruling_uphold,
+    ruling_void,
+    ruling_warning,
+    void_preview,
+)
+from tests.judging.conftest import log_moves
+from tournament.errors import ApplicationError, PermissionDenied
+from tournament.selectors import standings_for_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def _texts(game):
+    return [e["text"] for e in game_state(game=game)["entries"]]
+
+
+def _replay_of_export(game):
+    return replay(game_record_export(game=game))
+
+
+def test_uphold_writes_a_judge_entry_and_changes_nothing_else(logged, judge):
+    before = game_state(game=logged)
+    ruling = ruling_uphold(game=logged, actor=judge, seq=10, reason="Trækket var lovligt")
+    after = game_state(game=logged)
+    assert ruling.kind == Ruling.Kind.UPHOLD and ruling.judge == judge
+    assert _texts(logged)[-1] == "! UPHOLD 10"
+    assert after["position"] == before["position"] and after["to_move"] == before["to_move"]
+    assert move_log_verify(game=logged)["ok"]
+
+
+def test_void_of_the_last_entry_and_play_continues(logged, judge, record):
+    ruling = ruling_void(game=logged, actor=judge, seq=10, reason="Spillede med forkert brik")
+    state = game_state(game=logged)
+    nine = replay({**record, "moves": record["moves"][:9]})
+    assert state["position"] == nine.position.to_json()
+    assert state["to_move"] == nine.state.to_move
+    assert ruling.log_entries == [{"seq": 11, "text": "! VOID 10"}]
+    # The same seat plays again: the original entry is legal once more.
+    log_moves_from(logged, [record["moves"][9]], start=11)
+    assert game_state(game=logged)["seq"] == 12
+    assert move_log_verify(game=logged)["ok"]
+
+
+def log_moves_from(game, moves, start):
+    from games.services.move_log import move_submit
+
+    for i, text in enumerate(moves):
+        seq = start + i
+        move_submit(game=game, text=text, client_id=f"again-{seq:04d}", expected_seq=seq)
+
+
+def test_void_preview_lists_entries_that_become_illegal(logged, judge):
+    affected = void_preview(game=logged, actor=judge, seq=5)
+    assert affected and all(a["entry"] > 5 for a in affected)
+    assert void_preview(game=logged, actor=judge, seq=10) == []
+
+
+def test_void_in_the_middle_needs_a_decision_for_later_entries(logged, judge):
+    with pytest.raises(ApplicationError) as err:
+        ruling_void(game=logged, actor=judge, seq=5, reason="fejl")
+    assert err.value.status_code == 422
+    assert len(_texts(logged)) == 10 and not Ruling.objects.exists()
+
+
+def test_void_with_later_entries_voided_too(logged, judge, record):
+    affected = [a["entry"] for a in void_preview(game=logged, actor=judge, seq=5)]
+    ruling_void(game=logged, actor=judge, seq=5, also=affected, reason="fejl ved post 5")
+    state = game_state(game=logged)
+    assert state["position"] == replay({**record, "moves": record["moves"][:4]}).position.to_json()
+
+
+def test_void_keeping_later_entries_needs_and_uses_a_position(logged, judge):
+    affected = [a["entry"] for a in void_preview(game=logged, actor=judge, seq=5)]
+    table = game_state(game=logged)["position"]
+    with pytest.raises(ApplicationError) as err:
+        ruling_void(game=logged, actor=judge, seq=5, keep=affected, reason="fejl")
+    assert err.value.code == "position_required"
+    ruling_void(game=logged, actor=judge, seq=5, keep=affected, position=table, reason="fejl")
+    texts = _texts(logged)
+    assert texts[-2].startswith("! VOID 5 KEEP") and texts[-1].startswith("! SET ")
+    assert game_state(game=logged)["position"] == table
+    assert _replay_of_export(logged).ok
+
+
+def test_position_correction(logged, judge):
+    position = game_state(game=logged)["position"]
+    position["Y"] = ["YH", "YH", "YH", "YH"]
+    ruling_position_set(game=logged, actor=judge, position=position, reason="Gul stod hjemme")
+    assert game_state(game=logged)["position"]["Y"] == ["YH", "YH", "YH", "YH"]
+    assert _replay_of_export(logged).position.pawns("Y") == ["YH", "YH", "YH", "YH"]
+
+
+def test_an_impossible_position_is_refused_and_changes_nothing(logged, judge):
+    bad = game_state(game=logged)["position"]
+    bad["Y"] = ["YH", "YH", "YH"]
+    with pytest.raises(ApplicationError):
+        ruling_position_set(game=logged, actor=judge, position=bad, reason="x")
+    assert len(_texts(logged)) == 10 and not Ruling.objects.exists()
+
+
+def test_p1_gives_three_cards_at_the_next_deal(logged, judge, record):
+    ruling_penalty(game=logged, actor=judge, penalty="P1", seat="R", reason="Flyttede før kort")
+    moves = record["moves"]
+    # Play on until the next deal has begun.
+    n = 10
+    while game_state(game=logged)["hand_sizes"] != {"Y": 0, "R": 0, "B": 0, "G": 0}:
+        before = game_state(game=logged)
+        log_moves_from(logged, [moves[n]], start=before["seq"])
+        n += 1
+        if game_state(game=logged)["dealer"] != before["dealer"] or sum(
+            game_state(game=logged)["hand_sizes"].values()
+        ) > sum(before["hand_sizes"].values()):
+            break
+    hands = game_state(game=logged)["hand_sizes"]
+    assert hands["R"] == 3 and hands["Y"] == hands["B"] == hands["G"] == 4
+    ruling = Ruling.objects.get(kind=Ruling.Kind.PENALTY)
+    assert ruling.rule == "P1" and ruling.pair == logged.pair_rg
+
+
+def test_p2_sends_a_pawn_of_the_talker_home(logged, judge):
+    position = game_state(game=logged)["position"]
+    colour, loc = next(
+        (c, loc) for c in "YRBG" for loc in position[c] if loc[1:].isdigit() or loc.endswith("S")
+    )
+    ruling_penalty(game=logged, actor=judge, penalty="P2", seat=colour, pawn=loc, reason="Snak")
+    after = game_state(game=logged)["position"][colour]
+    assert after.count(f"{colour}H") == position[colour].count(f"{colour}H") + 1
+
+
+def test_p2_needs_a_pawn_on_the_track(logged, judge):
+    with pytest.raises(ApplicationError) as err:
+        ruling_penalty(game=logged, actor=judge, penalty="P2", seat="Y", reason="Snak")
+    assert err.value.code == "pawn_required"
+    with pytest.raises(ApplicationError) as err:
+        ruling_penalty(game=logged, actor=judge, penalty="P2", seat="Y", pawn="Y13", reason="x")
+    assert err.value.code == "P2"
+    assert not Ruling.objects.exists()
+
+
+def test_p3_with_the_forced_move_is_played(logged, judge, record):
+    forced = record["moves"][10]
+    seat, move = forced.split(" ", 1)
+    ruling_penalty(game=logged, actor=judge, penalty="P3", seat=seat, move=move, reason="Rørt brik")
+    expected = replay({**record, "moves": record["moves"][:11]})
+    assert game_state(game=logged)["position"] == expected.position.to_json()
+    assert _texts(logged)[-1] == f"! P3 {forced}"
+
+
+def test_p4_recorded_without_a_move(logged, judge):
+    ruling_penalty(game=logged, actor=judge, penalty="P4", seat="B", reason="Kort lagt")
+    assert _texts(logged)[-1] == "! P4 B"
+
+
+def test_warning_is_recorded(logged, judge):
+    ruling_warning(game=logged, actor=judge, seat="G", rule="p5", reason="Signalerede")
+    ruling = Ruling.objects.get()
+    assert ruling.rule == "P5" and ruling.pair == logged.pair_rg
+    assert _texts(logged)[-1] == "! WARN G P5"
+
+
+def test_reason_is_required(logged, judge):
+    with pytest.raises(ApplicationError) as err:
+        ruling_uphold(game=logged, actor=judge, seq=10, reason="  ")
+    assert err.value.code == "reason_required"
+
+
+def test_awarded_result_goes_to_the_standings(logged, judge):
+    ruling_result(game=logged, actor=judge, winner="RG", reason="YB udeblev (forfeit)")
+    logged.refresh_from_db()
+    assert logged.winner == "RG" and logged.result_source == Game.ResultSource.JUDGE
+    assert logged.status == Game.Status.FINISHED
+    rows = {r.pair_id: r for r in standings_for_tournament(tournament=logged.round.tournament)}
+    assert rows[logged.pair_rg_id].wins == 1 and rows[logged.pair_yb_id].losses == 1
+    assert _replay_of_export(logged).winner == "RG"
+
+
+def test_a_finished_game_only_takes_result_rulings(logged, judge):
+    ruling_result(game=logged, actor=judge, winner="RG", reason="forfeit")
+    with pytest.raises(ApplicationError) as err:
+        ruling_make(game=logged, actor=judge, kind="uphold", data={"seq": 3, "reason": "x"})
+    assert err.value.code == "game_finished"
+    ruling_result(game=logged, actor=judge, winner="YB", reason="Fejl i tildelingen")
+    logged.refresh_from_db()
+    assert logged.winner == "YB"
+
+
+def test_time_out_adjudication_confirms_the_proposal(logged, judge):
+    clock_time_up(game_id=logged.pk)
+    proposal = adjudication_proposal(game=logged)
+    winner = proposal["winner"] or "YB"
+    reason = "" if proposal["winner"] else "lige"  # a tie needs the judge's reason
+    adjudication_decide(game=logged, actor=judge, winner=winner, reason=reason)
+    logged.refresh_from_db()
+    assert logged.winner == winner and logged.timed_out
+    assert logged.result_source == Game.ResultSource.ADJUDICATED
+    assert logged.distance_yb == proposal["teams"]["YB"]["distance"]
+    ruling = Ruling.objects.get(kind=Ruling.Kind.ADJUDICATION)
+    assert ruling.rule == "W3" and ruling.data["proposal"] == proposal["winner"]
+
+
+def test_overriding_the_proposal_needs_a_reason(logged, judge):
+    clock_time_up(game_id=logged.pk)
+    proposal = adjudication_proposal(game=logged)
+    other = "RG" if proposal["winner"] == "YB" else "YB"
+    with pytest.raises(ApplicationError) as err:
+        adjudication_decide(game=logged, actor=judge, winner=other, reason="")
+    assert err.value.code == "reason_required"
+    logged.refresh_from_db()
+    assert not logged.winner
+    adjudication_decide(game=logged, actor=judge, winner=other, reason="Uret gik forkert")
+    logged.refresh_from_db()
+    assert logged.winner == other and Ruling.objects.get().data["override"] is True
+
+
+def test_adjudication_only_at_time_up(logged, judge):
+    with pytest.raises(ApplicationError) as err:
+        adjudication_decide(game=logged, actor=judge, winner="YB", reason="x")
+    assert err.value.code == "not_time_up"
+
+
+def test_proposal_follows_the_events_order(logged):
+    tournament = logged.round.tournament
+    tournament.adjudication = "locked_then_distance"
+    tournament.save()
+    logged.round.tournament.refresh_from_db()
+    assert adjudication_proposal(game=logged)["order"] == "locked_then_distance"
+
+
+@pytest.mark.parametrize(
+    "kind, data",
+    [
+        ("uphold", {"seq": 10}),
+        ("void", {"seq": 10}),
+        ("penalty", {"penalty": "P1", "seat": "Y"}),
+        ("warning", {"seat": "Y"}),
+        ("result", {"winner": "YB"}),
+        ("position", {"position": {"Y": ["YH"] * 4, "R": ["RH"] * 4, "B": ["BH"] * 4,
+                                   "G": ["GH"] * 4}}),
+    ],
+)  # fmt: skip
+def test_only_judges_of_this_event_may_rule(logged, other_judge, player, kind, data):
+    for actor in (other_judge, player):
+        with pytest.raises(PermissionDenied):
+            ruling_make(game=logged, actor=actor, kind=kind, data={**data, "reason": "x"})
+    assert len(_texts(logged)) == 10 and not Ruling.objects.exists()
+    assert MoveEntry.objects.filter(game=logged).count() == 10
+
+
+def test_exported_record_carries_the_judge_entries(logged, judge):
+    ruling_warning(game=logged, actor=judge, seat="Y", reason="advarsel")
+    ruling_void(game=logged, actor=judge, seq=10, reason="annulleret")
+    exported = game_record_export(game=logged)
+    assert exported["moves"][-2:] == ["! WARN Y", "! VOID 10"]
+    assert replay(exported).ok
+
+
+def test_organiser_may_rule(logged):
+    from tests.factories import organiser_of
+
+    organiser = organiser_of(logged.round.tournament, "arr")
+    ruling = ruling_make(
+        game=logged, actor=organiser, kind="warning", data={"seat": "B", "reason": "x"}
+    )
+    assert ruling.judge == organiser
+
+
+def test_a_refused_table_entry_is_recorded_for_the_incident_history(logged, record):
+    from games.services.move_log import move_submit
+    from judging.models import MoveRefusal
+
+    seq = game_state(game=logged)["seq"]
+    to_move = game_state(game=logged)["to_move"]
+    with pytest.raises(ApplicationError):
+        move_submit(game=logged, text="5: Y14+5", client_id="refused-0001", expected_seq=seq)
+    refusal = MoveRefusal.objects.get()
+    assert refusal.seat == to_move and refusal.rule
+    assert refusal.pair_id in (logged.pair_yb_id, logged.pair_rg_id)
+    assert game_state(game=logged)["seq"] == seq
+
+
+def test_judge_entries_can_be_imported(game, judge, record):
+    from games.services.move_log import game_record_import
+
+    moves = [*record["moves"][:6], "! WARN B", "! VOID 6"]
+    game_record_import(game=game, actor=judge, record={**record, "moves": moves})
+    assert _texts(game)[-2:] == ["! WARN B", "! VOID 6"]
+    assert move_log_verify(game=game)["ok"]
+
+
+__all__ = ["log_moves"]
