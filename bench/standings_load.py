@@ -51,7 +51,7 @@ def parse_args() -> argparse.Namespace:
     # gthread keeps connections alive (sync closes each one), which halves
     # the work per request on loopback.
     parser.add_argument("--worker-class", default="gthread", choices=["sync", "gthread"])
-    parser.add_argument("--threads", type=int, default=8, help="gthread only")
+    parser.add_argument("--threads", type=int, default=2, help="gthread only")
     parser.add_argument("--tool", default="auto", choices=["auto", "wrk", "python"])
     parser.add_argument("--keep-data", action="store_true", help="reuse the database as it is")
     return parser.parse_args()
