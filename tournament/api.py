@@ -59,7 +59,18 @@ class OrganiserWrites(BasePermission):
             # No handler for this method (e.g. TRACE, PUT): let DRF answer 405
             # instead of looking up a tournament the URL does not name.
             return True
-        if getattr(view, "action", None) == "create" and isinstance(view, TournamentViewSet):
+        if getattr(view, "action", None) == "metadata":
+            # OPTIONS asks "may I POST?" to describe the writes: answer, don't refuse.
+            try:
+                return self._may_write(request, view)
+            except ApplicationError:
+                return False
+        return self._may_write(request, view)
+
+    @staticmethod
+    def _may_write(request: Request, view: Any) -> bool:
+        creating = getattr(view, "action", None) == "create" or "slug" not in view.kwargs
+        if creating and isinstance(view, TournamentViewSet):
             if not request.user.is_authenticated:
                 raise PermissionDenied(
                     "Sign in to create a tournament.", "Log ind for at oprette en turnering."

@@ -32,7 +32,7 @@ ALLOWED: dict[str, set[str]] = {
 # login, rate-limited by config/ratelimit.py) and Django's set_language view.
 EXCLUDED_PREFIXES = ("admin/", "i18n/")
 
-P, L, J, O, T, TR = "public", "login", "judge", "organiser", "token", "token-read"
+P, L, J, O, T, TR = "public", "login", "judge", "organiser", "token", "token-read"  # noqa: E741
 
 POLICY: dict[str, dict[str, str]] = {
     # site

@@ -98,6 +98,7 @@ def test_no_template_has_inline_script_style_or_event_handlers():
     for path in _templates():
         text = path.read_text()
         for pattern in (_INLINE_SCRIPT, _INLINE_HANDLER, _INLINE_STYLE):
-            found += [f"{path.relative_to(ROOT)}: {m.group(0)[:80]}" for m in pattern.finditer(text)]
+            name = path.relative_to(ROOT)
+            found += [f"{name}: {m.group(0)[:80]}" for m in pattern.finditer(text)]
     assert len(_templates()) > 20
     assert not found, "inline code breaks the CSP:\n" + "\n".join(found)
