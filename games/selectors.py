@@ -328,8 +328,27 @@ def hall_round(*, tournament: Any) -> Any:
     return rounds.filter(status="in_progress").first() or rounds.first()
 
 
+# Hall screens and many phones poll the same summary; a game's log changes at
+# most every few seconds, so one shared copy per round for a moment spares
+# every poll from touching each table's log.
+HALL_CACHE_SECONDS = 2
+
+
 def hall_tables(*, round_: Any) -> list[dict[str, Any]]:
-    """One summary per table of ``round_``: teams, progress, locked pawns, elapsed time."""
+    """One summary per table of ``round_``: teams, progress, locked pawns, elapsed time.
+
+    Shared by all processes for ``HALL_CACHE_SECONDS`` (elapsed time and
+    progress may lag by that much; the clock itself comes from clock.js).
+    """
+    key = f"hall:{round_.pk}:{round_.created_at.timestamp()}:{round_.status}"
+    tables = cache.get(key)
+    if tables is None:
+        tables = _hall_tables(round_=round_)
+        cache.set(key, tables, HALL_CACHE_SECONDS)
+    return tables
+
+
+def _hall_tables(*, round_: Any) -> list[dict[str, Any]]:
     full = 8 * 61  # every pawn in its start circle (RULES W3)
     tables = []
     now = timezone.now()

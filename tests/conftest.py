@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> None:
+    """Each test starts with an empty cache (Redis is shared across the run in CI)."""
+    # A test that stops Redis on purpose must still be able to start.
+    with contextlib.suppress(Exception):
+        cache.clear()
 
 
 @pytest.fixture

@@ -238,3 +238,17 @@ def test_status_time_up_refuses_entries(client, game, token):
     res = submit(client, token, "11: in", "api-client-1", 0)
     assert res.status_code == 409
     assert res.json()["error"]["code"] == "game_time_up"
+
+
+def test_hall_summary_is_shared_briefly_then_follows_the_log(client, game, token):
+    Round.objects.filter(pk=game.round_id).update(status=Round.Status.IN_PROGRESS)
+    url = f"/api/tournaments/{game.round.tournament.slug}/hall/"
+    assert client.get(url).json()["tables"][0]["seq"] == 0
+    submit(client, token, "11: in", "hall-client-1", 0)
+    # Within the sharing window every poller gets the same copy ...
+    assert client.get(url).json()["tables"][0]["seq"] == 0
+    # ... and once it expires, the new entry shows.
+    from django.core.cache import cache
+
+    cache.clear()
+    assert client.get(url).json()["tables"][0]["seq"] == 1
