@@ -19,6 +19,7 @@ class MoveEntry(models.Model):
         TABLE = "table", _("Logged at the table")
         IMPORT = "import", _("Imported game record")
         DEMO = "demo", _("Demo data")
+        JUDGE = "judge", _("Judge ruling")
 
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="move_entries")
     seq = models.PositiveIntegerField(_("entry number"))

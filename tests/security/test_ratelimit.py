@@ -57,9 +57,7 @@ def test_opening_the_code_form_without_a_code_is_not_counted():
 
 
 def _login(client: Client, username: str, password: str, ip: str = "10.0.0.1"):
-    return client.post(
-        "/login/", {"username": username, "password": password}, REMOTE_ADDR=ip
-    )
+    return client.post("/login/", {"username": username, "password": password}, REMOTE_ADDR=ip)
 
 
 def test_login_locks_a_username_after_repeated_failures_even_for_the_right_password():
