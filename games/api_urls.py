@@ -5,12 +5,21 @@ from games import api, api_clock
 urlpatterns: list = [
     # Clock (clock engineer)
     path("games/<int:game_id>/clock/", api_clock.ClockView.as_view(), name="game-clock"),
-    path("games/<int:game_id>/clock/pause/", api_clock.ClockPauseView.as_view(),
-         name="game-clock-pause"),
-    path("games/<int:game_id>/clock/resume/", api_clock.ClockResumeView.as_view(),
-         name="game-clock-resume"),
-    path("games/<int:game_id>/clock/extend/", api_clock.ClockExtendView.as_view(),
-         name="game-clock-extend"),
+    path(
+        "games/<int:game_id>/clock/pause/",
+        api_clock.ClockPauseView.as_view(),
+        name="game-clock-pause",
+    ),
+    path(
+        "games/<int:game_id>/clock/resume/",
+        api_clock.ClockResumeView.as_view(),
+        name="game-clock-resume",
+    ),
+    path(
+        "games/<int:game_id>/clock/extend/",
+        api_clock.ClockExtendView.as_view(),
+        name="game-clock-extend",
+    ),
     # Move log (move-log engineer)
     path("table/<str:token>/state/", api.TableStateView.as_view(), name="table-state"),
     path("table/<str:token>/entries/", api.TableEntriesView.as_view(), name="table-entries"),

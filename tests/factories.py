@@ -74,14 +74,20 @@ class GameFactory(factory.django.DjangoModelFactory):
 
     round = factory.SubFactory(RoundFactory)
     table_number = factory.Sequence(lambda n: n + 1)
-    pair_yb = factory.SubFactory(PairFactory, tournament=factory.SelfAttribute("..round.tournament"))
-    pair_rg = factory.SubFactory(PairFactory, tournament=factory.SelfAttribute("..round.tournament"))
+    pair_yb = factory.SubFactory(
+        PairFactory, tournament=factory.SelfAttribute("..round.tournament")
+    )
+    pair_rg = factory.SubFactory(
+        PairFactory, tournament=factory.SelfAttribute("..round.tournament")
+    )
     first_dealer = "Y"
 
 
 def organiser_of(tournament: Tournament, username: str = "org") -> object:
     user = UserFactory(username=username)
-    TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.ORGANISER)
+    TournamentRole.objects.create(
+        tournament=tournament, user=user, role=TournamentRole.Role.ORGANISER
+    )
     return user
 
 

@@ -53,7 +53,9 @@ class ApplicationError(Exception):
 class PermissionDenied(ApplicationError):
     status_code = 403
 
-    def __init__(self, message_en: str = "You may not do this.", message_da: str = "Det må du ikke.") -> None:
+    def __init__(
+        self, message_en: str = "You may not do this.", message_da: str = "Det må du ikke."
+    ) -> None:
         super().__init__("permission_denied", message_en, message_da)
 
 

@@ -72,9 +72,7 @@ TEMPLATES = [
 ]
 
 DATABASES = {
-    "default": env.db(
-        "DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'dmpartners.sqlite3'}"
-    )
+    "default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'dmpartners.sqlite3'}")
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("DB_CONN_MAX_AGE", default=0))

@@ -1,6 +1,6 @@
 """Development / demo settings used by ``make run``."""
 
-from .base import *  # noqa: F403
+from .base import *
 from .base import env
 
 DEBUG = env.bool("DJANGO_DEBUG", default=True)

@@ -1,6 +1,6 @@
 """Production settings: everything secret or site-specific comes from the environment."""
 
-from .base import *  # noqa: F403
+from .base import *
 from .base import env
 
 DEBUG = False

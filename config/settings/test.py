@@ -1,6 +1,6 @@
 """Test settings: fast hashing; the database and Redis come from the environment."""
 
-from .base import *  # noqa: F403
+from .base import *
 from .base import REDIS_URL
 
 DEBUG = False
@@ -11,4 +11,4 @@ CELERY_TASK_ALWAYS_EAGER = False
 # Static files are served by the test server from the app finders.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
-STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # noqa: F405
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)

@@ -16,11 +16,11 @@ class Command(BaseCommand):
 
     def handle(self, *args: object, **options: object) -> None:
         base = Path(settings.BASE_DIR)
-        catalogues = [p for p in base.glob("*/locale/*/LC_MESSAGES/*.po")]
+        catalogues = list(base.glob("*/locale/*/LC_MESSAGES/*.po"))
         catalogues += [p for d in settings.LOCALE_PATHS for p in Path(d).glob("*/LC_MESSAGES/*.po")]
         for po_path in sorted(set(catalogues)):
-                mo_path = po_path.with_suffix(".mo")
-                if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
-                    continue
-                polib.pofile(str(po_path)).save_as_mofile(str(mo_path))
-                self.stdout.write(f"compiled {mo_path.relative_to(settings.BASE_DIR)}")
+            mo_path = po_path.with_suffix(".mo")
+            if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
+                continue
+            polib.pofile(str(po_path)).save_as_mofile(str(mo_path))
+            self.stdout.write(f"compiled {mo_path.relative_to(settings.BASE_DIR)}")

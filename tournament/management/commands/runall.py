@@ -32,12 +32,35 @@ class Command(BaseCommand):
         python = sys.executable
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         commands = {
-            "web": [python, "manage.py", "runserver", f"{options['host']}:{options['port']}",
-                    "--noreload"],
-            "worker": [python, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO",
-                       "--concurrency=2", "--pool=threads"],
-            "beat": [python, "-m", "celery", "-A", "config", "beat", "--loglevel=INFO",
-                     "--schedule", str(var / "celerybeat-schedule")],
+            "web": [
+                python,
+                "manage.py",
+                "runserver",
+                f"{options['host']}:{options['port']}",
+                "--noreload",
+            ],
+            "worker": [
+                python,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--loglevel=INFO",
+                "--concurrency=2",
+                "--pool=threads",
+            ],
+            "beat": [
+                python,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "beat",
+                "--loglevel=INFO",
+                "--schedule",
+                str(var / "celerybeat-schedule"),
+            ],
         }
         procs: dict[str, subprocess.Popen[bytes]] = {}
         for name, cmd in commands.items():
@@ -65,7 +88,9 @@ class Command(BaseCommand):
             while not stopping:
                 for name, proc in procs.items():
                     if proc.poll() is not None:
-                        self.stderr.write(f"{name} stopped (exit {proc.returncode}); see var/logs/{name}.log")
+                        self.stderr.write(
+                            f"{name} stopped (exit {proc.returncode}); see var/logs/{name}.log"
+                        )
                         stopping = True
                 time.sleep(0.5)
         finally:
