@@ -8,13 +8,16 @@ games.selectors / games.services.move_log), so the builders stay pure.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from django.conf import settings
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Game
 from games.services.tokens import game_token
+from printing.documents.base import local_time, seat_name, team_name
 from printing.documents.types import (
     Bracket,
     BracketMatch,
@@ -25,6 +28,7 @@ from printing.documents.types import (
     PairInfo,
     PairingRow,
     PairingsList,
+    RulingNote,
     ScoreSheet,
     StandingLine,
     StandingsTable,
@@ -175,12 +179,43 @@ def bracket_data(*, tournament: Tournament, lang: str = "da") -> Bracket:
     return Bracket(tournament=tournament.name, rounds=rounds)
 
 
+def person_name(user: Any) -> str:
+    if user is None:
+        return ""
+    return user.get_full_name() or user.get_username()
+
+
+def game_ruling_notes(*, game: Game) -> dict[int, RulingNote]:
+    """Reason, rule and judge of each judge entry, keyed by its number in the exported record.
+
+    The exported record holds the active entries in ``seq`` order, so entry
+    number n is the n-th active entry; a ruling names the ``seq`` it wrote.
+    """
+    from games.selectors import active_entries
+    from judging.models import Ruling
+
+    numbers = {
+        seq: number
+        for number, seq in enumerate(active_entries(game=game).values_list("seq", flat=True), 1)
+    }
+    notes: dict[int, RulingNote] = {}
+    for ruling in Ruling.objects.filter(game=game).select_related("judge"):
+        note = RulingNote(reason=ruling.reason, rule=ruling.rule, judge=person_name(ruling.judge))
+        for written in ruling.log_entries or []:
+            number = numbers.get(written.get("seq")) if isinstance(written, dict) else None
+            if number is not None:
+                notes[number] = note
+    return notes
+
+
 def game_record_data(*, game: Game, lang: str = "da") -> GameRecord:
     from games.selectors import game_log, short_hash
     from games.services.move_log import game_record_export
 
     record = game_record_export(game=game)
-    entries, diagrams, checked = record_timeline(record, lang=lang)
+    entries, diagrams, checked = record_timeline(
+        record, lang=lang, rulings=game_ruling_notes(game=game)
+    )
     final_hash = short_hash(game_log(game=game).last_hash) if entries else ""
     return GameRecord(
         tournament=game.round.tournament.name,
@@ -198,20 +233,27 @@ def game_record_data(*, game: Game, lang: str = "da") -> GameRecord:
 
 
 def _result_incidents(tournament: Tournament) -> list[Incident]:
-    games = Game.objects.filter(round__tournament=tournament).filter(
-        result_source__in=[Game.ResultSource.ADJUDICATED, Game.ResultSource.JUDGE]
-    ).select_related("round") | Game.objects.filter(
-        round__tournament=tournament, timed_out=True
-    ).select_related("round")
+    """Results decided on time or by a judge that no ruling row explains (e.g. set by hand)."""
+    from judging.models import Ruling
+
+    explained = Ruling.objects.filter(
+        tournament=tournament, kind__in=[Ruling.Kind.RESULT, Ruling.Kind.ADJUDICATION]
+    ).values("game_id")
+    games = (
+        Game.objects.filter(round__tournament=tournament)
+        .filter(
+            Q(result_source__in=[Game.ResultSource.ADJUDICATED, Game.ResultSource.JUDGE])
+            | Q(timed_out=True)
+        )
+        .exclude(pk__in=explained)
+        .select_related("round")
+    )
     incidents = []
-    for game in games.distinct():
+    for game in games:
         adjudicated = game.result_source == Game.ResultSource.ADJUDICATED or game.timed_out
         details = [
             _("Winner: %(team)s") % {"team": game.get_winner_display()} if game.winner else "",
-            _("remaining distance Yellow/Blue %(yb)s, Red/Green %(rg)s")
-            % {"yb": game.distance_yb, "rg": game.distance_rg}
-            if game.distance_yb is not None and game.distance_rg is not None
-            else "",
+            _distances(game.distance_yb, game.distance_rg),
             game.result_note,
         ]
         incidents.append(
@@ -225,6 +267,12 @@ def _result_incidents(tournament: Tournament) -> list[Incident]:
             )
         )
     return incidents
+
+
+def _distances(yb: Any, rg: Any) -> str:
+    if yb is None or rg is None:
+        return ""
+    return _("remaining distance Yellow/Blue %(yb)s, Red/Green %(rg)s") % {"yb": yb, "rg": rg}
 
 
 def _alert_incidents(tournament: Tournament) -> list[Incident]:
@@ -243,9 +291,123 @@ def _alert_incidents(tournament: Tournament) -> list[Incident]:
                 table_number=alert.game.table_number,
                 rule="W2",
                 at=alert.raised_at,
-                judge=alert.acknowledged_by.get_username() if alert.acknowledged_by else "",
+                judge=person_name(alert.acknowledged_by),
                 text=_("%(kind)s at %(minute)d min")
                 % {"kind": alert.get_kind_display(), "minute": alert.mark_minute},
+            )
+        )
+    return incidents
+
+
+def _call_incidents(tournament: Tournament) -> list[Incident]:
+    from judging.models import JudgeCall
+
+    incidents = []
+    calls = JudgeCall.objects.filter(tournament=tournament).select_related(
+        "game__round", "taken_by", "closed_by"
+    )
+    for call in calls:
+        details = [str(call.get_status_display())]
+        if call.reason:
+            details.append(call.reason)
+        if call.seq:
+            details.append(
+                _("about entry %(number)d: %(entry)s")
+                % {"number": call.seq, "entry": call.entry_text}
+            )
+        if call.taken_at:
+            details.append(_("taken %(time)s") % {"time": local_time(call.taken_at)})
+        if call.closed_at:
+            closer = person_name(call.closed_by)
+            details.append(
+                _("closed %(time)s by %(name)s")
+                % {"time": local_time(call.closed_at), "name": closer}
+                if closer
+                else _("closed %(time)s") % {"time": local_time(call.closed_at)}
+            )
+        if call.paused_clock:
+            details.append(_("the clock was paused"))
+        incidents.append(
+            Incident(
+                kind="call",
+                round_number=call.game.round.number,
+                table_number=call.game.table_number,
+                at=call.created_at,
+                judge=person_name(call.taken_by or call.closed_by),
+                text="; ".join(details),
+            )
+        )
+    return incidents
+
+
+def _ruling_kind(kind: str) -> str:
+    return {"penalty": "penalty", "adjudication": "adjudication", "warning": "warning"}.get(
+        kind, "ruling"
+    )
+
+
+def _ruling_details(ruling: Any) -> list[str]:
+    """Penalty details and the engine's proposal vs the decision, in plain words."""
+    data = ruling.data if isinstance(ruling.data, dict) else {}
+    details = []
+    if ruling.seat:
+        player = seat_name(ruling.seat)
+        pair = ruling.pair
+        if pair is not None:
+            player += f" ({pair.player_1.name} & {pair.player_2.name})"
+        details.append(_("seat %(seat)s") % {"seat": player})
+    if data.get("pawn"):
+        details.append(_("pawn %(pawn)s sent home") % {"pawn": data["pawn"]})
+    if data.get("move"):
+        details.append(_("forced move %(move)s") % {"move": data["move"]})
+    if data.get("void"):
+        details.append(
+            _("voided entries %(numbers)s") % {"numbers": ", ".join(map(str, data["void"]))}
+        )
+    if data.get("keep"):
+        details.append(
+            _("kept entries %(numbers)s") % {"numbers": ", ".join(map(str, data["keep"]))}
+        )
+    if ruling.kind == "adjudication":
+        details.append(
+            _("engine proposal: %(proposal)s; decision: %(decision)s")
+            % {
+                "proposal": team_name(str(data.get("proposal", ""))),
+                "decision": team_name(str(data.get("winner", ""))),
+            }
+        )
+        if data.get("override"):
+            details.append(_("the judge overrode the proposal"))
+        teams = data.get("teams") if isinstance(data.get("teams"), dict) else {}
+        yb, rg = teams.get("YB") or {}, teams.get("RG") or {}
+        if isinstance(yb, dict) and isinstance(rg, dict):
+            details.append(_distances(yb.get("distance"), rg.get("distance")))
+    elif ruling.kind == "result" and data.get("winner"):
+        details.append(_("Winner: %(team)s") % {"team": team_name(str(data["winner"]))})
+    entries = [str(e.get("text", "")) for e in ruling.log_entries or [] if isinstance(e, dict)]
+    if entries:
+        details.append(_("log: %(entries)s") % {"entries": " | ".join(entries)})
+    return [d for d in details if d]
+
+
+def _ruling_incidents(tournament: Tournament) -> list[Incident]:
+    from judging.models import Ruling
+
+    incidents = []
+    rulings = Ruling.objects.filter(tournament=tournament).select_related(
+        "game__round", "judge", "pair__player_1", "pair__player_2"
+    )
+    for ruling in rulings:
+        text = [f"{ruling.get_kind_display()}: {ruling.reason}", *_ruling_details(ruling)]
+        incidents.append(
+            Incident(
+                kind=_ruling_kind(ruling.kind),
+                round_number=ruling.game.round.number,
+                table_number=ruling.game.table_number,
+                rule=ruling.rule,
+                at=ruling.created_at,
+                judge=person_name(ruling.judge),
+                text="; ".join(text),
             )
         )
     return incidents
@@ -254,10 +416,16 @@ def _alert_incidents(tournament: Tournament) -> list[Incident]:
 def judge_report_data(*, tournament: Tournament) -> JudgeReport:
     return JudgeReport(
         tournament=tournament.name,
-        incidents=_result_incidents(tournament) + _alert_incidents(tournament),
+        incidents=(
+            _call_incidents(tournament)
+            + _ruling_incidents(tournament)
+            + _result_incidents(tournament)
+            + _alert_incidents(tournament)
+        ),
         generated_at=timezone.now(),
         sources_note=_(
-            "Includes clock alerts and results decided on time or by a judge. Judge calls, "
-            "rulings and penalties are added when judges record them in the system."
+            "Includes judge calls, rulings, penalties and warnings, time-out adjudications "
+            "(the engine's proposal and the judge's decision), clock alerts and results "
+            "decided on time or by a judge."
         ),
     )

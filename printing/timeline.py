@@ -10,8 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine import SEATS, EngineError, replay
-from printing.documents.types import BoardDiagram, RecordEntry
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from games.engine import SEATS, EngineError, parse_judge_entry, replay
+from printing.documents.base import seat_name, team_name
+from printing.documents.types import BoardDiagram, RecordEntry, RulingNote
 
 DEFAULT_INTERVAL = 20
 
@@ -20,13 +24,86 @@ def _is_judge_entry(text: str) -> bool:
     return text.split(" ", 1)[0] not in SEATS
 
 
+def _numbers(numbers: tuple[int, ...]) -> str:
+    return ", ".join(str(n) for n in numbers)
+
+
+def judge_entry_label(text: str) -> tuple[str, str]:
+    """A judge entry ("! P2 R R7") in plain words (active language) and its rule id.
+
+    An entry the engine cannot read gives ``("", "")``.
+    """
+    try:
+        entry = parse_judge_entry(text)
+    except EngineError:
+        return "", ""
+    seat = seat_name(entry.seat or "")
+    if entry.kind == "UPHOLD":
+        return _("Entry %(number)s upheld as logged") % {"number": _numbers(entry.entries)}, ""
+    if entry.kind == "VOID":
+        label = _("Entries voided: %(numbers)s") % {"numbers": _numbers(entry.entries)}
+        if entry.keep:
+            label += "; " + _("kept without moving: %(numbers)s") % {
+                "numbers": _numbers(entry.keep)
+            }
+        return label, ""
+    if entry.kind == "SET":
+        return _("Position corrected by the judge"), ""
+    if entry.kind == "P1":
+        return _("Penalty P1: %(seat)s is dealt 3 cards at the next deal") % {"seat": seat}, "P1"
+    if entry.kind == "P2":
+        return _("Penalty P2: %(seat)s's pawn on %(field)s goes back to its start circle") % {
+            "seat": seat,
+            "field": entry.at,
+        }, "P2"
+    if entry.kind in ("P3", "P4"):
+        label = _("Penalty %(penalty)s for %(seat)s") % {"penalty": entry.kind, "seat": seat}
+        if entry.move:
+            label += "; " + _("forced move %(move)s") % {"move": entry.move}
+        return label, entry.kind
+    if entry.kind == "WARN":
+        return _("Warning to %(seat)s") % {"seat": seat}, entry.rule or ""
+    if entry.kind == "RESULT":
+        team = team_name(entry.team or "")
+        if entry.on_time:
+            return _("Decided on time: %(team)s wins") % {"team": team}, "W3"
+        return _("Game awarded to %(team)s") % {"team": team}, ""
+    return "", ""
+
+
+def _ruling_note(text: str, note: RulingNote | None) -> tuple[str, str]:
+    label, rule = judge_entry_label(text)
+    parts = [label]
+    if note is not None:
+        rule = note.rule or rule
+        if note.reason:
+            parts.append(note.reason)
+        if note.judge:
+            parts.append(_("judge: %(name)s") % {"name": note.judge})
+    return " — ".join(p for p in parts if p), rule
+
+
 def record_timeline(
-    record: Mapping[str, Any], *, lang: str = "da", interval: int = DEFAULT_INTERVAL
+    record: Mapping[str, Any],
+    *,
+    lang: str = "da",
+    interval: int = DEFAULT_INTERVAL,
+    rulings: Mapping[int, RulingNote] | None = None,
 ) -> tuple[list[RecordEntry], list[BoardDiagram], int | None]:
     """Entries with hits/locks, diagrams, and how many entries the engine accepted.
 
-    A record the engine cannot read at all gives ``checked=None`` and no diagrams.
+    Judge entries ("! VOID 12", "! P2 R R7", …) are labelled in plain words,
+    with the reason, rule and judge from ``rulings`` (keyed by entry number)
+    where known. A record the engine cannot read at all gives ``checked=None``
+    and no diagrams.
     """
+    with translation.override(lang):
+        return _timeline(record, lang=lang, interval=interval, rulings=rulings or {})
+
+
+def _timeline(
+    record: Mapping[str, Any], *, lang: str, interval: int, rulings: Mapping[int, RulingNote]
+) -> tuple[list[RecordEntry], list[BoardDiagram], int | None]:
     texts = [str(t) for t in record.get("moves", [])]
     try:
         result = replay(record)
@@ -38,6 +115,7 @@ def record_timeline(
         number = index + 1
         judge = _is_judge_entry(text)
         seat = "" if judge else text[0]
+        note, rule = _ruling_note(text, rulings.get(number)) if judge else ("", "")
         if index < result.moves_checked:
             events = result.events[index]
             entries.append(
@@ -46,6 +124,8 @@ def record_timeline(
                     text=text,
                     seat=seat,
                     ruling=judge,
+                    rule=rule,
+                    note=note,
                     hits=[f"{e.colour} ({e.at})" for e in events if e.type == "hit"],
                     locks=[f"{e.colour} ({e.at})" for e in events if e.type == "lock"],
                 )
@@ -61,7 +141,9 @@ def record_timeline(
                 )
             )
         else:
-            entries.append(RecordEntry(number=number, text=text, seat=seat, ruling=judge))
+            entries.append(
+                RecordEntry(number=number, text=text, seat=seat, ruling=judge, rule=rule, note=note)
+            )
     diagrams = []
     for number, judge in diagram_at:
         prefix = {**record, "moves": texts[:number]}

@@ -23,7 +23,7 @@ from printing.documents.base import (
 )
 from printing.documents.types import Incident, JudgeReport
 
-KIND_ORDER = ("alert", "call", "ruling", "penalty", "adjudication", "time_out")
+KIND_ORDER = ("alert", "call", "ruling", "warning", "penalty", "adjudication", "time_out")
 
 
 def incident_kind_label(kind: str) -> str:
@@ -31,6 +31,7 @@ def incident_kind_label(kind: str) -> str:
         "alert": _("Clock alert"),
         "call": _("Judge call"),
         "ruling": _("Ruling"),
+        "warning": _("Warning"),
         "penalty": _("Penalty"),
         "adjudication": _("Adjudication"),
         "time_out": _("Time-out"),

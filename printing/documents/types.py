@@ -135,6 +135,15 @@ class RecordEntry:
 
 
 @dataclass(frozen=True)
+class RulingNote:
+    """What the judging app knows about a judge entry of the log."""
+
+    reason: str = ""
+    rule: str = ""  # RULES.md id, e.g. F6 or P2
+    judge: str = ""
+
+
+@dataclass(frozen=True)
 class BoardDiagram:
     after_entry: int  # 0 = the starting position
     position: dict[str, list[str]]  # NOTATION.md position
@@ -158,7 +167,8 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class Incident:
-    kind: str  # "alert", "call", "ruling", "penalty", "adjudication", "time_out"
+    # "alert", "call", "ruling", "warning", "penalty", "adjudication", "time_out"
+    kind: str
     round_number: int
     table_number: int
     text: str

@@ -1,6 +1,6 @@
 from games.engine import replay, selfplay_game
 from printing.documents import build_game_record
-from printing.documents.types import GameRecord
+from printing.documents.types import GameRecord, RulingNote
 from printing.timeline import record_timeline
 from tests.printing.pdf_tools import pdf_text
 
@@ -54,11 +54,24 @@ def test_a_rejected_entry_is_marked_with_its_rule_and_later_entries_are_not_chec
     assert diagrams[-1].after_entry == 10
 
 
-def test_judge_entries_get_a_diagram():
+def test_judge_entries_are_labelled_and_get_a_diagram():
     record = _record()
-    judged = {**record, "moves": [*record["moves"][:5], "J penalty P1 Y", *record["moves"][5:7]]}
-    entries, _diagrams, _checked = record_timeline(judged, lang="en")
-    assert entries[5].ruling
+    moves = [*record["moves"][:5], "! WARN B P5", "! UPHOLD 3", *record["moves"][5:7]]
+    judged = {**record, "moves": moves}
+    notes = {6: RulingNote(reason="Signalled with a hand", judge="Kirsten")}
+    entries, diagrams, checked = record_timeline(judged, lang="en", interval=40, rulings=notes)
+    assert checked == len(moves)
+    warn, uphold = entries[5], entries[6]
+    assert warn.ruling and warn.rule == "P5" and warn.seat == ""
+    assert warn.note == "Warning to Blue — Signalled with a hand — judge: Kirsten"
+    assert uphold.ruling and uphold.note == "Entry 3 upheld as logged" and uphold.rule == ""
+    assert not entries[4].ruling and not entries[7].ruling and entries[7].note == ""
+    by_entry = {d.after_entry: d for d in diagrams}
+    assert by_entry[6].ruling and by_entry[7].ruling and 5 not in by_entry
+    # A warning changes nothing on the board.
+    assert (
+        by_entry[6].position == replay({**record, "moves": record["moves"][:5]}).position.to_json()
+    )
 
 
 def test_game_record_document_lists_moves_events_players_and_diagram_captions():
