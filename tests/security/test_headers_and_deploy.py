@@ -48,6 +48,9 @@ def production(tmp_path_factory):
         "VAR_DIR": str(tmp_path_factory.mktemp("prodvar")),
     }
     env.pop("DATABASE_URL", None)
+    # The browser tests allow Django's ORM inside Playwright's event loop for
+    # the test process; a production process never has that switch.
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     done = subprocess.run(
         [sys.executable, "-c", _PROD_PROBE],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False,
