@@ -265,18 +265,29 @@ def _locked(view: LogView) -> dict[str, list[str]]:
 
 
 def game_state(
-    *, game: Game, with_entries: bool = True, with_legal: bool = True, entries_tail: int = 0
+    *,
+    game: Game,
+    with_entries: bool = True,
+    with_legal: bool = True,
+    entries_tail: int = 0,
+    view: LogView | None = None,
 ) -> dict[str, Any]:
     """Everything a table page or live view shows, derived from the log.
 
     ``with_legal=False`` leaves out the legal moves (``legal_entries`` is
     then null: read the state to get them); ``entries_tail`` limits the
-    entries to the last N.
+    entries to the last N. A caller that has just built the log's view
+    (a write, under the game's lock) passes it as ``view``.
     """
-    view = game_log(game=game)
+    if view is None:
+        view = game_log(game=game)
     state = view.replay.state
-    confirmed = set(
-        ResultConfirmation.objects.filter(game=game).values_list("pair_side", flat=True)
+    # Confirmations exist only while the log has a winner (a take-back of the
+    # winning entry deletes them), so a game in play needs no query for them.
+    confirmed = (
+        set(ResultConfirmation.objects.filter(game=game).values_list("pair_side", flat=True))
+        if view.winner
+        else set()
     )
     error = view.replay.first_error
     data: dict[str, Any] = {

@@ -82,10 +82,10 @@ class SubmitResult:
         return {"created": self.created, "entry": self.entry, "state": self.state}
 
 
-def _answer_state(game: Game) -> dict[str, Any]:
+def _answer_state(game: Game, view: LogView | None = None) -> dict[str, Any]:
     """The state sent back after a write: without the legal moves (``legal_entries``
     is null; the table reads the state for them) and with the last entries only."""
-    return game_state(game=game, with_legal=False, entries_tail=ANSWER_ENTRIES)
+    return game_state(game=game, with_legal=False, entries_tail=ANSWER_ENTRIES, view=view)
 
 
 # --- errors ---------------------------------------------------------------
@@ -275,10 +275,10 @@ def _submit_locked(game: Game, text: str, client_id: str, expected_seq: int) -> 
         events=[e.to_json() for e in result.events[-1]],
     )
     rows = [*view.entries, entry_json(row)]
-    build_log_view(game=game, rows=rows, result=result)
+    new_view = build_log_view(game=game, rows=rows, result=result)
     if result.winner:
         _clock_stop(game)
-    return SubmitResult(True, entry_json(row), _answer_state(game))
+    return SubmitResult(True, entry_json(row), _answer_state(game, new_view))
 
 
 def _refusal_record(game: Game, text: object, err: ApplicationError) -> None:
