@@ -35,6 +35,7 @@ from games.serializers import (
 )
 from games.services import move_log
 from games.services.tokens import game_from_token
+from tournament.api_errors import json_object_body
 from tournament.errors import ApplicationError
 from tournament.models import Tournament
 from tournament.permissions import is_judge
@@ -45,22 +46,6 @@ ERRORS = {
     409: OpenApiResponse(ErrorSerializer, description="Stale or finished: carries the state."),
     422: OpenApiResponse(ErrorSerializer, description="Illegal: code is the RULES.md id."),
 }
-
-
-def _body(request: Request) -> dict[str, Any]:
-    try:
-        data = request.data
-    except ParseError:
-        data = None
-    # Only JSON is accepted; a form body (or a body that failed to parse,
-    # which DRF leaves as an empty QueryDict) is malformed.
-    if not isinstance(data, dict) or isinstance(data, QueryDict):
-        raise ApplicationError(
-            "malformed_request",
-            "The request could not be read: send a JSON object.",
-            "Forespørgslen kunne ikke læses: send et JSON-objekt.",
-        )
-    return data
 
 
 def _lang(request: Request, body: dict[str, Any] | None = None) -> str:
@@ -119,7 +104,7 @@ class TableEntriesView(TableAPIView):
     )
     def post(self, request: Request, token: str) -> Response:
         def submit() -> Any:
-            body = _body(request)
+            body = json_object_body(request)
             game = self.table_game(token, for_write=True)
             result = move_log.move_submit(
                 game=game,
@@ -153,7 +138,8 @@ class TablePreviewView(TableAPIView):
         return _answer(
             _lang(request, body),
             lambda: move_log.move_preview(
-                game=self.table_game(token, for_write=True), text=_body(request).get("text")
+                game=self.table_game(token, for_write=True),
+                text=json_object_body(request).get("text"),
             ),
         )
 
@@ -168,7 +154,7 @@ class TableTakeBackView(TableAPIView):
     )
     def post(self, request: Request, token: str) -> Response:
         def take_back() -> Any:
-            body = _body(request)
+            body = json_object_body(request)
             seq = body.get("seq")
             if isinstance(seq, bool) or not isinstance(seq, int):
                 raise ApplicationError(
@@ -195,7 +181,7 @@ class TableConfirmView(TableAPIView):
     )
     def post(self, request: Request, token: str) -> Response:
         def confirm() -> Any:
-            body = _body(request)
+            body = json_object_body(request)
             return move_log.game_result_confirm(
                 game=self.table_game(token, for_write=True),
                 pair_side=body.get("pair_side"),  # type: ignore[arg-type]
@@ -275,7 +261,7 @@ class GameRecordView(APIView):
         return _answer(
             _lang(request),
             lambda: move_log.game_record_import(
-                game=game, actor=request.user, record=_body(request)
+                game=game, actor=request.user, record=json_object_body(request)
             ),
             status=201,
         )

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from django.http import QueryDict
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.exceptions import ParseError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -28,7 +24,8 @@ from judging.selectors_review import (
 from judging.services.alerts import alert_acknowledge
 from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
 from judging.services.rulings import adjudication_proposal, ruling_make, void_preview
-from tournament.errors import ApplicationError, NotFound
+from tournament.api_errors import json_object_body
+from tournament.errors import NotFound
 from tournament.models import Tournament
 from tournament.permissions import require_judge
 
@@ -75,20 +72,6 @@ class AlertAcknowledgeView(APIView):
 # --- calls, review, rulings (issue 7) -------------------------------------------
 
 
-def _json_body(request: Request) -> dict[str, Any]:
-    try:
-        data = request.data
-    except ParseError:
-        data = None
-    if not isinstance(data, dict) or isinstance(data, QueryDict):
-        raise ApplicationError(
-            "malformed_request",
-            "The request could not be read: send a JSON object.",
-            "Forespørgslen kunne ikke læses: send et JSON-objekt.",
-        )
-    return data
-
-
 def _staff_game(request: Request, game_id: int) -> Game:
     game = (
         Game.objects.select_related("round__tournament", "pair_yb", "pair_rg")
@@ -129,7 +112,7 @@ class TableJudgeView(APIView):
 
     @extend_schema(operation_id="table_judge_call", request=_ANY, responses=_ANY, tags=["table"])
     def post(self, request: Request, token: str) -> Response:
-        body = _json_body(request)
+        body = json_object_body(request)
         game = game_from_token(token=token, for_write=True)
         judge_call_create(
             game=game,
@@ -183,7 +166,7 @@ class GameRulingsView(APIView):
 
     @extend_schema(request=_ANY, responses=_ANY, tags=["judging"])
     def post(self, request: Request, game_id: int) -> Response:
-        body = _json_body(request)
+        body = json_object_body(request)
         game = _staff_game(request, game_id)
         ruling = ruling_make(game=game, actor=request.user, kind=body.get("kind"), data=body)
         return Response(ruling_json(ruling), status=201)
@@ -194,7 +177,7 @@ class VoidCheckView(APIView):
 
     @extend_schema(request=_ANY, responses=_ANY, tags=["judging"])
     def post(self, request: Request, game_id: int) -> Response:
-        body = _json_body(request)
+        body = json_object_body(request)
         game = _staff_game(request, game_id)
         effects = void_preview(
             game=game, actor=request.user, seq=body.get("seq"), also=body.get("also", [])

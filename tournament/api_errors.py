@@ -65,3 +65,25 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     error["message"] = error["message_en"] if lang == "en" else error["message_da"]
     response.data = {"error": error}
     return response
+
+
+def json_object_body(request: Any) -> dict[str, Any]:
+    """The request's JSON object, or a bilingual 400 for anything else.
+
+    Only JSON objects are accepted; a form body (or a body that failed to
+    parse, which DRF leaves as an empty QueryDict) is malformed.
+    """
+    from django.http import QueryDict
+    from rest_framework.exceptions import ParseError
+
+    try:
+        data = request.data
+    except ParseError:
+        data = None
+    if not isinstance(data, dict) or isinstance(data, QueryDict):
+        raise ApplicationError(
+            "malformed_request",
+            "The request could not be read: send a JSON object.",
+            "Forespørgslen kunne ikke læses: send et JSON-objekt.",
+        )
+    return data

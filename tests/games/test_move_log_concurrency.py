@@ -5,11 +5,11 @@ from __future__ import annotations
 import threading
 
 import pytest
-from django.db import connection
 
 from games.models import MoveEntry
 from games.selectors import move_log_verify
 from games.services.move_log import game_state, move_submit
+from tests.concurrency import run_threads
 from tests.factories import GameFactory
 from tournament.errors import ApplicationError
 
@@ -17,25 +17,6 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 N_MOVES = 60
 THREADS = 6
-
-
-def _run_threads(target, count):
-    errors: list[BaseException] = []
-
-    def wrapped(i):
-        try:
-            target(i)
-        except BaseException as exc:  # reported to the test thread
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=wrapped, args=(i,)) for i in range(count)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=120)
-    assert not errors, errors
 
 
 def test_racing_devices_append_each_move_exactly_once(require_postgres, record):
@@ -61,7 +42,8 @@ def test_racing_devices_append_each_move_exactly_once(require_postgres, record):
             with lock:
                 outcomes["created"] += int(result.created)
 
-    _run_threads(device, THREADS)
+    errors = run_threads(device, THREADS)
+    assert not errors, errors
     active = list(MoveEntry.objects.filter(game=game, withdrawn_at__isnull=True).order_by("seq"))
     assert [e.seq for e in active] == list(range(1, N_MOVES + 1))
     assert [e.text for e in active] == moves
@@ -82,6 +64,7 @@ def test_the_same_entry_sent_by_many_threads_is_stored_once(require_postgres):
         with lock:
             created.append(result.created)
 
-    _run_threads(retry, THREADS)
+    errors = run_threads(retry, THREADS)
+    assert not errors, errors
     assert sorted(created) == [False] * (THREADS - 1) + [True]
     assert MoveEntry.objects.filter(game=game).count() == 1

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection
 
 from games.services.clock import clock_start
 from judging.models import JudgeCall, Ruling
 from judging.services.calls import judge_call_create, judge_call_take
 from judging.services.rulings import ruling_void
+from tests.concurrency import run_threads
 from tests.factories import GameFactory, judge_of
 from tests.judging.conftest import log_moves
 from tournament.errors import ApplicationError
@@ -18,29 +16,10 @@ from tournament.errors import ApplicationError
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
-def _run_threads(target, count):
-    errors: list[BaseException] = []
-
-    def wrapped(i):
-        try:
-            target(i)
-        except BaseException as exc:  # reported to the test thread
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=wrapped, args=(i,)) for i in range(count)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=120)
-    return errors
-
-
 def test_many_devices_calling_at_once_make_one_call(require_postgres):
     game = GameFactory(first_dealer="Y")
     clock_start(game=game)
-    errors = _run_threads(lambda i: judge_call_create(game=game, client_id=f"device-{i:04d}"), 6)
+    errors = run_threads(lambda i: judge_call_create(game=game, client_id=f"device-{i:04d}"), 6)
     assert not errors, errors
     assert JudgeCall.objects.filter(game=game).count() == 1
     assert JudgeCall.objects.get(game=game).paused_clock
@@ -51,9 +30,9 @@ def test_two_judges_voiding_the_same_entry_rule_once(require_postgres, record):
     log_moves(game, record["moves"][:10])
     judges = [judge_of(game.round.tournament, f"dommer{i}") for i in range(2)]
     call = judge_call_create(game=game, client_id="device-0001")
-    takers = _run_threads(lambda i: judge_call_take(call_id=call.pk, actor=judges[i]), 2)
+    takers = run_threads(lambda i: judge_call_take(call_id=call.pk, actor=judges[i]), 2)
     assert not takers
-    errors = _run_threads(
+    errors = run_threads(
         lambda i: ruling_void(game=game, actor=judges[i], seq=10, reason=f"dommer {i}"), 2
     )
     # The second void finds entry 10 already void: refused, nothing stored twice.
