@@ -51,7 +51,7 @@ PG_BENCH ?= postgres://postgres@127.0.0.1:5432
 REDIS_BENCH ?= redis://127.0.0.1:6379
 bench-load: venv
 	DATABASE_URL=$(PG_BENCH)/bench_web REDIS_URL=$(REDIS_BENCH)/13 $(PYTHON) bench/standings_load.py
-	DATABASE_URL=$(PG_BENCH)/bench_moves $(PYTHON) bench/move_load.py
+	DATABASE_URL=$(PG_BENCH)/bench_moves REDIS_URL=$(REDIS_BENCH)/12 $(PYTHON) bench/move_load.py
 	DATABASE_URL=$(PG_BENCH)/dmpartners_bench REDIS_URL=$(REDIS_BENCH)/5 $(PYTHON) bench/alert_latency.py
 
 lint: venv

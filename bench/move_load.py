@@ -120,7 +120,12 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+ACCESS_LOG = ROOT / "var" / "bench" / "move_load_access.log"
+
+
 def start_server(env: dict[str, str], port: int, workers: int, threads: int) -> subprocess.Popen:
+    ACCESS_LOG.parent.mkdir(parents=True, exist_ok=True)
+    ACCESS_LOG.unlink(missing_ok=True)
     cmd = [
         str(Path(PYTHON).parent / "gunicorn"),
         "config.wsgi",
@@ -134,6 +139,12 @@ def start_server(env: dict[str, str], port: int, workers: int, threads: int) -> 
         str(threads),
         "--log-level",
         "warning",
+        # Server-side time per request (microseconds), to tell the server's
+        # share of a latency from the load tool's own (it shares the cores).
+        "--access-logfile",
+        str(ACCESS_LOG),
+        "--access-logformat",
+        "%(m)s %(U)s %(s)s %(D)s",
     ]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True)
     for _ in range(100):
@@ -215,6 +226,16 @@ print(json.dumps({{"lost": lost, "duplicated": duplicated, "chain_errors": chain
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def server_times() -> list[float]:
+    """Milliseconds gunicorn spent on each entry submission of the timed run."""
+    times = []
+    for line in ACCESS_LOG.read_text().splitlines():
+        method, path, _status, micros = line.split()
+        if method == "POST" and path.endswith("/entries/"):
+            times.append(int(micros) / 1000)
+    return times
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
@@ -264,6 +285,14 @@ def main() -> None:
         "max_ms": round(max(latencies), 1),
         **verify(env, tables),
     }
+    served = server_times()
+    if served:
+        report["server_side"] = {
+            "p50_ms": round(percentile(served, 50), 1),
+            "p95_ms": round(percentile(served, 95), 1),
+            "p99_ms": round(percentile(served, 99), 1),
+            "max_ms": round(max(served), 1),
+        }
     print(json.dumps(report, indent=2))
 
 

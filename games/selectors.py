@@ -19,7 +19,7 @@ from django.core.cache import cache
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from games.engine import ReplayResult, remaining_distance, replay
+from games.engine import ReplayResult, index_effects, remaining_distance, replay
 from games.models import Game, MoveEntry, ResultConfirmation
 
 SHORT_HASH_LENGTH = 8
@@ -85,7 +85,17 @@ class LogView:
     page's next read does.
     """
 
-    __slots__ = ("_legal", "distance", "entries", "game_id", "last_hash", "origin", "replay", "seq")
+    __slots__ = (
+        "_effects",
+        "_legal",
+        "distance",
+        "entries",
+        "game_id",
+        "last_hash",
+        "origin",
+        "replay",
+        "seq",
+    )
 
     def __init__(
         self,
@@ -106,11 +116,13 @@ class LogView:
         self.entries = entries
         self.distance = distance
         self._legal: dict[str, list[str]] | None = None
+        self._effects: dict[str, Any] | None = None
 
     def __getstate__(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__slots__}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
+        self._effects = None  # a view pickled before effects existed has none
         for name, value in data.items():
             setattr(self, name, value)
 
@@ -125,9 +137,24 @@ class LogView:
     @property
     def legal_entries(self) -> dict[str, list[str]]:
         if self._legal is None:
-            self._legal = self.replay.state.legal_entries() if self.replay.ok else {}
-            _shared_put(self)
-        return self._legal
+            self._fill_legal()
+        return self._legal  # type: ignore[return-value]
+
+    @property
+    def legal_effects(self) -> dict[str, Any]:
+        """What each legal entry does (``games.engine.effects``), computed on first use:
+        ``{"effects": [unique effect strings], "by_card": {card: [index per legal entry]}}``."""
+        if self._effects is None:
+            self._fill_legal()
+        return self._effects  # type: ignore[return-value]
+
+    def _fill_legal(self) -> None:
+        # Both from one move generation, shared with the other processes once.
+        entries, effects = (
+            self.replay.state.legal_entries_with_effects() if self.replay.ok else ({}, {})
+        )
+        self._legal, self._effects = entries, index_effects(effects)
+        _shared_put(self)
 
 
 def _shared_key(key: LogKey) -> str:
@@ -235,10 +262,16 @@ def build_log_view(
 _ROW_FIELDS = ("seq", "seat", "text", "hash", "events", "created_at")
 
 
-def game_log(*, game: Game) -> LogView:
-    """The replayed active log of ``game`` (from the cache when the chain head matches)."""
-    head = active_entries(game=game).order_by("-seq").values("seq", "hash").first()
-    seq, last = (head["seq"], head["hash"]) if head else (0, genesis_hash(game.pk))
+def game_log(*, game: Game, head: tuple[int, str] | None = None) -> LogView:
+    """The replayed active log of ``game`` (from the cache when the chain head matches).
+
+    ``head`` is the ``(seq, hash)`` of the last active entry when the caller
+    has just read it (under the game's lock); otherwise it is queried here.
+    """
+    if head is None:
+        row = active_entries(game=game).order_by("-seq").values("seq", "hash").first()
+        head = (row["seq"], row["hash"]) if row else (0, genesis_hash(game.pk))
+    seq, last = head
     cached = log_cache.get((game.pk, _origin(game), seq, last))
     if cached is not None:
         return cached
@@ -309,6 +342,7 @@ def game_state(
         "winner": view.winner,
         "distance": view.distance,
         "legal_entries": view.legal_entries if with_legal else None,
+        "legal_effects": view.legal_effects if with_legal else None,
         "confirmations": {"YB": "YB" in confirmed, "RG": "RG" in confirmed},
         "result": {
             "winner": game.winner or None,

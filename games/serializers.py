@@ -54,6 +54,17 @@ class EntrySerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
+class LegalEffectsSerializer(serializers.Serializer):
+    effects = serializers.ListField(
+        child=serializers.CharField(), help_text="Unique effect strings, e.g. 'Y3>Y8 Y8>RH hR@Y8'."
+    )
+    by_card = serializers.DictField(
+        child=serializers.ListField(child=serializers.IntegerField(min_value=0)),
+        help_text="Per card, the index in effects of each legal entry's effect, in the "
+        "order of legal_entries[card].",
+    )
+
+
 class GameStateSerializer(serializers.Serializer):
     game_id = serializers.IntegerField()
     tournament = serializers.CharField()
@@ -77,6 +88,14 @@ class GameStateSerializer(serializers.Serializer):
         allow_null=True,
         help_text="Legal canonical moves per card for the seat to move; null in the "
         "answer to a write (fetch the state for them).",
+    )
+    legal_effects = LegalEffectsSerializer(
+        allow_null=True,
+        help_text="What each legal entry does, null exactly when legal_entries is null. "
+        "by_card[card][k] indexes effects for legal_entries[card][k]; an effect is "
+        "space-separated tokens: 'Y3>Y8' a pawn moved (before > after the entry), "
+        "'hR@Y8' a pawn of R hit home from Y8, 'lY@YM1' a pawn of Y locks on YM1, "
+        "'wYB' the entry wins for YB (docs/move-log.md).",
     )
     confirmations = serializers.DictField(child=serializers.BooleanField())
     result = serializers.DictField()

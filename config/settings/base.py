@@ -176,13 +176,16 @@ if REDIS_URL:
 else:
     _celery_dir = VAR_DIR / "celery"
     # The file-system broker needs its folders before the first message.
-    for _sub in ("queue", "processed"):
+    for _sub in ("queue", "processed", "control"):
         (_celery_dir / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_celery_dir / "queue"),
         "data_folder_out": str(_celery_dir / "queue"),
         "processed_folder": str(_celery_dir / "processed"),
+        # Broadcast (remote control) messages; kombu's default is ./control
+        # in the working directory, which would litter the checkout.
+        "control_folder": str(_celery_dir / "control"),
         "store_processed": False,
         # The worker polls the folder; 0.25 s keeps judge alerts prompt.
         "polling_interval": 0.25,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from .board import CARDS, SEATS, TEAMS, partner_of, team_of
 from .distance import adjudicate, remaining_distance
+from .effects import index_effects, parse_effect
 from .errors import EngineError, IllegalMoveError, NotationError, PositionError
 from .game import GameState, ReplayError, ReplayResult, replay
 from .judge import JudgeEntry, format_judge_entry, parse_judge_entry, void_check
@@ -48,7 +49,9 @@ __all__ = [
     "format_judge_entry",
     "format_move",
     "get_ruleset",
+    "index_effects",
     "legal_moves",
+    "parse_effect",
     "parse_entry",
     "parse_judge_entry",
     "parse_move",

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .board import CARDS, SEAT_INDEX, SEATS
+from .effects import effects_of
 from .errors import EngineError, IllegalMoveError, NotationError
 from .notation import Discard, Move, parse_entry
 from .position import Position
@@ -252,13 +253,39 @@ class GameState:
         yet played or discarded 4 times since the shuffle); the engine cannot
         know the hand itself. Empty when the game is over.
         """
+        return {card: [str(m) for m in moves] for card, moves in self._legal_moves().items()}
+
+    def legal_effects(self) -> dict[str, list[str]]:
+        """What each legal entry does, aligned with :meth:`legal_entries`.
+
+        For every card of :meth:`legal_entries`, the list holds, at the same
+        index, the compact effect string of that entry (``effects.py``):
+        pawns moved ``FROM>TO``, hits ``hC@LOC``, locks ``lC@LOC`` and a
+        winner ``wYB``/``wRG``. Computed by playing each move with the
+        engine's own move code on a copy of the board.
+        """
+        return self.legal_entries_with_effects()[1]
+
+    def legal_entries_with_effects(self) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+        """:meth:`legal_entries` and :meth:`legal_effects` from one move generation."""
+        if self.to_move is None:
+            return {}, {}
+        moves = self._legal_moves()
+        b = Board(self.position.locs)
+        c = SEAT_INDEX[self.to_move]
+        f6 = self.ruleset.finish_rule_2023
+        entries = {card: [str(m) for m in listed] for card, listed in moves.items()}
+        effects = {card: effects_of(b, c, listed, f6) for card, listed in moves.items()}
+        return entries, effects
+
+    def _legal_moves(self) -> dict[str, list[Move]]:
         if self.to_move is None:
             return {}
         b = Board(self.position.locs)
         c = SEAT_INDEX[self.to_move]
         f6 = self.ruleset.finish_rule_2023
         return {
-            card: [str(m) for m in gen_moves(b, c, card, f6)]
+            card: gen_moves(b, c, card, f6)
             for card in CARDS
             if self.cards_seen.get(card, 0) < self.ruleset.copies(card)
         }

@@ -2,7 +2,9 @@
  *
  * Ring of 60 places clockwise: YS Y1..Y14 RS R1..R14 BS B1..B14 GS G1..G14.
  * Goal circles XM4..XM1 run inward before each start field; start circles
- * (home) sit inside the ring after it. window.PartnersBoard.render(svg, state, opts).
+ * (home) sit inside the ring after it. window.PartnersBoard.render(svg, state, opts):
+ * opts.selected (locations ringed), opts.hints (locations whose pawns may be
+ * tapped next, ringed lightly), opts.onTap(loc).
  */
 (function () {
   "use strict";
@@ -47,6 +49,7 @@
   function render(svg, state, opts) {
     opts = opts || {};
     var selected = opts.selected || [];
+    var hints = opts.hints || [];
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     el("circle", { cx: 0, cy: 0, r: R_RING, "class": "ring" }, svg);
     SEATS.forEach(function (s) {
@@ -71,6 +74,7 @@
         var isLocked = (locked[s] || []).indexOf(loc) >= 0;
         var cls = "pawn seat-fill-" + s + (isLocked ? " locked" : "");
         if (selected.indexOf(loc) >= 0) cls += " selected";
+        else if (hints.indexOf(loc) >= 0) cls += " hint";
         var g = el("g", { "class": cls, "data-loc": loc }, svg);
         el("circle", { cx: x.toFixed(2), cy: y.toFixed(2), r: 1.6 }, g);
         el("title", {}, g).textContent = loc + (isLocked ? " 🔒" : "");
@@ -79,6 +83,10 @@
     selected.forEach(function (loc) {
       if (!COORDS[loc]) return;
       el("circle", { cx: COORDS[loc][0].toFixed(2), cy: COORDS[loc][1].toFixed(2), r: 3.2, "class": "sel-ring" }, svg);
+    });
+    hints.forEach(function (loc) {
+      if (!COORDS[loc] || selected.indexOf(loc) >= 0) return;
+      el("circle", { cx: COORDS[loc][0].toFixed(2), cy: COORDS[loc][1].toFixed(2), r: 2.9, "class": "hint-ring" }, svg);
     });
     if (opts.onTap && !svg.dataset.bound) {
       svg.dataset.bound = "1";

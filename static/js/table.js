@@ -6,6 +6,13 @@
  * (stale) the page takes the server's state and re-checks the queue: the
  * next entry exactly against the legal moves the server sent, later ones
  * provisionally. Entries that became illegal are shown, never dropped.
+ *
+ * The preview (pawns moved, hits, locks, winner) comes from the state's
+ * legal_effects, online and offline; the server's /preview/ is asked only
+ * when they are missing or the entry is not a listed legal move (then the
+ * engine names the rule). A 7 is composed part by part: tap a pawn, pick
+ * its steps, tap the next pawn; only steps that still lead to a legal 7
+ * (prefixes of legal_entries["7"]) are offered.
  */
 (function () {
   "use strict";
@@ -29,9 +36,13 @@
   var state = JSON.parse(document.getElementById("table-state").textContent);
   var online = navigator.onLine !== false;
   var sending = false;
-  var pick = { card: null, locs: [], move: null, discard: [], showAll: false };
+  var pick = newPick(null);
 
   function $(id) { return document.getElementById(id); }
+  /* parts: the 7's parts so far [{loc, n}]; pending: the pawn tapped for the next part. */
+  function newPick(card) {
+    return { card: card, locs: [], move: null, discard: [], showAll: false, parts: [], pending: null, msg: "" };
+  }
   function load() {
     try { return JSON.parse(localStorage.getItem(KEY)) || { queue: [], refused: [] }; }
     catch (e) { return { queue: [], refused: [] }; }
@@ -104,6 +115,167 @@
     var card = move.split(":")[0];
     var list = legal[card] || [];
     return list.indexOf(move) >= 0 ? { ok: true } : { ok: false, message: S.localIllegal };
+  }
+
+  // --- effects of legal entries (state.legal_effects) ------------------------
+  /* Effect string (docs/move-log.md): "Y3>Y8 Y8>RH hR@Y8 lY@YM1 wYB". */
+  function parseEffect(text) {
+    var eff = { moves: [], events: [], winner: null };
+    text.split(" ").filter(Boolean).forEach(function (t) {
+      if (t.indexOf(">") > 0) {
+        var ft = t.split(">");
+        eff.moves.push({ from: ft[0], to: ft[1] });
+      } else if (t.charAt(0) === "w") {
+        eff.winner = t.slice(1);
+      } else {
+        var ca = t.slice(1).split("@");
+        eff.events.push({ type: t.charAt(0) === "h" ? "hit" : "lock", colour: ca[0], at: ca[1] });
+      }
+    });
+    return eff;
+  }
+  /* The effect of a canonical move in ``st``, or null when the state does not carry it. */
+  function effectOf(move, st) {
+    var packed = st.legal_effects;
+    if (!packed || !packed.effects || !packed.by_card || !st.legal_entries) return null;
+    var card = move.split(":")[0];
+    var i = (st.legal_entries[card] || []).indexOf(move);
+    var index = (packed.by_card[card] || [])[i];
+    if (i < 0 || index === undefined || packed.effects[index] === undefined) return null;
+    return parseEffect(packed.effects[index]);
+  }
+  /* Colour of the pawn standing on ``loc`` in ``position`` (T1: one colour per field). */
+  function colourAt(position, loc) {
+    var seats = ["Y", "R", "B", "G"];
+    for (var k = 0; k < seats.length; k++) {
+      if ((position[seats[k]] || []).indexOf(loc) >= 0) return seats[k];
+    }
+    return loc.charAt(0);
+  }
+  /* A written destination (">Y8") must be where that step's pawn lands (or is hit home). */
+  function destinationsMatch(rest, eff, position) {
+    var body = rest.split(": ")[1] || "";
+    return body.split(" ").every(function (step) {
+      var m = /^([A-Z0-9]+)[+-]\d+>([A-Z0-9]+)$/.exec(step);
+      if (!m) return true;
+      var colour = colourAt(position, m[1]);
+      return eff.moves.some(function (mv) { return mv.from === m[1] && mv.to === m[2]; }) ||
+        eff.events.some(function (e) { return e.type === "hit" && e.at === m[2] && e.colour === colour; });
+    });
+  }
+  function showEffect(lines, eff, position) {
+    lines.textContent = "";
+    var byColour = {};
+    var order = [];
+    eff.moves.forEach(function (mv) {
+      if (/H$/.test(mv.to)) return;  // hit home: the hit line says it
+      var c = colourAt(position, mv.from);
+      if (!byColour[c]) { byColour[c] = []; order.push(c); }
+      byColour[c].push(mv.from + " → " + mv.to);
+    });
+    order.forEach(function (c) { li(lines, seatName(c) + ": " + byColour[c].join(", "), "effect-move"); });
+    eff.events.forEach(function (e) {
+      li(lines, seatName(e.colour) + " " + (e.type === "hit" ? S.hit : S.lock) + " " + e.at, "event-" + e.type);
+    });
+    if (eff.winner) li(lines, (eff.winner === "YB" ? S.yb : S.rg) + " " + S.won, "event-lock");
+  }
+
+  // --- the 7, part by part ----------------------------------------------------
+  function sevenText(parts) {
+    return "7: " + parts.map(function (p) { return p.loc + "+" + p.n; }).join(" ");
+  }
+  function sevenUsed(parts) {
+    return parts.reduce(function (a, p) { return a + p.n; }, 0);
+  }
+  /* What may come next after ``parts``: {known, next: {loc: {n: true}}, complete}.
+   * Without legal moves (not yet read after a write) every count is offered. */
+  function sevenOptions(parts) {
+    var list = state.legal_entries ? (state.legal_entries["7"] || []) : null;
+    var done = parts.map(function (p) { return p.loc + "+" + p.n; });
+    var out = { known: list !== null, next: {}, complete: false };
+    if (list === null) return out;
+    var text = sevenText(parts);
+    list.forEach(function (mv) {
+      var steps = mv.slice(3).split(" ");
+      if (steps.length < done.length) return;
+      for (var k = 0; k < done.length; k++) if (steps[k] !== done[k]) return;
+      if (steps.length === done.length) { out.complete = out.complete || mv === text; return; }
+      var m = /^([A-Z0-9]+)\+(\d+)$/.exec(steps[done.length]);
+      if (!m) return;
+      (out.next[m[1]] = out.next[m[1]] || {})[m[2]] = true;
+    });
+    return out;
+  }
+  function sevenTap(loc) {
+    pick.msg = "";
+    pick.move = null;
+    $("preview").hidden = true;
+    if (pick.pending === loc) { pick.pending = null; render(); return; }
+    var opts = sevenOptions(pick.parts);
+    if (sevenUsed(pick.parts) >= 7 || (opts.known && !opts.next[loc])) {
+      pick.pending = null;
+      pick.msg = S.sevenNoPawn;
+    } else {
+      pick.pending = loc;
+    }
+    render();
+  }
+  function sevenStep(n) {
+    pick.parts.push({ loc: pick.pending, n: n });
+    pick.pending = null;
+    pick.msg = "";
+    var opts = sevenOptions(pick.parts);
+    var text = sevenText(pick.parts);
+    render();
+    if (opts.complete || (!opts.known && sevenUsed(pick.parts) === 7)) choose(text);
+  }
+  function sevenBack() {
+    if (pick.pending) pick.pending = null;
+    else pick.parts.pop();
+    pick.msg = "";
+    pick.move = null;
+    $("preview").hidden = true;
+    hideError();
+    render();
+  }
+  function renderSeven() {
+    var box = $("seven");
+    if (!box) return;
+    var on = pick.card === "7" && !pick.showAll;
+    box.hidden = !on;
+    if (!on) return;
+    var used = sevenUsed(pick.parts);
+    var left = 7 - used;
+    var opts = sevenOptions(pick.parts);
+    txt($("seven-text"), pick.parts.length ? sevenText(pick.parts) : "7:");
+    txt($("seven-left"), "· " + left + " " + S.sevenLeft);
+    var steps = $("seven-steps");
+    steps.textContent = "";
+    var hint = "";
+    if (pick.pending) {
+      hint = S.sevenSteps + " (" + pick.pending + ")";
+      var allowed = opts.next[pick.pending] || {};
+      for (var n = 1; n <= left; n++) {
+        var ok = !opts.known || !!allowed[n];
+        var b = button(steps, String(n), "step-btn" + (ok ? "" : " dead"), sevenStep.bind(null, n));
+        b.setAttribute("data-steps", String(n));
+        if (!ok) { b.disabled = true; b.title = S.sevenDead; b.setAttribute("aria-label", n + " — " + S.sevenDead); }
+      }
+    } else if (left > 0 && !opts.complete && (!opts.known || Object.keys(opts.next).length)) {
+      hint = pick.parts.length ? S.sevenTap : S.sevenTapFirst;
+    }
+    txt($("seven-hint"), hint);
+    $("seven-hint").hidden = !hint;
+    var msg = $("seven-msg");
+    msg.hidden = !pick.msg;
+    txt(msg, pick.msg || "");
+    $("seven-back").disabled = !pick.parts.length && !pick.pending;
+  }
+  /* Pawns that may take the next part of the 7 (ringed on the board). */
+  function sevenHints() {
+    if (pick.card !== "7" || pick.showAll || pick.pending) return [];
+    var opts = sevenOptions(pick.parts);
+    return opts.known ? Object.keys(opts.next) : [];
   }
 
   // --- network -------------------------------------------------------------
@@ -203,7 +375,7 @@
 
   // --- entering a move ------------------------------------------------------
   function resetPick() {
-    pick = { card: null, locs: [], move: null, discard: [], showAll: false };
+    pick = newPick(null);
   }
   function candidates() {
     if (!pick.card) return [];
@@ -218,13 +390,14 @@
   }
   function onTap(loc) {
     if (!pick.card || pick.card === "X" || !config.writable) return;
+    if (pick.card === "7" && !pick.showAll) { sevenTap(loc); return; }
     var i = pick.locs.indexOf(loc);
     if (i >= 0) pick.locs.splice(i, 1);
-    else if (pick.card === "7" || pick.card === "J") pick.locs.push(loc);
+    else if (pick.card === "J") pick.locs.push(loc);
     else pick.locs = [loc];
     pick.move = null;
     var list = candidates();
-    if (list.length === 1 && pick.card !== "7") choose(list[0]);
+    if (list.length === 1) choose(list[0]);
     else render();
   }
   function choose(move) {
@@ -247,18 +420,31 @@
       li(lines, S.provisional);
       return check0;
     }
+    var full = (seat ? seat + " " : "") + text;
+    var written = /[+-]\d+>/.test(text);  // a destination to check (">Y8")
+    var eff = text.indexOf("X:") === 0 ? null : effectOf(canonicalMove(text), state);
     if (!online || navigator.onLine === false) {
-      // Offline: the next entry is checked exactly against the last known state.
-      var local = checkLocal((seat ? seat + " " : "") + text, state);
+      // Offline: the next entry is checked exactly against the last known state,
+      // and its effect comes from the state the server sent with it.
+      var local = checkLocal(full, state);
+      if (local.ok && eff && written && !destinationsMatch(text, eff, state.position)) {
+        local = { ok: false, message: S.destMismatch };
+      }
       if (!local.ok) {
         box.hidden = true;
         showError({ message: local.message, rule: "" });
         return local;
       }
-      li(lines, S.previewOffline);
+      if (eff) showEffect(lines, eff, state.position);
+      else li(lines, S.previewOffline);
       return local;
     }
-    // Online: the engine on the server answers, with its rule id when it refuses.
+    // Online: a listed legal move is shown from its effect, without asking the server;
+    // a written destination, a discard or an entry not listed goes to the engine there.
+    if (eff && !written && checkLocal(full, state).ok) {
+      showEffect(lines, eff, state.position);
+      return { ok: true };
+    }
     post(config.urls.preview, { text: (seat ? seat + " " : "") + text }).then(function (res) {
       if (res.status !== 200) {
         if (res.data && res.data.error) { box.hidden = true; showError(res.data.error); }
@@ -350,7 +536,7 @@
     CARDS.forEach(function (c) {
       if (state.legal_entries && !(c in legal)) return;
       var b = button(wrap, c, "card" + (pick.card === c ? " active" : ""), function () {
-        pick = { card: c, locs: [], move: null, discard: [], showAll: false };
+        pick = newPick(c);
         hideError();
         $("preview").hidden = true;
         render();
@@ -359,7 +545,7 @@
       b.setAttribute("data-card", c);
     });
     button(wrap, S.discard, "card discard-btn" + (pick.card === "X" ? " active" : ""), function () {
-      pick = { card: "X", locs: [], move: null, discard: [], showAll: false };
+      pick = newPick("X");
       hideError();
       $("preview").hidden = true;
       render();
@@ -372,10 +558,11 @@
     if (!wrap) return;
     wrap.textContent = "";
     var picking = pick.card && pick.card !== "X";
-    $("pawn-hint").hidden = !picking;
+    $("pawn-hint").hidden = !picking || (pick.card === "7" && !pick.showAll);
     $("show-legal").hidden = !picking || pick.showAll;
     $("discard").hidden = pick.card !== "X";
     if (!picking) return;
+    if (pick.card === "7" && !pick.showAll) return;  // the 7 picker (renderSeven)
     var list = candidates();
     if (pick.locs.length && !list.length) { txt(wrap, S.noMatch); return; }
     list.forEach(function (mv) {
@@ -395,16 +582,58 @@
   function renderLog() {
     var log = $("log");
     log.textContent = "";
-    var entries = (state.entries || []).slice(-12).reverse();
+    var all = state.entries || [];
+    var rulings = judgeMarks(all);
+    var entries = all.slice(-12).reverse();
     store.queue.slice().reverse().forEach(function (q) { li(log, q.text + " … " + S.waiting, "queued"); });
-    entries.forEach(function (e) {
-      var item = li(log, e.seq + ". " + e.text + "  #" + e.short_hash);
-      item.setAttribute("data-seq", e.seq);
-    });
+    entries.forEach(function (e) { log.appendChild(logItem(e, rulings)); });
     txt($("short-hash"), state.short_hash);
     txt($("seq"), state.seq);
     var tb = $("take-back");
     if (tb) tb.hidden = !state.seq || store.queue.length > 0 || (state.result && state.result.finished);
+  }
+  /* Judge entries ("! VOID 12 14 KEEP 13", docs/judging.md): which entries they void or keep. */
+  function judgeMarks(entries) {
+    var marks = { voided: {}, kept: {} };
+    entries.forEach(function (e) {
+      var m = /^! VOID ([\d ]+?)(?: KEEP ([\d ]+))?$/.exec(e.text);
+      if (!m) return;
+      m[1].split(" ").forEach(function (n) { marks.voided[n] = true; });
+      (m[2] || "").split(" ").filter(Boolean).forEach(function (n) { marks.kept[n] = true; });
+    });
+    return marks;
+  }
+  function logItem(e, marks) {
+    var item = document.createElement("li");
+    item.setAttribute("data-seq", e.seq);
+    var judge = e.text.indexOf("!") === 0;
+    var voided = !!marks.voided[e.seq];
+    var kept = !!marks.kept[e.seq];
+    var cls = [];
+    if (judge) {
+      cls.push("judge-entry");
+      var label = document.createElement("span");
+      label.className = "judge-label";
+      txt(label, S.judgeRuling + ": ");
+      item.appendChild(document.createTextNode(e.seq + ". "));
+      item.appendChild(label);
+      item.appendChild(document.createTextNode(e.text.replace(/^! /, "")));
+    } else {
+      var body = document.createElement(voided ? "s" : "span");
+      body.className = "entry-text";
+      txt(body, e.seq + ". " + e.text);
+      item.appendChild(body);
+    }
+    item.appendChild(document.createTextNode("  #" + e.short_hash));
+    if (voided || kept) {
+      cls.push(voided ? "voided" : "kept");
+      var note = document.createElement("span");
+      note.className = "entry-note";
+      txt(note, " — " + (voided ? S.voided : S.kept));
+      item.appendChild(note);
+    }
+    item.className = cls.join(" ");
+    return item;
   }
   function renderRefused() {
     var box = $("refused-box");
@@ -418,10 +647,14 @@
     });
   }
   function render() {
-    window.PartnersBoard.render($("board"), state, { selected: pick.locs, onTap: onTap });
+    var selected = pick.card === "7" && !pick.showAll
+      ? pick.parts.map(function (p) { return p.loc; }).concat(pick.pending ? [pick.pending] : [])
+      : pick.locs;
+    window.PartnersBoard.render($("board"), state, { selected: selected, hints: sevenHints(), onTap: onTap });
     renderTurn();
     renderWinner();
     renderCards();
+    renderSeven();
     renderCandidates();
     renderDiscard();
     renderLog();
@@ -432,6 +665,7 @@
   // --- wiring ---------------------------------------------------------------
   function bind(id, event, fn) { var n = $(id); if (n) n.addEventListener(event, fn); }
   bind("show-legal", "click", function () { pick.showAll = true; render(); });
+  bind("seven-back", "click", sevenBack);
   bind("confirm-move", "click", confirmMove);
   bind("cancel-move", "click", function () { $("preview").hidden = true; resetPick(); render(); });
   bind("discard-clear", "click", function () { pick.discard = []; renderDiscard(); });

@@ -188,6 +188,21 @@ def test_finished_game_refuses_entries(game):
     assert not MoveEntry.objects.exists()
 
 
+def test_round_closed_after_the_table_link_was_checked_refuses_under_the_lock(game):
+    # The API checks the table link (and its round) before the game's lock is
+    # taken; a round closed in between must still refuse, storing nothing.
+    move_submit(game=game, text="11: in", client_id="abcdefgh-1", expected_seq=0)
+    game.round.status = game.round.Status.CLOSED
+    game.round.save(update_fields=["status"])
+    with pytest.raises(ApplicationError) as err:
+        move_submit(game=game, text="11: in", client_id="abcdefgh-2", expected_seq=1)
+    assert err.value.status_code == 403
+    assert MoveEntry.objects.filter(game=game).count() == 1
+    # A retry of an entry stored before the round closed still gets its answer.
+    again = move_submit(game=game, text="11: in", client_id="abcdefgh-1", expected_seq=0)
+    assert not again.created and again.entry["seq"] == 1
+
+
 def test_preview_shows_moves_and_hits_without_storing(game, record):
     play(game, ["11: in", "8: in", "8: in"])  # R, B, G enter
     preview = move_preview(game=game, text="13: in")
