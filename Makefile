@@ -7,7 +7,7 @@ PYTHON := $(BIN)/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-fast bench bench-load lint format venv migrate demo clean chromium messages
+.PHONY: run test test-fast bench bench-load fuzz lint format venv migrate demo clean chromium messages
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PYTHON) || $(PY) -m venv $(VENV)
@@ -53,6 +53,11 @@ bench-load: venv
 	DATABASE_URL=$(PG_BENCH)/bench_web REDIS_URL=$(REDIS_BENCH)/13 $(PYTHON) bench/standings_load.py
 	DATABASE_URL=$(PG_BENCH)/bench_moves REDIS_URL=$(REDIS_BENCH)/12 $(PYTHON) bench/move_load.py
 	DATABASE_URL=$(PG_BENCH)/dmpartners_bench REDIS_URL=$(REDIS_BENCH)/5 $(PYTHON) bench/alert_latency.py
+
+# Schemathesis deeper than in `make test` (same test, more examples per operation).
+fuzz: venv
+	$(PYTHON) manage.py compilemessages_if_needed
+	FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-25} $(BIN)/pytest tests/security/test_api_fuzz.py -q
 
 lint: venv
 	$(BIN)/ruff check .

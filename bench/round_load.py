@@ -13,12 +13,17 @@ What it does (docs/operations.md, "Load and fault harness"):
    of ``--tables`` games whose clocks run fast (``clock_speed``) so the 50-
    and 60-minute marks fall inside the run.
 2. Starts gunicorn (gthread), a Celery worker and Celery beat against them.
-3. Runs asyncio clients, all to 127.0.0.1 only: one per table replaying a
-   self-play game through ``POST /api/table/<token>/entries/`` (a retry after
-   a connection error or 5xx re-sends the same ``client_id`` and
-   ``expected_seq``), ``--pollers`` spectators polling pairings, standings
-   and the live hall (page and API), ``--judges`` judge dashboards polling
-   the dashboard and calls APIs with a session.
+3. Runs asyncio clients, all to 127.0.0.1 only, each doing what the page's
+   own scripts do (static/js, same intervals): one table device per table
+   replaying a self-play game through ``POST /api/table/<token>/entries/``
+   every ``--think`` seconds (a retry after a connection error or 5xx
+   re-sends the same ``client_id`` and ``expected_seq``) while polling its
+   state (5 s), its judge call (5 s) and its clock (15 s); ``--pollers``
+   spectators split by ``SPECTATOR_MIX`` over the public pages (fragment
+   every 20 s), one live table each (state every 3 s, clock 15 s) and the
+   hall screen (hall API every 10 s plus whatever clocks the page asks for);
+   ``--judges`` judge dashboards (dashboard every 1 s, calls every 2 s) with
+   a session. Conditional GETs send the last ETag, as a browser does.
 4. Injects faults at fixed fractions of the run (``--no-faults`` to skip):
    PostgreSQL "restart" (every backend of the bench database terminated
    with ``pg_terminate_backend`` — what a restart does to the application;
@@ -30,7 +35,8 @@ What it does (docs/operations.md, "Load and fault harness"):
    clock passed 50/60 minutes must have exactly one alert of each kind.
 
 Prints one JSON document (also written to ``var/bench/round_load.json``):
-p50/p99/max per endpoint, request and error counts (errors inside a fault
+p50/p99/max per endpoint as the clients saw it and as gunicorn measured it
+(its access log), request and error counts (errors inside a fault
 window counted apart), lost/duplicated, alert check. A benchmark, not a
 test: nothing here asserts a speed.
 """
@@ -43,6 +49,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import signal
 import socket
 import statistics
@@ -58,6 +65,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 VAR = ROOT / "var" / "bench"
 SLUG = "bench-round"
+ACCESS_LOG = VAR / "round_load_access.log"
 FAULT_WINDOW_S = 10.0  # errors this soon after a fault are counted as caused by it
 
 
@@ -69,7 +77,6 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--minutes", type=float, default=10.0)
     parser.add_argument("--quick", action="store_true", help="a 60-second run")
     parser.add_argument("--think", type=float, default=3.0, help="seconds between a table's moves")
-    parser.add_argument("--poll", type=float, default=5.0, help="seconds between a poller's reads")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
     parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker")
     parser.add_argument("--redis-port", type=int, default=6391)
@@ -165,6 +172,7 @@ def wait_port(port: int, timeout: float = 30.0) -> None:
 
 
 def start_gunicorn(env: dict[str, str], args: argparse.Namespace, port: int) -> subprocess.Popen:
+    VAR.mkdir(parents=True, exist_ok=True)
     cmd = [
         str(BIN / "gunicorn"),
         "config.wsgi",
@@ -178,6 +186,12 @@ def start_gunicorn(env: dict[str, str], args: argparse.Namespace, port: int) -> 
         str(args.threads),
         "--log-level",
         "warning",
+        # Server-side time per request (microseconds): the load tool shares
+        # the cores, so its own latencies include its waiting for the CPU.
+        "--access-logfile",
+        str(ACCESS_LOG),
+        "--access-logformat",
+        "%(m)s %(U)s %(s)s %(D)s",
     ]
     proc = spawn(cmd, env, "round_load-gunicorn.log")
     wait_port(port, 60)
@@ -462,53 +476,181 @@ async def table_client(
         await asyncio.sleep(think * (0.5 + rng.random()))
 
 
-async def poller(
-    session: Any, base: str, stats: Stats, deadline: float, interval: float, rng: random.Random
-) -> None:
-    pages = [
-        ("GET pairings", f"{base}/tournaments/{SLUG}/rounds/1/"),
-        ("GET standings", f"{base}/tournaments/{SLUG}/standings/"),
-        ("GET hall page", f"{base}/tournaments/{SLUG}/hall/"),
-        ("GET hall API", f"{base}/api/tournaments/{SLUG}/hall/"),
-    ]
-    await asyncio.sleep(rng.random() * interval)
-    while time.monotonic() < deadline:
-        endpoint, url = rng.choice(pages)
-        status, _body = await request(session, stats, endpoint, "GET", url)
-        if 0 < status < 500 and status != 200:
+class Conditional:
+    """What a browser keeps for conditional GETs: the last ETag per URL."""
+
+    def __init__(self) -> None:
+        self.etags: dict[str, str] = {}
+
+    async def get(
+        self,
+        session: Any,
+        stats: Stats,
+        endpoint: str,
+        url: str,
+        headers: dict[str, str] | None = None,
+    ) -> tuple[int, Any]:
+        sent = dict(headers or {})
+        if url in self.etags:
+            sent["If-None-Match"] = self.etags[url]
+        status, body, etag = await request_etag(session, stats, endpoint, url, headers=sent)
+        if status == 200 and etag:
+            self.etags[url] = etag
+        if 0 < status < 500 and status not in (200, 304):
             stats.error(endpoint)
-        await asyncio.sleep(interval * (0.5 + rng.random()))
+        return status, body
+
+
+async def request_etag(
+    session: Any, stats: Stats, endpoint: str, url: str, headers: dict[str, str]
+) -> tuple[int, Any, str | None]:
+    import aiohttp
+
+    started = time.perf_counter()
+    try:
+        async with session.get(url, headers=headers) as res:
+            body = await res.read()
+            status, etag = res.status, res.headers.get("ETag")
+    except (TimeoutError, aiohttp.ClientError, OSError):
+        stats.error(endpoint)
+        return 0, None, None
+    stats.latency[endpoint].append((time.perf_counter() - started) * 1000)
+    if status >= 500:
+        stats.error(endpoint)
+    return status, body, etag
+
+
+async def every(
+    deadline: float, interval: float, rng: random.Random, action: Any, *, first: bool = True
+) -> None:
+    """Run ``action`` every ``interval`` seconds (a browser's setInterval) until ``deadline``."""
+    await asyncio.sleep(rng.random() * interval)
+    if first:
+        await action()
+    while time.monotonic() + interval < deadline:
+        await asyncio.sleep(interval)
+        await action()
+
+
+async def table_device(
+    session: Any, base: str, table: dict[str, Any], stats: Stats, deadline: float
+) -> None:
+    """What the table page's scripts read besides the entries it posts (static/js):
+    its state every 5 s (table.js, conditional), its judge call every 5 s
+    (judge_call.js) and its clock every 15 s (clock.js)."""
+    rng = random.Random(table["game"] * 7)
+    seen = Conditional()
+    token = table["token"]
+    await request(session, stats, "GET table page", "GET", f"{base}/t/{token}/")
+    state_url = f"{base}/api/table/{token}/state/"
+    calls_url = f"{base}/api/table/{token}/judge/"
+    clock_url = f"{base}/api/games/{table['game']}/clock/"
+    await asyncio.gather(
+        every(deadline, 5, rng, lambda: seen.get(session, stats, "GET table state", state_url)),
+        every(deadline, 5, rng, lambda: seen.get(session, stats, "GET table call", calls_url)),
+        every(deadline, 15, rng, lambda: seen.get(session, stats, "GET clock", clock_url)),
+    )
+
+
+SPECTATOR_MIX = (("pages", 0.5), ("live", 0.3), ("hall", 0.2))
+"""How the ``--pollers`` spectators divide: public pages (home, pairings,
+standings: the page, then its fragment every 20 s as autorefresh.js does),
+one live table (state every 3 s as live.js does, its clock every 15 s) and
+the hall screen (the hall API every 10 s, and every clock the page asks
+clock.js to sync, every 15 s)."""
+
+_CLOCK_URL = re.compile(r'data-clock-url="([^"]+)"')
+
+
+async def spectator(
+    session: Any,
+    base: str,
+    role: str,
+    tables: int,
+    stats: Stats,
+    deadline: float,
+    rng: random.Random,
+) -> None:
+    seen = Conditional()
+    await asyncio.sleep(rng.random() * 5)
+    if role == "pages":
+        name, path = rng.choice(
+            [
+                ("pairings", f"/tournaments/{SLUG}/rounds/1/"),
+                ("standings", f"/tournaments/{SLUG}/standings/"),
+                ("home", f"/tournaments/{SLUG}/"),
+            ]
+        )
+        await seen.get(session, stats, f"GET {name} page", base + path)
+        fragment = f"{base}{path}?fragment=1"
+        await every(
+            deadline,
+            20,
+            rng,
+            lambda: seen.get(
+                session, stats, f"GET {name} fragment", fragment, {"X-Requested-With": "fetch"}
+            ),
+            first=False,
+        )
+    elif role == "live":
+        table = rng.randrange(1, tables + 1)
+        page = f"{base}/tournaments/{SLUG}/rounds/1/tables/{table}/"
+        _status, body = await seen.get(session, stats, "GET live page", page)
+        game_id = _GAME_ID.search(body.decode() if isinstance(body, bytes) else "")
+        if game_id is None:
+            return
+        state = f"{base}/api/games/{game_id[1]}/state/"
+        clock = f"{base}/api/games/{game_id[1]}/clock/"
+        await asyncio.gather(
+            every(deadline, 3, rng, lambda: seen.get(session, stats, "GET live state", state)),
+            every(deadline, 15, rng, lambda: seen.get(session, stats, "GET clock", clock)),
+        )
+    else:
+        _status, body = await seen.get(
+            session, stats, "GET hall page", f"{base}/tournaments/{SLUG}/hall/"
+        )
+        clocks = _CLOCK_URL.findall(body.decode() if isinstance(body, bytes) else "")
+        hall_api = f"{base}/api/tournaments/{SLUG}/hall/"
+        await asyncio.gather(
+            every(deadline, 10, rng, lambda: seen.get(session, stats, "GET hall API", hall_api)),
+            *(
+                every(
+                    deadline,
+                    15,
+                    rng,
+                    lambda url=url: seen.get(session, stats, "GET clock", base + url),
+                )
+                for url in clocks
+            ),
+        )
+
+
+_GAME_ID = re.compile(r"/api/games/(\d+)/state/")
 
 
 async def judge(
     session: Any, base: str, session_key: str, stats: Stats, deadline: float, rng: random.Random
 ) -> None:
+    """A judge dashboard: the dashboard every second (judge_dashboard.js) and the
+    open calls every 2 s (judge_calls.js)."""
     headers = {"Cookie": f"sessionid={session_key}", "Accept": "application/json"}
-    tick = 0
-    while time.monotonic() < deadline:
-        status, _ = await request(
-            session,
-            stats,
-            "GET judge dashboard API",
-            "GET",
-            f"{base}/api/tournaments/{SLUG}/judge/dashboard/",
-            headers=headers,
-        )
-        if 0 < status < 500 and status != 200:
-            stats.error("GET judge dashboard API")
-        if tick % 3 == 0:
-            status, _ = await request(
-                session,
-                stats,
-                "GET judge calls API",
-                "GET",
-                f"{base}/api/tournaments/{SLUG}/judge/calls/",
-                headers=headers,
-            )
-            if 0 < status < 500 and status != 200:
-                stats.error("GET judge calls API")
-        tick += 1
-        await asyncio.sleep(2.0 * (0.75 + rng.random() / 2))
+    seen = Conditional()
+    dashboard = f"{base}/api/tournaments/{SLUG}/judge/dashboard/"
+    calls = f"{base}/api/tournaments/{SLUG}/judge/calls/"
+    await asyncio.gather(
+        every(
+            deadline,
+            1,
+            rng,
+            lambda: seen.get(session, stats, "GET judge dashboard API", dashboard, headers),
+        ),
+        every(
+            deadline,
+            2,
+            rng,
+            lambda: seen.get(session, stats, "GET judge calls API", calls, headers),
+        ),
+    )
 
 
 # --- faults ----------------------------------------------------------------------
@@ -606,10 +748,23 @@ async def run_load(args: argparse.Namespace, procs: Processes, data: dict[str, A
             for t in data["tables"]
         ]
         tasks += [
+            asyncio.create_task(table_device(session, base, t, stats, deadline))
+            for t in data["tables"]
+        ]
+        roles = [role for role, share in SPECTATOR_MIX for _ in range(round(share * args.pollers))]
+        tasks += [
             asyncio.create_task(
-                poller(session, base, stats, deadline, args.poll, random.Random(rng.random()))
+                spectator(
+                    session,
+                    base,
+                    role,
+                    len(data["tables"]),
+                    stats,
+                    deadline,
+                    random.Random(rng.random()),
+                )
             )
-            for _ in range(args.pollers)
+            for role in roles
         ]
         tasks += [
             asyncio.create_task(
@@ -639,6 +794,45 @@ async def run_load(args: argparse.Namespace, procs: Processes, data: dict[str, A
     }
 
 
+_ENDPOINTS = [
+    ("POST", re.compile(r"^/api/table/[^/]+/entries/$"), "POST table entry"),
+    ("GET", re.compile(r"^/api/table/[^/]+/state/$"), "GET table state"),
+    ("GET", re.compile(r"^/api/table/[^/]+/judge/$"), "GET table call"),
+    ("GET", re.compile(r"^/t/[^/]+/$"), "GET table page"),
+    ("GET", re.compile(r"^/api/games/\d+/clock/$"), "GET clock"),
+    ("GET", re.compile(r"^/api/games/\d+/state/$"), "GET live state"),
+    ("GET", re.compile(r"^/tournaments/[^/]+/rounds/\d+/tables/\d+/$"), "GET live page"),
+    ("GET", re.compile(r"^/tournaments/[^/]+/hall/$"), "GET hall page"),
+    ("GET", re.compile(r"^/api/tournaments/[^/]+/hall/$"), "GET hall API"),
+    ("GET", re.compile(r"^/api/tournaments/[^/]+/judge/dashboard/$"), "GET judge dashboard API"),
+    ("GET", re.compile(r"^/api/tournaments/[^/]+/judge/calls/$"), "GET judge calls API"),
+    ("GET", re.compile(r"^/tournaments/[^/]+/(rounds/\d+/|standings/)?$"), "GET public pages"),
+]
+
+
+def server_side() -> dict[str, Any]:
+    """p50/p99 of gunicorn's own time per endpoint (its access log; pages
+    answered by the public fast path are included: they never reach Django)."""
+    times: dict[str, list[float]] = defaultdict(list)
+    if not ACCESS_LOG.exists():
+        return {}
+    for line in ACCESS_LOG.read_text().splitlines():
+        parts = line.split()
+        if len(parts) != 4:
+            continue
+        method, path, _status, micros = parts
+        name = next((n for m, rx, n in _ENDPOINTS if m == method and rx.match(path)), "other")
+        times[name].append(int(micros) / 1000)
+    return {
+        name: {
+            "requests": len(values),
+            "p50_ms": round(statistics.median(values), 1),
+            "p99_ms": round(percentile(values, 0.99), 1),
+        }
+        for name, values in sorted(times.items())
+    }
+
+
 def main() -> None:
     args = parse_args()
     env = environment(args)
@@ -652,6 +846,7 @@ def main() -> None:
     try:
         procs.redis = start_redis(args.redis_port)
         data = setup_data(args)
+        ACCESS_LOG.unlink(missing_ok=True)
         procs.gunicorn = start_gunicorn(env, args, port)
         procs.worker = start_worker(env)
         procs.beat = start_beat(env)
@@ -669,12 +864,13 @@ def main() -> None:
             "judges": args.judges,
             "minutes": args.minutes,
             "think_s": args.think,
-            "poll_s": args.poll,
+            "spectators": {role: round(share * args.pollers) for role, share in SPECTATOR_MIX},
             "clock_speed": round(data["speed"], 2),
             "gunicorn": f"{args.workers} workers x {args.threads} threads (gthread)",
             "cpu_count": os.cpu_count(),
         },
         **load,
+        "server_side": server_side(),
         "checks": checks,
     }
     VAR.mkdir(parents=True, exist_ok=True)

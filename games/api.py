@@ -12,14 +12,16 @@ from typing import Any
 
 from django.http import Http404, QueryDict
 from django.shortcuts import get_object_or_404
-from django.utils import translation
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from django.utils import timezone, translation
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import ParseError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors
+from games.conditional import state_response
 from games.models import Game
 from games.serializers import (
     ConfirmSerializer,
@@ -39,6 +41,7 @@ from tournament.api_errors import json_object_body
 from tournament.errors import ApplicationError
 from tournament.models import Tournament
 from tournament.permissions import is_judge
+from tournament.views.public_cache import mark_briefly_cacheable
 
 ERRORS = {
     400: OpenApiResponse(ErrorSerializer, description="Malformed request."),
@@ -46,6 +49,16 @@ ERRORS = {
     409: OpenApiResponse(ErrorSerializer, description="Stale or finished: carries the state."),
     422: OpenApiResponse(ErrorSerializer, description="Illegal: code is the RULES.md id."),
 }
+NOT_MODIFIED = OpenApiResponse(
+    description="Not modified: the If-None-Match tag is the state's ETag (no body)."
+)
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="The ETag of the state the poller has: 304 while nothing it shows changed "
+    "(log head, status, result, confirmations; docs/move-log.md).",
+)
 
 
 def _lang(request: Request, body: dict[str, Any] | None = None) -> str:
@@ -79,14 +92,17 @@ class TableStateView(TableAPIView):
     @extend_schema(
         operation_id="table_state",
         summary="The table's game state (board, turn, hand sizes, entries, legal moves)",
-        responses={200: GameStateSerializer, 403: ERRORS[403]},
+        description="Conditional: send the ETag back as If-None-Match; 304 while unchanged.",
+        parameters=[IF_NONE_MATCH],
+        responses={200: GameStateSerializer, 304: NOT_MODIFIED, 403: ERRORS[403]},
         tags=["table"],
     )
     def get(self, request: Request, token: str) -> Response:
-        return _answer(
-            _lang(request),
-            lambda: move_log.game_state(game=self.table_game(token, for_write=False)),
-        )
+        def read() -> Response:
+            state = move_log.game_state(game=self.table_game(token, for_write=False))
+            return state_response(request, state, legal=True, private=True)
+
+        return _answer(_lang(request), read)
 
 
 class TableEntriesView(TableAPIView):
@@ -205,15 +221,12 @@ class TableRecordView(TableAPIView):
         )
 
 
-def _public_game(request: Request, game_id: int) -> Game:
+def _public_game(request: Request, game_id: int, *, players: bool = True) -> Game:
+    # The state needs no players: spectators poll it every 3 s, and joining
+    # four players and two pairs costs more than everything else it reads.
+    related = ("pair_yb__player_1", "pair_yb__player_2", "pair_rg__player_1", "pair_rg__player_2")
     game = get_object_or_404(
-        Game.objects.select_related(
-            "round__tournament",
-            "pair_yb__player_1",
-            "pair_yb__player_2",
-            "pair_rg__player_1",
-            "pair_rg__player_2",
-        ),
+        Game.objects.select_related("round__tournament", *(related if players else ())),
         pk=game_id,
     )
     tournament = game.round.tournament
@@ -226,12 +239,30 @@ class GameStateView(APIView):
     @extend_schema(
         operation_id="game_state",
         summary="Public read-only state of a game (live view)",
-        responses={200: GameStateSerializer},
+        description="Without the legal moves (legal_entries and legal_effects are null) "
+        "unless ?legal=1. Conditional: send the ETag back as If-None-Match; 304 while "
+        "unchanged.",
+        parameters=[
+            OpenApiParameter(
+                "legal",
+                OpenApiTypes.INT,
+                enum=[0, 1],
+                description="1: include the legal moves of the seat to move.",
+            ),
+            IF_NONE_MATCH,
+        ],
+        responses={200: GameStateSerializer, 304: NOT_MODIFIED},
         tags=["games"],
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _public_game(request, game_id)
-        return _answer(_lang(request), lambda: move_log.game_state(game=game))
+        game = _public_game(request, game_id, players=False)
+        legal = request.query_params.get("legal") == "1"
+
+        def read() -> Response:
+            state = move_log.game_state(game=game, with_legal=legal)
+            return state_response(request, state, legal=legal, private=False)
+
+        return _answer(_lang(request), read)
 
 
 class GameRecordView(APIView):
@@ -270,7 +301,11 @@ class GameRecordView(APIView):
 class HallView(APIView):
     @extend_schema(
         operation_id="tournament_hall",
-        summary="Every table of the current round: teams, progress, locked pawns, time",
+        summary="Every table of the current round: teams, progress, locked pawns, clock",
+        description="Shared for up to 2 s (HALL_CACHE_SECONDS): `server_time` says when "
+        "this answer was made, each clock's `server_time` when it was read, and the "
+        "X-Server-Time header (epoch seconds) when the answer was sent, also from a "
+        "cached copy. A display counts a running clock on from its `server_time`.",
         responses={200: HallSerializer},
         tags=["games"],
     )
@@ -280,7 +315,22 @@ class HallView(APIView):
             raise Http404
         round_ = selectors.hall_round(tournament=tournament)
         tables = selectors.hall_tables(round_=round_) if round_ else []
-        return Response({"round": round_.number if round_ else None, "tables": tables})
+        now = timezone.now()
+        response = Response(
+            {
+                "round": round_.number if round_ else None,
+                "server_time": now.isoformat(),
+                "tables": tables,
+            },
+            headers={"Cache-Control": "no-cache"},
+        )
+        return mark_briefly_cacheable(
+            request,
+            response,
+            published=tournament.published,
+            seconds=selectors.HALL_CACHE_SECONDS,
+            now=now,
+        )
 
 
 __all__ = [

@@ -16,11 +16,12 @@ from datetime import datetime
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import QuerySet
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 from django.utils import timezone
 
 from games.engine import ReplayResult, index_effects, remaining_distance, replay
-from games.models import Game, MoveEntry, ResultConfirmation
+from games.models import ClockEvent, Game, MoveEntry, ResultConfirmation
+from games.services.clock import CLOCK_STATUS_LABELS, clock_state
 
 SHORT_HASH_LENGTH = 8
 _CACHE_SIZE = 1024
@@ -377,29 +378,76 @@ def hall_round(*, tournament: Any) -> Any:
 # most every few seconds, so one shared copy per round for a moment spares
 # every poll from touching each table's log.
 HALL_CACHE_SECONDS = 2
+_HALL_CLOCK_FIELDS = (
+    "status",
+    "elapsed_s",
+    "remaining_s",
+    "limit_s",
+    "alert_s",
+    "speed",
+    "server_time",
+)
 
 
 def hall_tables(*, round_: Any) -> list[dict[str, Any]]:
-    """One summary per table of ``round_``: teams, progress, locked pawns, elapsed time.
+    """One summary per table of ``round_``: teams, progress, locked pawns, elapsed time, clock.
 
-    Shared by all processes for ``HALL_CACHE_SECONDS`` (elapsed time and
-    progress may lag by that much; the clock itself comes from clock.js).
+    Shared by all processes for ``HALL_CACHE_SECONDS`` (progress and clocks
+    may lag by that much). ``clock`` has the clock API's fields a display
+    counts from (``games.services.clock.clock_state``), every table's taken
+    at the same ``server_time``: a display counts a running clock on from
+    that instant, so a copy served a moment later shows the same time.
+    ``status_label`` is added per request, in the request's language.
     """
-    key = f"hall:{round_.pk}:{round_.created_at.timestamp()}:{round_.status}"
+    # v2: with clocks (a summary an older process shared has none).
+    key = f"hall:v2:{round_.pk}:{round_.created_at.timestamp()}:{round_.status}"
     tables = cache.get(key)
     if tables is None:
         tables = _hall_tables(round_=round_)
         cache.set(key, tables, HALL_CACHE_SECONDS)
-    return tables
+    return [_hall_labelled(table) for table in tables]
+
+
+def _hall_labelled(table: dict[str, Any]) -> dict[str, Any]:
+    clock = table["clock"]
+    label = str(CLOCK_STATUS_LABELS[clock["status"]])
+    return {**table, "clock": {**clock, "status_label": label}}
 
 
 def _hall_tables(*, round_: Any) -> list[dict[str, Any]]:
     full = 8 * 61  # every pawn in its start circle (RULES W3)
+    # The chain head of every table in the same query as the tables (not one
+    # query per table); game_log then finds the replay in the cache.
+    head = MoveEntry.objects.filter(game=OuterRef("pk"), withdrawn_at__isnull=True).order_by("-seq")
+    games = (
+        round_games(tournament_slug=round_.tournament.slug, round_number=round_.number)
+        .select_related("clock")
+        .prefetch_related(
+            # clock_state reads the extensions and pauses of a clock's events.
+            Prefetch(
+                "clock__events",
+                queryset=ClockEvent.objects.filter(
+                    kind__in=(ClockEvent.Kind.EXTEND, ClockEvent.Kind.PAUSE)
+                ).select_related("actor"),
+            )
+        )
+        .annotate(
+            head_seq=Subquery(head.values("seq")[:1]),
+            head_hash=Subquery(head.values("hash")[:1]),
+        )
+        .order_by("table_number")
+    )
     tables = []
     now = timezone.now()
-    for game in round_games(tournament_slug=round_.tournament.slug, round_number=round_.number):
-        view = game_log(game=game)
+    for game in games:
+        view = game_log(
+            game=game,
+            head=(game.head_seq, game.head_hash)
+            if game.head_seq is not None
+            else (0, genesis_hash(game.pk)),
+        )
         locked = _locked(view)
+        clock = clock_state(game=game, now=now)
         tables.append(
             {
                 "game_id": game.pk,
@@ -421,6 +469,7 @@ def _hall_tables(*, round_: Any) -> list[dict[str, Any]]:
                 if game.started_at
                 else None,
                 "to_move": view.replay.state.to_move,
+                "clock": {field: clock[field] for field in _HALL_CLOCK_FIELDS},
             }
         )
     return tables

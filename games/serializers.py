@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from games.services.clock import CLOCK_STATUS_LABELS
+
 
 class EntrySubmitSerializer(serializers.Serializer):
     client_id = serializers.CharField(
@@ -136,6 +138,21 @@ class ErrorSerializer(serializers.Serializer):
     error = ErrorBodySerializer()
 
 
+class HallClockSerializer(serializers.Serializer):
+    """The fields of the clock API (``/api/games/<id>/clock/``) a display counts from."""
+
+    status = serializers.ChoiceField(choices=list(CLOCK_STATUS_LABELS))
+    status_label = serializers.CharField(help_text="The status in the request's language.")
+    elapsed_s = serializers.FloatField(help_text="Clock seconds played at server_time.")
+    remaining_s = serializers.FloatField()
+    limit_s = serializers.FloatField()
+    alert_s = serializers.FloatField(help_text="The judge alert mark (50 minutes + extensions).")
+    speed = serializers.FloatField(help_text="Clock minutes per real minute.")
+    server_time = serializers.DateTimeField(
+        help_text="When the clock was read: a running clock counts on from here."
+    )
+
+
 class HallTableSerializer(serializers.Serializer):
     game_id = serializers.IntegerField()
     table = serializers.IntegerField()
@@ -147,10 +164,16 @@ class HallTableSerializer(serializers.Serializer):
     progress = serializers.DictField(child=serializers.IntegerField())
     locked = serializers.DictField(child=serializers.IntegerField())
     winner = serializers.CharField(allow_null=True)
-    elapsed_s = serializers.IntegerField(allow_null=True)
+    elapsed_s = serializers.IntegerField(
+        allow_null=True, help_text="Real seconds since the game started."
+    )
     to_move = serializers.CharField(allow_null=True)
+    clock = HallClockSerializer()
 
 
 class HallSerializer(serializers.Serializer):
     round = serializers.IntegerField(allow_null=True)
+    server_time = serializers.DateTimeField(
+        help_text="When this answer was made (a shared copy is served for up to 2 s)."
+    )
     tables = HallTableSerializer(many=True)

@@ -9,15 +9,18 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.ratelimit import short_code_lookup_allow
 from games import selectors
+from games.conditional import state_etag
 from games.models import Game
 from games.services.tokens import game_from_token, game_token, normalise_short_code
 from tournament.errors import ApplicationError
 from tournament.models import Tournament
 from tournament.permissions import is_judge
+from tournament.views.public_cache import mark_briefly_cacheable
 
 
 def table_code(request: HttpRequest) -> HttpResponse:
@@ -48,11 +51,14 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         name: reverse(f"api:table-{name}", kwargs={"token": token})
         for name in ("state", "entries", "preview", "take-back", "confirm", "record")
     }
+    state = selectors.game_state(game=game)
     config = {
         "game_id": game.pk,
         "writable": writable,
         "urls": api,
         "players": selectors.game_players(game=game),
+        # The state's ETag: the device's first poll of an unchanged table is a 304.
+        "state_etag": state_etag(state, legal=True),
     }
     return render(
         request,
@@ -60,7 +66,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         {
             "game": game,
             "config": config,
-            "state": selectors.game_state(game=game),
+            "state": state,
             "writable": writable,
             "clock_url": reverse("api:game-clock", kwargs={"game_id": game.pk}),
             "players": selectors.game_players(game=game),
@@ -79,15 +85,21 @@ def _public_tournament(request: HttpRequest, slug: str) -> Tournament:
 def live_table(
     request: HttpRequest, slug: str, round_number: int, table_number: int
 ) -> HttpResponse:
-    """Public read-only live view of one table."""
+    """Public read-only live view of one table.
+
+    Spectators never need the legal moves: the page and its polls (live.js,
+    conditional on the state's ETag) carry the lean state.
+    """
     _public_tournament(request, slug)
     game = get_object_or_404(
         selectors.round_games(tournament_slug=slug, round_number=round_number),
         table_number=table_number,
     )
+    state = selectors.game_state(game=game, with_legal=False)
     config = {
         "game_id": game.pk,
         "state_url": reverse("api:game-state", kwargs={"game_id": game.pk}),
+        "state_etag": state_etag(state, legal=False),
         "players": selectors.game_players(game=game),
     }
     return render(
@@ -96,7 +108,7 @@ def live_table(
         {
             "game": game,
             "config": config,
-            "state": selectors.game_state(game=game),
+            "state": state,
             "clock_url": reverse("api:game-clock", kwargs={"game_id": game.pk}),
             "record_url": reverse("api:game-record", kwargs={"game_id": game.pk}),
             "players": selectors.game_players(game=game),
@@ -105,16 +117,23 @@ def live_table(
 
 
 def hall(request: HttpRequest, slug: str) -> HttpResponse:
-    """Hall screen: every table of the current round."""
+    """Hall screen: every table of the current round.
+
+    One request per poll for the whole hall: live.js reads the hall API
+    (every table's progress and clock) and feeds the clocks to clock.js,
+    which fetches none itself. Anonymous copies are shared for as long as
+    the summary is (``HALL_CACHE_SECONDS``).
+    """
     tournament = _public_tournament(request, slug)
     round_ = selectors.hall_round(tournament=tournament)
     tables = selectors.hall_tables(round_=round_) if round_ else []
+    now = timezone.now()
     for table in tables:
-        table["clock_url"] = reverse("api:game-clock", kwargs={"game_id": table["game_id"]})
         table["live_url"] = reverse(
             "games:live", args=[tournament.slug, round_.number, table["table"]]
         )
-    return render(
+        table["title"] = _("Table %(n)s") % {"n": table["table"]}
+    response = render(
         request,
         "games/hall.html",
         {
@@ -126,4 +145,11 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
                 "round": round_.number if round_ else None,
             },
         },
+    )
+    return mark_briefly_cacheable(
+        request,
+        response,
+        published=tournament.published,
+        seconds=selectors.HALL_CACHE_SECONDS,
+        now=now,
     )

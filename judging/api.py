@@ -2,18 +2,31 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema, inline_serializer
+from django.http import HttpResponse, HttpResponseNotModified
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.conditional import etag_matches
 from games.models import Game
 from games.services.tokens import game_from_token
-from judging.selectors import judge_dashboard
+from judging.selectors_polling import (
+    PollAnswer,
+    calls_open_answer,
+    judge_dashboard_answer,
+    table_judge_answer,
+)
 from judging.selectors_review import (
     call_json,
-    calls_open,
     game_review,
     game_rulings,
     incidents_for_pairs,
@@ -29,23 +42,60 @@ from tournament.errors import NotFound
 from tournament.models import Tournament
 from tournament.permissions import require_judge
 
+_IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="The ETag of the answer the poller has; 304 without a body if it still holds.",
+)
+_NOT_MODIFIED = OpenApiResponse(description="Not modified: the poller's copy still holds.")
+
+
+def poll_response(
+    request: Request, answer: PollAnswer, *, server_time: bool = False
+) -> HttpResponse:
+    """200 with the answer, or 304 when the poller's ``If-None-Match`` names it.
+
+    ``X-Server-Time`` (with ``server_time``) is the server's time now: an
+    answer may be a shared copy up to a second old, and a 304 has no body, so
+    a display counts its clocks on from its copy's ``server_time`` to this
+    (epoch seconds, as the hall API's).
+    """
+    if etag_matches(request.headers.get("If-None-Match", ""), answer.etag):
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = HttpResponse(answer.body, content_type="application/json")
+    response["ETag"] = answer.etag
+    response["Cache-Control"] = "no-store"
+    if server_time:
+        response["X-Server-Time"] = f"{timezone.now().timestamp():.3f}"
+    return response
+
 
 class JudgeDashboardView(APIView):
-    """Every table of the current round, most urgent first (judges and organisers)."""
+    """Every table of the current round, most urgent first (judges and organisers).
+
+    Shared by all judges of the event for up to a second and renewed at once
+    when an alert, call, clock action or ruling changes something; conditional
+    with ``If-None-Match``.
+    """
 
     @extend_schema(
-        responses=inline_serializer("JudgeDashboard", {"tables": serializers.ListField()})
+        parameters=[_IF_NONE_MATCH],
+        responses={
+            200: inline_serializer("JudgeDashboard", {"tables": serializers.ListField()}),
+            304: _NOT_MODIFIED,
+        },
     )
-    def get(self, request: Request, slug: str) -> Response:
+    def get(self, request: Request, slug: str) -> HttpResponse:
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
             raise NotFound(
                 "tournament_not_found", "No such tournament.", "Turneringen findes ikke."
             )
         require_judge(request.user, tournament)
-        return Response(
-            judge_dashboard(tournament=tournament), headers={"Cache-Control": "no-store"}
-        )
+        answer = judge_dashboard_answer(tournament=tournament)
+        return poll_response(request, answer, server_time=True)
 
 
 class AlertAcknowledgeView(APIView):
@@ -105,10 +155,15 @@ class TableJudgeView(APIView):
     authentication_classes: list[type] = []
     permission_classes: list[type] = []
 
-    @extend_schema(operation_id="table_judge_status", responses=_ANY, tags=["table"])
-    def get(self, request: Request, token: str) -> Response:
+    @extend_schema(
+        operation_id="table_judge_status",
+        parameters=[_IF_NONE_MATCH],
+        responses={200: _ANY, 304: _NOT_MODIFIED},
+        tags=["table"],
+    )
+    def get(self, request: Request, token: str) -> HttpResponse:
         game = game_from_token(token=token, for_write=False)
-        return Response(table_judge_status(game=game), headers={"Cache-Control": "no-store"})
+        return poll_response(request, table_judge_answer(game=game))
 
     @extend_schema(operation_id="table_judge_call", request=_ANY, responses=_ANY, tags=["table"])
     def post(self, request: Request, token: str) -> Response:
@@ -126,12 +181,12 @@ class TableJudgeView(APIView):
 class CallsView(APIView):
     """Open judge calls of the event, oldest first (judges and organisers)."""
 
-    @extend_schema(responses=_ANY, tags=["judging"])
-    def get(self, request: Request, slug: str) -> Response:
+    @extend_schema(
+        parameters=[_IF_NONE_MATCH], responses={200: _ANY, 304: _NOT_MODIFIED}, tags=["judging"]
+    )
+    def get(self, request: Request, slug: str) -> HttpResponse:
         tournament = _tournament(request, slug)
-        return Response(
-            {"calls": calls_open(tournament=tournament)}, headers={"Cache-Control": "no-store"}
-        )
+        return poll_response(request, calls_open_answer(tournament=tournament))
 
 
 class CallTakeView(APIView):

@@ -1,20 +1,24 @@
 """Reads of the judging app: the judge dashboard.
 
-One query for the round's games with their pairs, players, clocks and move
-counts, plus one prefetch each for clock events and alerts: no query per
-table, however many tables the round has.
+After finding the current round, four plain-value queries (the round's games
+with their pairs and clocks, the pause and extension events, the alerts, the
+active entry count per game) and no model instances: building ~1,300 model
+objects per call was most of the dashboard's cost. Judges' polls are
+answered from a shared copy (``judging.selectors_polling``).
 """
 
 from __future__ import annotations
 
 import datetime
+from collections import defaultdict
+from types import SimpleNamespace
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import ClockEvent, Game
+from games.models import ClockEvent, Game, MoveEntry
 from games.services.clock import CLOCK_STATUS_LABELS, clock_state
 from judging.models import Alert
 from judging.services.prediction import urgency_key
@@ -22,6 +26,17 @@ from tournament.models import Round, Tournament
 
 # Dashboard order: tables needing a judge first.
 _BUCKET = {"time_up": 1, "running": 2, "paused": 2, "not_started": 3, "stopped": 4}
+_PAIR_FIELDS = ("name", "player_1__name", "player_2__name")
+_CLOCK_FIELDS = (
+    "started_at",
+    "paused_at",
+    "paused_real_s",
+    "extension_minutes",
+    "stopped_at",
+    "speed",
+    "limit_minutes",
+    "alert_minutes",
+)
 
 
 def current_round(*, tournament: Tournament) -> Round | None:
@@ -30,26 +45,95 @@ def current_round(*, tournament: Tournament) -> Round | None:
     return rounds.filter(status=Round.Status.IN_PROGRESS).first() or rounds.first()
 
 
-def _alert_json(alert: Alert, game: Game) -> dict[str, Any]:
-    raised = timezone.localtime(alert.raised_at)
-    acked = timezone.localtime(alert.acknowledged_at) if alert.acknowledged_at else None
+def _pair_name(row: dict[str, Any], side: str) -> str:
+    # As Pair.display_name, from the joined values.
+    players = f"{row[f'{side}__player_1__name']} & {row[f'{side}__player_2__name']}"
+    name = row[f"{side}__name"]
+    return f"{name} ({players})" if name else players
+
+
+class _Events:
+    """``clock.events.all()`` for ``clock_state``, over event rows already read."""
+
+    def __init__(self, rows: list[Any]) -> None:
+        self._rows = rows
+
+    def all(self) -> list[Any]:
+        return self._rows
+
+
+class _Actor:
+    def __init__(self, username: str) -> None:
+        self._username = username
+
+    def get_username(self) -> str:
+        return self._username
+
+
+def _clock_events(round_: Round) -> dict[int, list[Any]]:
+    """Per game, the events ``clock_state`` reads (extensions, pauses), oldest first."""
+    rows = (
+        ClockEvent.objects.filter(
+            clock__game__round=round_, kind__in=(ClockEvent.Kind.EXTEND, ClockEvent.Kind.PAUSE)
+        )
+        .order_by("at", "pk")
+        .values("clock__game_id", "kind", "at", "minutes", "reason", "actor__username")
+    )
+    events: dict[int, list[Any]] = defaultdict(list)
+    for row in rows:
+        actor = row["actor__username"]
+        events[row["clock__game_id"]].append(
+            SimpleNamespace(
+                kind=row["kind"],
+                at=row["at"],
+                minutes=row["minutes"],
+                reason=row["reason"],
+                actor=_Actor(actor) if actor is not None else None,
+            )
+        )
+    return events
+
+
+def _clock_json(
+    row: dict[str, Any], events: list[Any], tournament: Tournament, now: datetime.datetime
+) -> dict[str, Any]:
+    """``clock_state`` of one game from its row: the clock API's rules, no model instances."""
+    clock = None
+    if row["clock__id"] is not None:
+        clock = SimpleNamespace(
+            **{field: row[f"clock__{field}"] for field in _CLOCK_FIELDS}, events=_Events(events)
+        )
+    game = SimpleNamespace(
+        clock=clock, status=row["status"], round=SimpleNamespace(tournament=tournament)
+    )
+    return clock_state(game=game, now=now)  # type: ignore[arg-type]
+
+
+def _alert_labels() -> dict[str, str]:
     return {
-        "id": alert.pk,
-        "game_id": game.pk,
-        "table": game.table_number,
-        "kind": alert.kind,
-        "kind_label": (
-            _("%(minute)s minutes — step in if needed") % {"minute": alert.mark_minute}
-            if alert.kind == Alert.Kind.ALERT_MARK
-            else _("%(minute)s minutes — time is up") % {"minute": alert.mark_minute}
-        ),
-        "mark_minute": alert.mark_minute,
-        "raised_at": alert.raised_at.isoformat(),
+        Alert.Kind.ALERT_MARK: _("%(minute)s minutes — step in if needed"),
+        Alert.Kind.TIME_LIMIT: _("%(minute)s minutes — time is up"),
+    }
+
+
+def _alert_json(row: dict[str, Any], table: int, labels: dict[str, str]) -> dict[str, Any]:
+    raised = timezone.localtime(row["raised_at"])
+    acked_at = row["acknowledged_at"]
+    acked = timezone.localtime(acked_at) if acked_at else None
+    minute = row["mark_minute"]
+    return {
+        "id": row["pk"],
+        "game_id": row["game_id"],
+        "table": table,
+        "kind": row["kind"],
+        "kind_label": labels[row["kind"]] % {"minute": minute},
+        "mark_minute": minute,
+        "raised_at": row["raised_at"].isoformat(),
         "raised_at_local": raised.strftime("%H:%M:%S"),
-        "open": alert.is_open,
-        "acknowledged_by": alert.acknowledged_by.get_username() if alert.acknowledged_by else "",
+        "open": acked_at is None,
+        "acknowledged_by": row["acknowledged_by__username"] or "",
         "acknowledged_at_local": acked.strftime("%H:%M:%S") if acked else "",
-        "prediction": alert.prediction,
+        "prediction": row["prediction"],
         "rank": None,
     }
 
@@ -66,7 +150,11 @@ def _alert_order(alert: dict[str, Any]) -> tuple[Any, ...]:
 def judge_dashboard(
     *, tournament: Tournament, now: datetime.datetime | None = None
 ) -> dict[str, Any]:
-    """Every table of the current round, most urgent first, with its alerts."""
+    """Every table of the current round, most urgent first, with its alerts.
+
+    Every clock is computed at the same ``now`` (``server_time``), so a
+    display can count running clocks on from it.
+    """
     now = now or timezone.now()
     round_ = current_round(tournament=tournament)
     data: dict[str, Any] = {
@@ -80,48 +168,73 @@ def judge_dashboard(
         return data
     games = (
         Game.objects.filter(round=round_)
-        .select_related(
-            "round__tournament",
-            "clock",
-            "pair_yb__player_1",
-            "pair_yb__player_2",
-            "pair_rg__player_1",
-            "pair_rg__player_2",
-        )
-        .prefetch_related(
-            Prefetch("clock__events", queryset=ClockEvent.objects.select_related("actor")),
-            Prefetch("alerts", queryset=Alert.objects.select_related("acknowledged_by")),
-        )
-        .annotate(moves=Count("move_entries", filter=Q(move_entries__withdrawn_at__isnull=True)))
         .order_by("table_number")
+        .values(
+            "pk",
+            "table_number",
+            "status",
+            *(f"{side}__{field}" for side in ("pair_yb", "pair_rg") for field in _PAIR_FIELDS),
+            "clock__id",
+            *(f"clock__{field}" for field in _CLOCK_FIELDS),
+        )
     )
+    # Counted apart: an annotation would GROUP BY every selected column.
+    moves = dict(
+        MoveEntry.objects.filter(game__round=round_, withdrawn_at__isnull=True)
+        .order_by()
+        .values_list("game_id")
+        .annotate(n=Count("pk"))
+    )
+    game_alerts: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    labels = _alert_labels()
+    for alert_row in (
+        Alert.objects.filter(game__round=round_)
+        .order_by("raised_at", "pk")
+        .values(
+            "pk",
+            "game_id",
+            "game__table_number",
+            "kind",
+            "mark_minute",
+            "raised_at",
+            "acknowledged_at",
+            "acknowledged_by__username",
+            "prediction",
+        )
+    ):
+        game_alerts[alert_row["game_id"]].append(
+            _alert_json(alert_row, alert_row["game__table_number"], labels)
+        )
+    events = _clock_events(round_)
     tables = []
     alerts = []
-    for game in games:
-        clock = clock_state(game=game, now=now)
-        game_alerts = [_alert_json(a, game) for a in game.alerts.all()]
-        alerts.extend(game_alerts)
-        open_alerts = sorted((a for a in game_alerts if a["open"]), key=_alert_order)
-        predicted = next((a["prediction"] for a in game_alerts if a["prediction"]), {})
+    for row in games:
+        game_id = row["pk"]
+        clock = _clock_json(row, events.get(game_id, []), tournament, now)
+        own = game_alerts.get(game_id, [])
+        alerts.extend(own)
+        open_alerts = sorted((a for a in own if a["open"]), key=_alert_order)
+        predicted = next((a["prediction"] for a in own if a["prediction"]), {})
         tables.append(
             {
-                "game_id": game.pk,
-                "table": game.table_number,
-                "pair_yb": game.pair_yb.display_name,
-                "pair_rg": game.pair_rg.display_name,
+                "game_id": game_id,
+                "table": row["table_number"],
+                "pair_yb": _pair_name(row, "pair_yb"),
+                "pair_rg": _pair_name(row, "pair_rg"),
                 "status": clock["status"],
                 "status_label": str(CLOCK_STATUS_LABELS[clock["status"]]),
                 "clock": clock,
-                "moves": game.moves,
+                "moves": moves.get(game_id, 0),
                 "progress": predicted.get("progress"),
                 "prediction": predicted,
-                "alerts": game_alerts,
+                # The alerts themselves are in data["alerts"] (once).
+                "alerts": [{"id": a["id"], "kind": a["kind"], "open": a["open"]} for a in own],
                 "open_alerts": len(open_alerts),
                 "_order": (
                     (0, *_alert_order(open_alerts[0])[1:3])
                     if open_alerts
                     else (_BUCKET[clock["status"]], 0, (clock["remaining_s"], 0.0)),
-                    game.table_number,
+                    row["table_number"],
                 ),
             }
         )

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from games.models import Game
 from games.selectors import game_players
 from games.services.move_log import game_state
-from judging.selectors import judge_dashboard
+from judging.selectors_polling import judge_dashboard_answer
 from judging.selectors_review import (
     game_review,
     game_rulings,
@@ -72,20 +74,20 @@ def judge_dashboard_page(request: HttpRequest, slug: str) -> HttpResponse:
             "Kun en dommer eller arrangør af denne turnering må åbne dommeroversigten.",
         )
         return render(request, "tournament/forbidden.html", {"error": error}, status=403)
+    answer = judge_dashboard_answer(tournament=tournament)
     config = {
         "dashboard_url": reverse("api:judge-dashboard", args=[slug]),
         "ack_url": reverse("api:alert-acknowledge", args=[0]),
         "clock_url": reverse("api:game-clock", args=[0]),
         "texts": _texts(),
+        # The first poll gets 304 if nothing changed; clocks count on from server_time to now.
+        "etag": answer.etag,
+        "server_now": round(timezone.now().timestamp(), 3),
     }
     return render(
         request,
         "judging/dashboard.html",
-        {
-            "tournament": tournament,
-            "config": config,
-            "initial": judge_dashboard(tournament=tournament),
-        },
+        {"tournament": tournament, "config": config, "initial": json.loads(answer.body)},
     )
 
 

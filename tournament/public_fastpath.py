@@ -13,12 +13,20 @@ response the view itself marked cacheable (``X-Public-Cacheable``; set only
 for anonymous GETs of published tournaments) is stored, with all of Django's
 headers (CSP, frame denial, Vary …) except cookies. A request with a session
 or a pending message cookie always goes to Django.
+
+Some public answers change without a version bump: the hall screen and its
+API follow every move. Their views mark them ``max-age=N`` instead of ``1``
+(``public_cache.mark_briefly_cacheable``): such a copy is kept for at most N
+seconds, then the next request goes to Django again; the version stays in
+the key, so a bump also ends it sooner. A stored ``X-Server-Time`` header is
+renewed on every copy served, so a client can tell how old the copy is.
 """
 
 from __future__ import annotations
 
 import re
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from http.cookies import SimpleCookie
@@ -30,21 +38,27 @@ from django.db import close_old_connections
 from django.utils import translation
 
 MARK_HEADER = "X-Public-Cacheable"
+SERVER_TIME_HEADER = "X-Server-Time"
 _PUBLIC_PATH = re.compile(
-    r"^/tournaments/(?P<slug>[-\w]+)/(?:standings/|bracket/|rounds/\d+/|pairs/\d+/)?$"
+    r"^(?:/tournaments/(?P<slug>[-\w]+)/(?:standings/|bracket/|rounds/\d+/|pairs/\d+/|hall/)?"
+    r"|/api/tournaments/(?P<api_slug>[-\w]+)/hall/)$"
 )
+_MAX_AGE = re.compile(r"^max-age=(\d+)$")
 _ALLOWED_QUERIES = {"", "fragment=1"}
 _BYPASS_COOKIES = ("sessionid", "messages")
 _MAX_PAGES = 256
 
 StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
+Headers = list[tuple[str, str]]
+Page = tuple[str, Headers, bytes, float | None]
+"""status, headers, body, and for a time-bounded copy its ``time.monotonic()`` deadline."""
 
 
 class PublicPageFastPath:
     def __init__(self, app: WSGIApp) -> None:
         self.app = app
-        self.pages: OrderedDict[str, tuple[str, list[tuple[str, str]], bytes]] = OrderedDict()
+        self.pages: OrderedDict[str, Page] = OrderedDict()
         self.lock = threading.Lock()
         self.session_cookie = settings.SESSION_COOKIE_NAME
         self.language_cookie = settings.LANGUAGE_COOKIE_NAME
@@ -56,10 +70,14 @@ class PublicPageFastPath:
         with self.lock:
             hit = self.pages.get(key)
             if hit is not None:
-                self.pages.move_to_end(key)
+                if hit[3] is not None and hit[3] <= time.monotonic():
+                    del self.pages[key]
+                    hit = None
+                else:
+                    self.pages.move_to_end(key)
         if hit is not None:
-            status, headers, body = hit
-            start_response(status, headers)
+            status, headers, body, _deadline = hit
+            start_response(status, _renew_server_time(headers))
             return [body]
         return self._fill(key, environ, start_response)
 
@@ -85,7 +103,7 @@ class PublicPageFastPath:
                 return None
         from tournament.views.public_cache import tournament_stamp
 
-        stamp = tournament_stamp(match.group("slug"))
+        stamp = tournament_stamp(match.group("slug") or match.group("api_slug"))
         close_old_connections()
         if stamp is None or not stamp.published:
             return None
@@ -115,9 +133,12 @@ class PublicPageFastPath:
         status = captured.get("status", "")
         headers = captured.get("headers", [])
         names = {k.lower() for k, _ in headers}
-        cacheable = MARK_HEADER.lower() in names and "set-cookie" not in names
-        if not status.startswith("200") or not cacheable:
+        marks = [v for k, v in headers if k.lower() == MARK_HEADER.lower()]
+        mark = marks[0] if len(marks) == 1 and "set-cookie" not in names else None
+        max_age = _MAX_AGE.match(mark) if mark else None
+        if not status.startswith("200") or (mark != "1" and max_age is None):
             return result
+        deadline = time.monotonic() + int(max_age.group(1)) if max_age else None
         try:
             body = b"".join(result)
         finally:
@@ -126,7 +147,14 @@ class PublicPageFastPath:
                 close()
         stored = [(k, v) for k, v in headers if k != MARK_HEADER]
         with self.lock:
-            self.pages[key] = (status, stored, body)
+            self.pages[key] = (status, stored, body, deadline)
             while len(self.pages) > _MAX_PAGES:
                 self.pages.popitem(last=False)
         return [body]
+
+
+def _renew_server_time(headers: Headers) -> Headers:
+    if not any(k == SERVER_TIME_HEADER for k, _ in headers):
+        return headers
+    now = f"{time.time():.3f}"
+    return [(k, now if k == SERVER_TIME_HEADER else v) for k, v in headers]

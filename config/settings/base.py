@@ -157,6 +157,7 @@ SPECTACULAR_SETTINGS = {
         "RoundStatusEnum": "tournament.models.Round.Status",
         "GameStatusEnum": "games.models.Game.Status",
         "GameWinnerEnum": "games.models.Game.Winner",
+        "ClockStatusEnum": "games.services.clock.CLOCK_STATUS_LABELS",
         "TeamEnum": [("YB", "YB"), ("RG", "RG")],
     },
 }

@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.models import ClockEvent, Game, GameClock
+from judging.services.freshness import judging_changed
 from tournament.errors import ApplicationError, Conflict
 from tournament.models import Round
 from tournament.permissions import require_judge
@@ -175,6 +176,11 @@ def _schedule_marks(clocks: Iterable[GameClock]) -> None:
     transaction.on_commit(publish)
 
 
+def _judging_changed(game: Game) -> None:
+    # Judges' shared dashboard answers are renewed on commit (judging.services.freshness).
+    judging_changed(tournament_id=game.round.tournament_id)
+
+
 def _locked_clock(game: Game) -> GameClock:
     clock = (
         GameClock.objects.select_for_update(of=("self",))
@@ -247,6 +253,7 @@ def _start_locked(game: Game, at: datetime.datetime) -> GameClock | None:
     _recompute_due(clock)
     clock.save()
     ClockEvent.objects.create(clock=clock, kind=ClockEvent.Kind.START, at=at)
+    _judging_changed(game)
     if game.status == Game.Status.SCHEDULED or game.started_at is None:
         game.status = Game.Status.IN_PROGRESS
         game.started_at = game.started_at or at
@@ -339,6 +346,7 @@ def _pause(game: Game, actor: Any, reason: str) -> GameClock:
         ClockEvent.objects.create(
             clock=clock, kind=ClockEvent.Kind.PAUSE, at=now, actor=actor, reason=reason
         )
+        _judging_changed(game)
     return clock
 
 
@@ -357,6 +365,7 @@ def clock_resume(*, game: Game, actor: Any) -> GameClock:
         _recompute_due(clock)
         clock.save()
         ClockEvent.objects.create(clock=clock, kind=ClockEvent.Kind.RESUME, at=now, actor=actor)
+        _judging_changed(game)
         _schedule_marks([clock])
     return clock
 
@@ -392,6 +401,7 @@ def clock_extend(*, game: Game, actor: Any, minutes: Any, reason: str) -> GameCl
             minutes=minutes,
             reason=reason,
         )
+        _judging_changed(game)
         _schedule_marks([clock])
     return clock
 
@@ -407,6 +417,7 @@ def clock_stop(*, game: Game, at: datetime.datetime | None = None) -> GameClock 
         _recompute_due(clock)
         clock.save()
         ClockEvent.objects.create(clock=clock, kind=ClockEvent.Kind.STOP, at=at)
+        _judging_changed(game)
     return clock
 
 
@@ -414,7 +425,8 @@ def clock_time_up(*, game_id: int) -> bool:
     """The limit is reached: the game awaits adjudication (RULES W2/W3).
 
     A conditional update, so a finished game is never put back to time up.
-    Clears both marks. Returns whether the game changed.
+    Clears both marks. Returns whether the game changed. The caller (the
+    limit alert) renews the judges' shared answers.
     """
     changed = Game.objects.filter(pk=game_id, status=Game.Status.IN_PROGRESS).update(
         status=Game.Status.TIME_UP

@@ -19,6 +19,7 @@ from django.utils import timezone
 from games.models import Game, GameClock
 from games.services.clock import clock_elapsed_s, clock_marks_s, clock_time_up
 from judging.models import Alert
+from judging.services.freshness import judging_changed
 from judging.services.prediction import game_prediction
 from tournament.errors import NotFound
 from tournament.permissions import require_judge
@@ -76,11 +77,14 @@ def alert_raise_if_due(
         due = getattr(clock, _DUE_FIELD[Alert.Kind(kind)])
         if due is None or due > now:
             return None
+        changed = False
         if kind == Alert.Kind.TIME_LIMIT and clock.alert_due_at and clock.alert_due_at <= now:
-            _insert(clock, Alert.Kind.ALERT_MARK, clock.alert_due_at, now)
+            changed = _insert(clock, Alert.Kind.ALERT_MARK, clock.alert_due_at, now) is not None
         alert = _insert(clock, kind, due, now)
         if kind == Alert.Kind.TIME_LIMIT:
-            clock_time_up(game_id=game_id)
+            changed = clock_time_up(game_id=game_id) or changed
+        if alert is not None or changed:
+            judging_changed(tournament_id=clock.game.round.tournament_id)
     if alert is not None:
         logger.info(
             "alert %s raised for game %s (%.3f s after due)",
@@ -113,8 +117,9 @@ def alert_acknowledge(*, alert_id: int, actor: Any) -> Alert:
     if alert is None:
         raise NotFound("alert_not_found", "No such alert.", "Alarmen findes ikke.")
     require_judge(actor, alert.tournament)
-    Alert.objects.filter(pk=alert.pk, acknowledged_at__isnull=True).update(
+    if Alert.objects.filter(pk=alert.pk, acknowledged_at__isnull=True).update(
         acknowledged_at=timezone.now(), acknowledged_by=actor
-    )
+    ):
+        judging_changed(tournament_id=alert.tournament_id)
     alert.refresh_from_db()
     return alert

@@ -19,6 +19,7 @@ from games.services import clock as clock_service
 from games.services.move_log import game_state
 from judging.models import JudgeCall
 from judging.services.common import reason_clean
+from judging.services.freshness import judging_changed
 from tournament.errors import ApplicationError, Conflict, NotFound
 from tournament.permissions import require_judge
 
@@ -94,6 +95,7 @@ def judge_call_create(
                 )
         except IntegrityError:
             return JudgeCall.objects.filter(game=locked).exclude(status="closed").first()
+        judging_changed(tournament_id=tournament.pk)
         if tournament.pause_clock_on_call and _pause(locked, reason):
             call.paused_clock = True
             call.save(update_fields=["paused_clock"])
@@ -123,6 +125,8 @@ def judge_call_take(*, call_id: int, actor: Any) -> JudgeCall:
     taken = JudgeCall.objects.filter(pk=call.pk, status=JudgeCall.Status.OPEN).update(
         status=JudgeCall.Status.TAKEN, taken_by=actor, taken_at=timezone.now()
     )
+    if taken:
+        judging_changed(tournament_id=call.tournament_id)
     call.refresh_from_db()
     if not taken and call.status == JudgeCall.Status.CLOSED:
         raise Conflict(
@@ -141,6 +145,8 @@ def judge_call_close(*, call_id: int, actor: Any) -> JudgeCall:
             status=JudgeCall.Status.CLOSED, closed_by=actor, closed_at=timezone.now()
         )
         call.refresh_from_db()
+        if changed:
+            judging_changed(tournament_id=call.tournament_id)
         if changed and call.paused_clock:
             # Resumed by hand, stopped or time up meanwhile: nothing to resume.
             with contextlib.suppress(ApplicationError):

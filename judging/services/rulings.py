@@ -34,6 +34,7 @@ from judging.services.common import (
     seq_clean,
     team_clean,
 )
+from judging.services.freshness import judging_changed
 from tournament.errors import ApplicationError, Conflict
 from tournament.permissions import require_judge
 from tournament.services.audit import audit_record
@@ -126,6 +127,7 @@ def _rule(
             target=game,
             data={"ruling": ruling.pk, "rule": rule, "entries": ruling.log_entries},
         )
+        judging_changed(tournament_id=tournament.pk)
     return ruling
 
 

@@ -1,10 +1,16 @@
-/* Live game clocks. Every element with data-clock-url gets a countdown.
+/* Live game clocks. Every element with data-clock-url or data-clock-feed gets a countdown.
  *
- * The server is the clock: each element fetches its clock JSON on load and
- * every 15 s (data-clock-sync-s), keeps the offset between the server's time
- * and the device's, and counts locally in between at the clock's speed.
- * The device's own clock is only used to measure time *since the last sync*,
- * never for the absolute time, so every device shows the same clock.
+ * The server is the clock: a data-clock-url element fetches its clock JSON on
+ * load and every 15 s (data-clock-sync-s); a data-clock-feed element fetches
+ * nothing: another script pushes its states with
+ * window.PartnersClock.feed(element, state, ageSeconds) (the hall screen reads
+ * every table's clock from one hall API answer, live.js). Between states it
+ * counts locally at the clock's speed from the moment the state was true on
+ * the server: ageSeconds says how long before its arrival that was (a shared
+ * copy of the hall answer may be up to 2 s old; the feeder works it out from
+ * the state's server_time), so a cached answer never makes a clock jump.
+ * The device's own clock is only used to measure time *since a state was
+ * true*, never for the absolute time, so every device shows the same clock.
  * No inline script needed (CSP): include with <script src=... defer>.
  */
 (function () {
@@ -24,7 +30,7 @@
 
   function Clock(el) {
     this.el = el;
-    this.url = el.getAttribute("data-clock-url");
+    this.url = el.getAttribute("data-clock-url"); // null: fed by another script
     this.syncMs = (parseFloat(el.getAttribute("data-clock-sync-s")) || SYNC_MS / 1000) * 1000;
     this.state = null;
     this.syncedAt = 0; // performance.now() at the last sync
@@ -46,13 +52,17 @@
       .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
       .then(function (data) {
         // Half the round trip has passed since the server read its clock.
-        var now = performance.now();
-        self.state = data;
-        self.syncedAt = now - (now - sent) / 2;
-        self.el.classList.remove("game-clock--offline");
-        self.render();
+        self.set(data, (performance.now() - sent) / 2000);
       })
       .catch(function () { self.el.classList.add("game-clock--offline"); });
+  };
+
+  /* state: the clock JSON; ageS: seconds between the state's server_time and now. */
+  Clock.prototype.set = function (state, ageS) {
+    this.state = state;
+    this.syncedAt = performance.now() - (isFinite(ageS) && ageS > 0 ? ageS : 0) * 1000;
+    this.el.classList.remove("game-clock--offline");
+    this.render();
   };
 
   Clock.prototype.current = function () {
@@ -73,8 +83,9 @@
     var status = s.status;
     if (status === "running" && now.remaining <= 0) {
       status = "time_up";
-      // The server flips the game to time up; fetch it soon.
-      if (!this.pendingSync) {
+      // The server flips the game to time up; fetch it soon (a fed clock
+      // hears it with the feeder's next state).
+      if (this.url && !this.pendingSync) {
         var self = this;
         this.pendingSync = setTimeout(function () { self.pendingSync = null; self.sync(); }, 1000);
       }
@@ -89,18 +100,37 @@
     el.setAttribute("data-clock-status", status);
   };
 
+  var clocks = [];
+  var ticking = false;
+
+  function clockOf(el) {
+    if (!el.partnersClock) {
+      el.partnersClock = new Clock(el);
+      clocks.push(el.partnersClock);
+      if (!ticking) {
+        ticking = true;
+        setInterval(function () { clocks.forEach(function (c) { c.render(); }); }, TICK_MS);
+      }
+    }
+    return el.partnersClock;
+  }
+
+  window.PartnersClock = {
+    feed: function (el, state, ageS) { if (el && state) { clockOf(el).set(state, ageS); } }
+  };
+
   function start() {
-    var clocks = [];
+    var fetched = [];
+    document.querySelectorAll("[data-clock-feed]").forEach(clockOf);
     document.querySelectorAll("[data-clock-url]").forEach(function (el) {
-      var clock = new Clock(el);
-      clocks.push(clock);
+      var clock = clockOf(el);
+      fetched.push(clock);
       clock.sync();
       setInterval(function () { clock.sync(); }, clock.syncMs);
     });
-    if (clocks.length) {
-      setInterval(function () { clocks.forEach(function (c) { c.render(); }); }, TICK_MS);
+    if (fetched.length) {
       document.addEventListener("visibilitychange", function () {
-        if (!document.hidden) { clocks.forEach(function (c) { c.sync(); }); }
+        if (!document.hidden) { fetched.forEach(function (c) { c.sync(); }); }
       });
     }
   }

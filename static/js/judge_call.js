@@ -1,6 +1,7 @@
 /* Table page: call a judge, see who is coming and every ruling.
  *
- * Polls the table's judge status every 5 s. A call carries a client id kept
+ * Polls the table's judge status every 5 s, conditionally (If-None-Match:
+ * 304 leaves the box as it is). A call carries a client id kept
  * in localStorage until the server answers, so a double tap or a retry after
  * a lost connection never makes two calls (the server also keeps one open
  * call per table). Data attributes only (CSP-safe).
@@ -17,6 +18,7 @@
   var listEl = document.getElementById("judge-rulings");
   var errorEl = document.getElementById("judge-error");
   var lang = document.documentElement.lang || "da";
+  var etag = null;
 
   function uid() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
@@ -66,9 +68,15 @@
   }
 
   function refresh() {
-    fetch(url, { headers: { "Accept": "application/json", "Accept-Language": lang }, credentials: "omit", cache: "no-store" })
-      .then(function (r) { return r.json(); })
-      .then(function (data) { if (data && data.rulings) { render(data); } })
+    var headers = { "Accept": "application/json", "Accept-Language": lang };
+    if (etag) headers["If-None-Match"] = etag;
+    fetch(url, { headers: headers, credentials: "omit", cache: "no-store" })
+      .then(function (r) {
+        if (r.status === 304 || !r.ok) return;
+        return r.json().then(function (data) {
+          if (data && data.rulings) { etag = r.headers.get("ETag"); render(data); }
+        });
+      })
       .catch(function () {});
   }
 
@@ -87,6 +95,7 @@
         }
         localStorage.removeItem(KEY);
         showError("");
+        etag = null; // the box now shows this answer, not the one the tag names
         render(data);
       });
     }).catch(function () { showError(S.offline); });

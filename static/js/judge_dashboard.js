@@ -2,6 +2,12 @@
  * page in place (no reload), most urgent table first. New alerts flash,
  * vibrate and beep (after "Sound on", as browsers require a tap first).
  * Data comes from <script type="application/json"> blocks (CSP-safe).
+ *
+ * Polls are conditional (If-None-Match): 304 means the copy we have still
+ * holds. The answer may be a shared copy up to a second old, so running
+ * clocks are counted on from its server_time to when the latest answer left
+ * the server (X-Server-Time, epoch seconds) plus half the round trip, and
+ * then by the monotonic timer; the device's wall clock is never used.
  */
 (function () {
   "use strict";
@@ -17,6 +23,10 @@
   var seenAlerts = null; // ids known so far; null until the first render
   var audio = null;
   var cards = {};
+  var etag = cfg.etag || null;
+  var current = null; // the dashboard shown
+  var runS = 0; // server seconds from current.server_time to the latest answer's arrival
+  var syncedAt = performance.now();
 
   function fill(template, values) {
     return template.replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
@@ -27,6 +37,24 @@
     var m = Math.floor(s / 60);
     var r = s % 60;
     return m + ":" + (r < 10 ? "0" : "") + r;
+  }
+
+  function epoch(iso) {
+    // At most milliseconds: not every browser parses six decimals.
+    return Date.parse(String(iso).replace(/(\.\d{3})\d+/, "$1")) / 1000;
+  }
+
+  function sync(served, halfTrip) {
+    var gap = served - epoch(current.server_time) + halfTrip;
+    runS = isFinite(gap) && gap > 0 ? gap : 0;
+    syncedAt = performance.now();
+  }
+
+  function clockNow(c) {
+    // A running clock moves on at its speed; every other clock stands still.
+    if (c.status !== "running") { return { remaining: c.remaining_s, elapsed: c.elapsed_s }; }
+    var run = (runS + (performance.now() - syncedAt) / 1000) * c.speed;
+    return { remaining: Math.max(0, c.remaining_s - run), elapsed: Math.min(c.limit_s, c.elapsed_s + run) };
   }
 
   function el(tag, cls, text) {
@@ -206,9 +234,16 @@
     return card;
   }
 
+  function showClock(card) {
+    var now = clockNow(card.t.clock);
+    card.remaining.textContent = T.remaining + " " + fmt(now.remaining);
+    card.elapsed.textContent = T.elapsed + " " + fmt(now.elapsed);
+  }
+
   function updateCard(card, t) {
     var c = t.clock;
     var open = t.alerts.filter(function (a) { return a.open; });
+    card.t = t;
     card.root.className = "judge-table judge-table--" + t.status +
       (open.length ? " judge-table--alert" : "") +
       (open.some(function (a) { return a.kind === "limit"; }) ? " judge-table--limit" : "");
@@ -216,12 +251,11 @@
     card.no.textContent = T.table + " " + t.table;
     card.status.textContent = t.status_label;
     card.pairs.textContent = T.yb + ": " + t.pair_yb + " — " + T.rg + ": " + t.pair_rg;
-    card.remaining.textContent = T.remaining + " " + fmt(c.remaining_s);
-    card.elapsed.textContent = T.elapsed + " " + fmt(c.elapsed_s);
+    showClock(card);
     card.moves.textContent = T.moves + " " + t.moves +
       (t.progress !== null && t.progress !== undefined ? " · " + T.progress + " " + Math.round(t.progress * 100) + " %" : "");
     var notes = c.extensions.map(function (x) { return fill(T.extended, x); });
-    if (open.length && open[0].kind === "alert") { notes.unshift(predictionText(open[0].prediction)); }
+    if (open.length && open[0].kind === "alert") { notes.unshift(predictionText(t.prediction)); }
     card.note.textContent = notes.join(" · ");
     var canControl = t.status === "running" || t.status === "paused";
     card.toggle.textContent = t.status === "paused" ? T.resume : T.pause;
@@ -252,9 +286,17 @@
     });
   }
 
-  function render(data) {
+  function render(data, served, halfTrip) {
+    current = data;
+    sync(isNaN(served) ? epoch(data.server_time) : served, halfTrip);
     renderAlerts(data.alerts);
     renderTables(data.tables);
+  }
+
+  function tick(served, halfTrip) {
+    // Nothing changed but time: count the clocks on.
+    if (!isNaN(served)) { sync(served, halfTrip); }
+    Object.keys(cards).forEach(function (id) { showClock(cards[id]); });
   }
 
   function showStatus(text) {
@@ -270,15 +312,28 @@
     if (inflight) { again = true; return; }
     inflight = true;
     clearTimeout(timer);
-    fetch(cfg.dashboard_url, { cache: "no-store", credentials: "same-origin", headers: { Accept: "application/json" } })
-      .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
-      .then(function (data) { showStatus(""); render(data); }, function () { showStatus(T.offline); })
+    var headers = { Accept: "application/json" };
+    if (etag) { headers["If-None-Match"] = etag; }
+    var sent = performance.now();
+    fetch(cfg.dashboard_url, { cache: "no-store", credentials: "same-origin", headers: headers })
+      .then(function (r) {
+        var served = parseFloat(r.headers.get("X-Server-Time"));
+        var halfTrip = (performance.now() - sent) / 2000;
+        if (r.status === 304) { showStatus(""); tick(served, halfTrip); return; }
+        if (!r.ok) { throw new Error(r.status); }
+        return r.json().then(function (data) {
+          etag = r.headers.get("ETag");
+          showStatus("");
+          render(data, served, halfTrip);
+        });
+      })
+      .catch(function () { showStatus(T.offline); tick(NaN, 0); })
       .then(function () {
         inflight = false;
         if (again) { again = false; poll(); } else { timer = setTimeout(poll, POLL_MS); }
       });
   }
 
-  render(JSON.parse(document.getElementById("judge-initial").textContent));
+  render(JSON.parse(document.getElementById("judge-initial").textContent), cfg.server_now, 0);
   timer = setTimeout(poll, POLL_MS);
 })();

@@ -355,21 +355,32 @@
     if (retryTimer) return;
     retryTimer = setTimeout(function () { retryTimer = null; flush(); }, 4000);
   }
+  /* The ETag of ``state`` when it came from a read of the state; any other
+     state (a write's answer) has none, so the next read gets it in full. */
+  var stateTag = config.state_etag || null;
   function refresh() {
     if (sending) return;
-    fetch(config.urls.state, { headers: { "Accept": "application/json" }, credentials: "omit", cache: "no-store" })
-      .then(function (r) { return r.json(); })
-      .then(function (data) {
+    var headers = { "Accept": "application/json" };
+    if (stateTag) headers["If-None-Match"] = stateTag;
+    fetch(config.urls.state, { headers: headers, credentials: "omit", cache: "no-store" })
+      .then(function (r) {
+        // 304: log head, status, result and confirmations are as we have them.
+        if (r.status === 304) return { data: null, tag: stateTag };
+        return r.json().then(function (data) { return { data: data, tag: r.ok ? r.headers.get("ETag") : null }; });
+      })
+      .then(function (res) {
         setOnline(true);
-        if (data && data.seq !== undefined && !store.queue.length) { setState(data); save(); render(); }
+        var data = res.data;
+        if (data && data.seq !== undefined && !store.queue.length) { setState(data, res.tag); save(); render(); }
         else if (store.queue.length) flush();
       })
       .catch(function () { setOnline(false); });
   }
   /* Answers to writes leave out the legal moves (null): read the state for them. */
-  function setState(s) {
+  function setState(s, tag) {
     if (!s || s.seq === undefined) return;
     state = s;
+    stateTag = tag || null;
     if (state.legal_entries === null && !store.queue.length) setTimeout(refresh, 0);
   }
 

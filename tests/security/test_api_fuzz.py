@@ -6,10 +6,14 @@ anonymous client (with the table's own token in table paths), a judge and an
 organiser of
 the tournament (session cookie + CSRF header), inside a savepoint that is
 rolled back. Checks: no server error, and every documented response matches
-its schema and content type. ``max_examples`` keeps the run to a minute or two.
+its schema and content type. ``max_examples`` (4 in ``make test``) keeps the
+run to a minute or two; ``make fuzz`` runs the same test deeper
+(``FUZZ_EXAMPLES``, default 25 there) before an event or after API changes.
 """
 
 from __future__ import annotations
+
+import os
 
 import pytest
 import schemathesis
@@ -65,7 +69,7 @@ def _real_path_values(world) -> dict[str, object]:
 
 @schema.parametrize()
 @settings(
-    max_examples=4,
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "4")),
     deadline=None,
     database=None,
     derandomize=True,

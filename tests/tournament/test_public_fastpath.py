@@ -120,3 +120,88 @@ def test_unpublished_tournament_is_never_served_from_the_fast_path(app, tourname
         status, _, _ = _get(wsgi, "/tournaments/dm-fast/")
         assert status.startswith("404")
     assert counting.calls == 2
+
+
+# --- time-bounded copies (the hall screen follows every move, no version bump) ---
+
+
+class FakeTime:
+    """Stands in for the fast path's ``time`` module: the test moves the clock."""
+
+    def __init__(self) -> None:
+        self.now = 1_000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def time(self) -> float:
+        return 1_700_000_000.0 + self.now
+
+
+@pytest.fixture
+def fake_time(monkeypatch):
+    from tournament import public_fastpath
+
+    fake = FakeTime()
+    monkeypatch.setattr(public_fastpath, "time", fake)
+    return fake
+
+
+@pytest.fixture
+def hall(tournament):
+    from tests.factories import GameFactory, RoundFactory
+    from tournament.models import Round
+
+    round_ = RoundFactory(tournament=tournament, number=1, status=Round.Status.IN_PROGRESS)
+    GameFactory(round=round_, table_number=1)
+    return tournament
+
+
+@pytest.mark.parametrize("path", ["/tournaments/dm-fast/hall/", "/api/tournaments/dm-fast/hall/"])
+def test_the_hall_is_kept_for_its_max_age_only(app, hall, fake_time, path):
+    from games.selectors import HALL_CACHE_SECONDS
+
+    counting, wsgi = app
+    _, headers, first = _get(wsgi, path)
+    fake_time.now += HALL_CACHE_SECONDS - 0.1
+    _, _, second = _get(wsgi, path)
+    assert counting.calls == 1 and second == first
+    assert MARK_HEADER not in headers
+    fake_time.now += 0.2  # past the max age: Django answers again
+    _get(wsgi, path)
+    assert counting.calls == 2
+
+
+def test_a_kept_copy_says_when_it_is_sent(app, hall, fake_time):
+    from tournament.public_fastpath import SERVER_TIME_HEADER
+
+    counting, wsgi = app
+    _, made, body = _get(wsgi, "/api/tournaments/dm-fast/hall/")
+    fake_time.now += 1.5
+    _, served, again = _get(wsgi, "/api/tournaments/dm-fast/hall/")
+    assert counting.calls == 1 and again == body  # the body still says when it was made
+    assert served[SERVER_TIME_HEADER] == f"{fake_time.time():.3f}"
+    assert served[SERVER_TIME_HEADER] != made[SERVER_TIME_HEADER]
+
+
+def test_a_signed_in_judge_never_gets_a_kept_hall(app, hall, fake_time):
+    counting, wsgi = app
+    for _ in range(2):
+        _get(wsgi, "/api/tournaments/dm-fast/hall/", cookie="sessionid=abc")
+    assert counting.calls == 2
+
+
+@pytest.mark.parametrize("mark", ["max-age=", "max-age=two", "forever"])
+def test_an_unknown_mark_is_not_kept(tournament, mark):
+    calls = []
+
+    def marked(environ, start_response):
+        calls.append(1)
+        start_response("200 OK", [("Content-Type", "text/plain"), (MARK_HEADER, mark)])
+        return [b"page"]
+
+    forget_stamps()
+    wsgi = PublicPageFastPath(marked)
+    for _ in range(2):
+        _get(wsgi, "/tournaments/dm-fast/hall/")
+    assert len(calls) == 2

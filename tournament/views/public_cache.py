@@ -17,6 +17,7 @@ visitor, so it is stored as a placeholder and filled in on every hit.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import re
 import threading
@@ -32,7 +33,7 @@ from django.middleware.csrf import get_token
 from django.utils import translation
 
 from tournament.models import Tournament
-from tournament.public_fastpath import MARK_HEADER
+from tournament.public_fastpath import MARK_HEADER, SERVER_TIME_HEADER
 
 VERSION_TTL = 1.0
 PAGE_TTL = 60 * 60
@@ -146,4 +147,27 @@ def cached_public_page(
         html = html.replace(_CSRF_PLACEHOLDER, get_token(request))
     response = HttpResponse(html, content_type=content_type)
     response[MARK_HEADER] = "1"
+    return response
+
+
+def mark_briefly_cacheable(
+    request: HttpRequest,
+    response: HttpResponse,
+    *,
+    published: bool,
+    seconds: int,
+    now: datetime.datetime,
+) -> HttpResponse:
+    """Let the WSGI fast path keep an anonymous GET's answer for ``seconds``.
+
+    For pages whose data changes without a ``data_version`` bump (the hall
+    screen follows every move): such a copy is stale by at most ``seconds``,
+    never by more. The response also says when it is sent (``X-Server-Time``,
+    epoch seconds, renewed by the fast path on every copy it serves), so a
+    display counting on from a time inside the answer knows how old it is.
+    ``now`` is when the answer was made.
+    """
+    response[SERVER_TIME_HEADER] = f"{now.timestamp():.3f}"
+    if published and response.status_code == 200 and _cacheable(request):
+        response[MARK_HEADER] = f"max-age={seconds}"
     return response

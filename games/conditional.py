@@ -1,0 +1,76 @@
+"""Conditional GET of a game's state: an ETag for what a poller sees, and the 304.
+
+Table devices poll their state every 5 s and spectators the live view every
+3 s; most polls find the table unchanged. The state is a function of
+
+* the log's chain head (``seq`` + ``last_hash``: the hash chains every active
+  entry, so the head names exactly one log; a take-back or a judge's entry
+  moves it) and the frame it is replayed in (ruleset, first dealer), from
+  which the board, turn, hands, entries, legal moves and log error follow;
+* the game row: status (in progress, time up, finished), winner and result
+  source (an adjudication or a ruling changes them);
+* the result confirmations of the two pairs;
+* whether the answer carries the legal moves.
+
+The tag hashes exactly those, so an unchanged tag means an unchanged answer
+(apart from ``server_time``, which says when it was read). The state holds
+nothing translated, so the language is not part of the tag.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from django.utils.http import parse_etags
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+_TAGGED_FIELDS = (
+    "game_id",
+    "tournament",
+    "round",
+    "table",
+    "ruleset",
+    "first_dealer",
+    "seq",
+    "last_hash",
+    "status",
+    "winner",
+    "result",
+    "confirmations",
+)
+
+
+def state_etag(state: dict[str, Any], *, legal: bool) -> str:
+    """The weak ETag of ``state`` (``games.selectors.game_state``); see the module doc."""
+    basis = [state[field] for field in _TAGGED_FIELDS]
+    basis.append({"legal": legal, "entries": "entries" in state})
+    digest = hashlib.blake2b(
+        json.dumps(basis, sort_keys=True, default=str).encode(), digest_size=12
+    ).hexdigest()
+    return f'W/"{digest}"'
+
+
+def etag_matches(if_none_match: str, etag: str) -> bool:
+    """Weak comparison (RFC 9110 13.1.2) of ``etag`` with an If-None-Match header."""
+    if not if_none_match:
+        return False
+    tags = parse_etags(if_none_match)
+    return "*" in tags or any(tag.removeprefix("W/") == etag.removeprefix("W/") for tag in tags)
+
+
+def state_response(
+    request: Request, state: dict[str, Any], *, legal: bool, private: bool
+) -> Response:
+    """``state`` with its ETag, or 304 without a body when the poller already has it.
+
+    ``no-cache``: a cache may keep the answer but must ask again every time
+    (a browser's conditional request then gets the 304).
+    """
+    etag = state_etag(state, legal=legal)
+    headers = {"ETag": etag, "Cache-Control": "private, no-cache" if private else "no-cache"}
+    if etag_matches(request.headers.get("If-None-Match", ""), etag):
+        return Response(status=304, headers=headers)
+    return Response(state, headers=headers)

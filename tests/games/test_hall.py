@@ -1,0 +1,124 @@
+"""The hall screen: one summary of every table, clocks included, shared briefly.
+
+The hall page makes one request per poll (the hall API) for all its tables:
+each table's clock comes with the summary, so clock.js fetches none.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from django.utils import timezone
+
+from games.models import GameClock
+from games.selectors import HALL_CACHE_SECONDS, hall_tables
+from games.services.clock import clock_extend, clock_pause, clock_start_round
+from games.services.move_log import move_submit
+from tests.factories import GameFactory, RoundFactory, TournamentFactory, judge_of
+from tournament.models import Round
+from tournament.public_fastpath import MARK_HEADER, SERVER_TIME_HEADER
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def round_():
+    tournament = TournamentFactory(slug="dm-hall")
+    round_ = RoundFactory(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
+    for n in range(3):
+        GameFactory(round=round_, table_number=n + 1)
+    clock_start_round(round=round_)
+    round_.refresh_from_db()
+    return round_
+
+
+API = "/api/tournaments/dm-hall/hall/"
+PAGE = "/tournaments/dm-hall/hall/"
+
+
+def test_every_table_carries_its_clock_as_the_clock_api_gives_it(round_):
+    hall = Client().get(API).json()
+    assert hall["round"] == 1 and len(hall["tables"]) == 3
+    assert hall["server_time"]
+    for table in hall["tables"]:
+        clock = Client().get(f"/api/games/{table['game_id']}/clock/").json()
+        shown = table["clock"]
+        for field in ("status", "status_label", "limit_s", "alert_s", "speed"):
+            assert shown[field] == clock[field]
+        assert shown["status"] == "running" and shown["status_label"] == "Kører"
+        assert (shown["limit_s"], shown["alert_s"]) == (60 * 60, 50 * 60)
+        # Read no later than the clock API's own answer, from the same clock.
+        assert shown["server_time"] <= clock["server_time"]
+        assert 0 <= shown["elapsed_s"] <= clock["elapsed_s"]
+    assert len({t["clock"]["server_time"] for t in hall["tables"]}) == 1  # one instant for all
+
+
+def test_the_clock_label_follows_the_request_language_of_a_shared_summary(round_):
+    danish = Client().get(API).json()["tables"][0]["clock"]["status_label"]
+    english = Client().get(API, HTTP_ACCEPT_LANGUAGE="en").json()["tables"][0]["clock"]
+    assert (danish, english["status_label"]) == ("Kører", "Running")
+
+
+def test_a_paused_extended_and_an_alerting_clock_show_in_the_hall(round_):
+    first, second, third = round_.games.order_by("table_number")
+    judge = judge_of(round_.tournament)
+    clock_pause(game=first, actor=judge, reason="Judge call")
+    clock_extend(game=second, actor=judge, minutes=5, reason="Delayed start")
+    past_alert = timezone.now() - datetime.timedelta(minutes=55)
+    GameClock.objects.filter(game=third).update(started_at=past_alert)
+    cache.clear()  # the next poll after the shared copy expired
+    tables = {t["table"]: t["clock"] for t in hall_tables(round_=round_)}
+    assert tables[1]["status"] == "paused"
+    assert (tables[2]["limit_s"], tables[2]["alert_s"]) == (65 * 60, 55 * 60)
+    assert tables[3]["elapsed_s"] >= tables[3]["alert_s"]  # clock.js colours it
+
+
+def test_the_summary_reads_a_fixed_number_of_queries_for_any_number_of_tables(
+    round_, django_assert_max_num_queries
+):
+    hall_tables(round_=round_)  # every replay is in the process cache from now on
+    cache.clear()
+    with django_assert_max_num_queries(10) as few:
+        hall_tables(round_=round_)
+    for n in range(4, 12):
+        game = GameFactory(round=round_, table_number=n)
+        move_submit(game=game, text="R 11: in", client_id=f"hall-client-{n:03d}", expected_seq=0)
+    clock_start_round(round=round_)
+    cache.clear()
+    with django_assert_max_num_queries(len(few.captured_queries)):
+        tables = hall_tables(round_=round_)
+    assert len(tables) == 11 and tables[-1]["seq"] == 1
+
+
+def test_the_hall_page_feeds_its_clocks_instead_of_fetching_them(round_):
+    html = Client().get(PAGE).content.decode()
+    assert "data-clock-url" not in html
+    for game in round_.games.all():
+        assert f'data-clock-feed="{game.pk}"' in html
+    assert "Bord 1" in html  # the table title in the page's language
+    # clock.js first, so live.js can feed it from its first answer.
+    assert html.index("js/clock.js") < html.index("js/live.js")
+
+
+@pytest.mark.parametrize("url", [PAGE, API])
+def test_anonymous_hall_answers_are_marked_for_the_summarys_lifetime(round_, url):
+    res = Client().get(url)
+    assert res[MARK_HEADER] == f"max-age={HALL_CACHE_SECONDS}"
+    assert float(res[SERVER_TIME_HEADER]) == pytest.approx(
+        timezone.now().timestamp(), abs=60
+    )  # epoch seconds, not a duration
+
+
+@pytest.mark.parametrize("url", [PAGE, API])
+def test_a_judges_hall_and_an_unpublished_hall_are_never_marked(round_, url):
+    judge = judge_of(round_.tournament)
+    client = Client()
+    client.force_login(judge)
+    assert MARK_HEADER not in client.get(url)
+    round_.tournament.published = False
+    round_.tournament.save()
+    assert MARK_HEADER not in client.get(url)  # the judge still sees it
+    assert Client().get(url).status_code == 404
