@@ -66,7 +66,8 @@ BIN = Path(sys.executable).parent
 VAR = ROOT / "var" / "bench"
 SLUG = "bench-round"
 ACCESS_LOG = VAR / "round_load_access.log"
-FAULT_WINDOW_S = 10.0  # errors this soon after a fault are counted as caused by it
+FAULT_WINDOW_S = 10.0
+SLOW_MS = 250.0  # errors this soon after a fault are counted as caused by it
 
 
 def parse_args() -> argparse.Namespace:
@@ -77,14 +78,25 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--minutes", type=float, default=10.0)
     parser.add_argument("--quick", action="store_true", help="a 60-second run")
     parser.add_argument("--think", type=float, default=3.0, help="seconds between a table's moves")
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=None,
+        help="seconds over which clients arrive (default 30; 15 with --quick)",
+    )
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
     parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker")
     parser.add_argument("--redis-port", type=int, default=6391)
     parser.add_argument("--connections", type=int, default=200, help="client connection pool")
     parser.add_argument("--no-faults", action="store_true")
+    parser.add_argument(
+        "--worker-nice", type=int, default=10, help="CPU niceness of the Celery worker (0: none)"
+    )
     args = parser.parse_args()
     if args.quick:
         args.minutes = 1.0
+    if args.ramp is None:
+        args.ramp = 15.0 if args.quick else 30.0
     return args
 
 
@@ -198,8 +210,12 @@ def start_gunicorn(env: dict[str, str], args: argparse.Namespace, port: int) -> 
     return proc
 
 
-def start_worker(env: dict[str, str]) -> subprocess.Popen[bytes]:
+def start_worker(env: dict[str, str], nice: int = 0) -> subprocess.Popen[bytes]:
+    # docs/operations.md: on machines shared with the web processes the worker
+    # runs at a lower CPU priority, so a wave of alerts (every table reaches
+    # 50 minutes within seconds) does not queue the tables' requests.
     cmd = [
+        *(["nice", "-n", str(nice)] if nice else []),
         str(BIN / "celery"),
         "-A",
         "config",
@@ -235,6 +251,45 @@ def children(pid: int) -> list[int]:
         text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
         return [int(p) for p in text.split()]
     return []
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU seconds used so far by ``pids`` (from /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+def cpu_by_part(procs: Processes) -> dict[str, float]:
+    """CPU seconds of gunicorn (workers), Celery (worker + pool, beat), Redis and this
+    load tool; PostgreSQL is the rest of the machine's busy time."""
+    parts = {
+        "gunicorn": [
+            p for p in ([procs.gunicorn.pid] if procs.gunicorn else []) for p in [p, *children(p)]
+        ],
+        "celery": [
+            p
+            for proc in (procs.worker, procs.beat)
+            if proc
+            for p in [proc.pid, *children(proc.pid)]
+        ],
+        "redis": [procs.redis.pid] if procs.redis else [],
+    }
+    out = {name: round(cpu_seconds(pids), 1) for name, pids in parts.items()}
+    own = os.times()
+    out["load_tool"] = round(own.user + own.system, 1)
+    return out
+
+
+def machine_busy_seconds() -> float:
+    """Busy CPU seconds of the whole machine so far (/proc/stat, all cores)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
 def stop(proc: subprocess.Popen[bytes] | None) -> None:
@@ -355,8 +410,12 @@ def verify(accepted: dict[int, list[dict[str, Any]]]) -> dict[str, Any]:
             chain_errors += 1
     now = timezone.now()
     alerts = defaultdict(int)
-    for game_id, kind in Alert.objects.filter(tournament__slug=SLUG).values_list("game_id", "kind"):
+    late: list[float] = []
+    for game_id, kind, due, raised in Alert.objects.filter(tournament__slug=SLUG).values_list(
+        "game_id", "kind", "due_at", "raised_at"
+    ):
         alerts[(game_id, kind)] += 1
+        late.append((raised - due).total_seconds())
     expected = missing = extra = 0
     for clock in GameClock.objects.filter(game__round__tournament__slug=SLUG):
         elapsed = clock_elapsed_s(clock, now)
@@ -381,6 +440,13 @@ def verify(accepted: dict[int, list[dict[str, Any]]]) -> dict[str, Any]:
         "alerts_raised": sum(alerts.values()),
         "alerts_missing": missing,
         "alerts_extra_or_duplicated": extra,
+        # Real seconds from a mark being due to its alert row (the clock runs fast,
+        # the alert path does not).
+        "alert_latency_s": {
+            "p50": round(statistics.median(late), 2) if late else None,
+            "p99": round(percentile(late, 0.99), 2),
+            "max": round(max(late), 2) if late else None,
+        },
     }
 
 
@@ -390,11 +456,26 @@ def verify(accepted: dict[int, list[dict[str, Any]]]) -> dict[str, Any]:
 class Stats:
     def __init__(self) -> None:
         self.latency: dict[str, list[float]] = defaultdict(list)
+        # Requests sent once every client has arrived (after the ramp).
+        self.steady: dict[str, list[float]] = defaultdict(list)
+        self.steady_from = 0.0
+        # Second of the run -> requests slower than SLOW_MS sent in it (when do stalls happen?).
+        self.slow: dict[int, int] = defaultdict(int)
         self.errors: dict[str, int] = defaultdict(int)
         self.fault_errors: dict[str, int] = defaultdict(int)
         self.retries = 0
         self.faults: list[tuple[float, str]] = []
         self.start = time.monotonic()
+
+    def record(self, endpoint: str, started: float) -> None:
+        """``started`` is the request's ``time.perf_counter()`` at sending."""
+        elapsed = time.perf_counter() - started
+        self.latency[endpoint].append(elapsed * 1000)
+        sent = time.monotonic() - elapsed
+        if sent >= self.steady_from:
+            self.steady[endpoint].append(elapsed * 1000)
+        if elapsed * 1000 > SLOW_MS:
+            self.slow[int(sent - self.start)] += 1
 
     def error(self, endpoint: str) -> None:
         now = time.monotonic()
@@ -417,7 +498,7 @@ async def request(
     except (TimeoutError, aiohttp.ClientError, OSError):
         stats.error(endpoint)
         return 0, None
-    stats.latency[endpoint].append((time.perf_counter() - started) * 1000)
+    stats.record(endpoint, started)
     if status >= 500:
         stats.error(endpoint)
     try:
@@ -435,9 +516,10 @@ async def table_client(
     deadline: float,
     think: float,
     rng: random.Random,
+    arrive: float,
 ) -> None:
     url = f"{base}/api/table/{table['token']}/entries/"
-    await asyncio.sleep(rng.random() * think)
+    await asyncio.sleep(arrive + rng.random() * think)
     for index, text in enumerate(table["moves"]):
         if time.monotonic() > deadline:
             return
@@ -514,7 +596,7 @@ async def request_etag(
     except (TimeoutError, aiohttp.ClientError, OSError):
         stats.error(endpoint)
         return 0, None, None
-    stats.latency[endpoint].append((time.perf_counter() - started) * 1000)
+    stats.record(endpoint, started)
     if status >= 500:
         stats.error(endpoint)
     return status, body, etag
@@ -533,7 +615,7 @@ async def every(
 
 
 async def table_device(
-    session: Any, base: str, table: dict[str, Any], stats: Stats, deadline: float
+    session: Any, base: str, table: dict[str, Any], stats: Stats, deadline: float, arrive: float
 ) -> None:
     """What the table page's scripts read besides the entries it posts (static/js):
     its state every 5 s (table.js, conditional), its judge call every 5 s
@@ -541,6 +623,7 @@ async def table_device(
     rng = random.Random(table["game"] * 7)
     seen = Conditional()
     token = table["token"]
+    await asyncio.sleep(arrive)
     await request(session, stats, "GET table page", "GET", f"{base}/t/{token}/")
     state_url = f"{base}/api/table/{token}/state/"
     calls_url = f"{base}/api/table/{token}/judge/"
@@ -570,9 +653,10 @@ async def spectator(
     stats: Stats,
     deadline: float,
     rng: random.Random,
+    ramp: float,
 ) -> None:
     seen = Conditional()
-    await asyncio.sleep(rng.random() * 5)
+    await asyncio.sleep(rng.random() * ramp)
     if role == "pages":
         name, path = rng.choice(
             [
@@ -691,7 +775,7 @@ async def inject_faults(procs: Processes, stats: Stats, duration: float) -> list
         with contextlib.suppress(ProcessLookupError):
             os.killpg(pid, signal.SIGKILL)
         procs.worker.wait(10)
-        procs.worker = start_worker(procs.env)
+        procs.worker = start_worker(procs.env, procs.args.worker_nice)
         return f"kill -9 celery worker {pid} (and its pool), started again"
 
     plan = [
@@ -732,6 +816,9 @@ async def run_load(args: argparse.Namespace, procs: Processes, data: dict[str, A
     timeout = aiohttp.ClientTimeout(total=30)
     async with aiohttp.ClientSession(connector=connector, timeout=timeout) as session:
         rng = random.Random(2026)
+        # Tables sit down and phones open pages over the first --ramp seconds.
+        arrivals = {t["game"]: rng.random() * args.ramp for t in data["tables"]}
+        stats.steady_from = stats.start + args.ramp
         tasks = [
             asyncio.create_task(
                 table_client(
@@ -743,12 +830,15 @@ async def run_load(args: argparse.Namespace, procs: Processes, data: dict[str, A
                     deadline,
                     args.think,
                     random.Random(t["game"]),
+                    arrivals[t["game"]],
                 )
             )
             for t in data["tables"]
         ]
         tasks += [
-            asyncio.create_task(table_device(session, base, t, stats, deadline))
+            asyncio.create_task(
+                table_device(session, base, t, stats, deadline, arrivals[t["game"]])
+            )
             for t in data["tables"]
         ]
         roles = [role for role, share in SPECTATOR_MIX for _ in range(round(share * args.pollers))]
@@ -762,6 +852,7 @@ async def run_load(args: argparse.Namespace, procs: Processes, data: dict[str, A
                     stats,
                     deadline,
                     random.Random(rng.random()),
+                    args.ramp,
                 )
             )
             for role in roles
@@ -774,19 +865,28 @@ async def run_load(args: argparse.Namespace, procs: Processes, data: dict[str, A
         ]
         faults = [] if args.no_faults else await inject_faults(procs, stats, duration)
         await asyncio.gather(*tasks)
-    endpoints = {
-        name: {
-            "requests": len(values),
-            "p50_ms": round(statistics.median(values), 1) if values else None,
-            "p99_ms": round(percentile(values, 0.99), 1),
-            "max_ms": round(max(values), 1) if values else None,
-            "errors": stats.errors.get(name, 0),
-            "errors_in_fault_windows": stats.fault_errors.get(name, 0),
-        }
-        for name, values in sorted(stats.latency.items())
-    }
+
+    def summary(latencies: dict[str, list[float]], with_errors: bool) -> dict[str, Any]:
+        out = {}
+        for name, values in sorted(latencies.items()):
+            row: dict[str, Any] = {
+                "requests": len(values),
+                "p50_ms": round(statistics.median(values), 1) if values else None,
+                "p99_ms": round(percentile(values, 0.99), 1),
+                "max_ms": round(max(values), 1) if values else None,
+            }
+            if with_errors:
+                row["errors"] = stats.errors.get(name, 0)
+                row["errors_in_fault_windows"] = stats.fault_errors.get(name, 0)
+            out[name] = row
+        return out
+
+    endpoints = summary(stats.latency, True)
+    steady = summary(stats.steady, False)
     return {
         "endpoints": endpoints,
+        "endpoints_after_ramp": steady,
+        "slow_requests_by_second": dict(sorted(stats.slow.items())),
         "faults": faults,
         "retries": stats.retries,
         "accepted": accepted,
@@ -848,10 +948,18 @@ def main() -> None:
         data = setup_data(args)
         ACCESS_LOG.unlink(missing_ok=True)
         procs.gunicorn = start_gunicorn(env, args, port)
-        procs.worker = start_worker(env)
+        procs.worker = start_worker(env, args.worker_nice)
         procs.beat = start_beat(env)
         time.sleep(3)  # let the worker connect before the clock matters
+        cpu_before, busy_before = cpu_by_part(procs), machine_busy_seconds()
         load = asyncio.run(run_load(args, procs, data))
+        cpu_after, busy_after = cpu_by_part(procs), machine_busy_seconds()
+        # Killed processes (faults) take their CPU time with them: a lower bound then.
+        load["cpu_seconds"] = {
+            name: round(max(0.0, cpu_after[name] - cpu_before.get(name, 0.0)), 1)
+            for name in cpu_after
+        }
+        load["cpu_seconds"]["machine_busy"] = round(busy_after - busy_before, 1)
         time.sleep(6)  # the sweep's last passes
         checks = verify(load.pop("accepted"))
     finally:
@@ -864,9 +972,11 @@ def main() -> None:
             "judges": args.judges,
             "minutes": args.minutes,
             "think_s": args.think,
+            "ramp_s": args.ramp,
             "spectators": {role: round(share * args.pollers) for role, share in SPECTATOR_MIX},
             "clock_speed": round(data["speed"], 2),
             "gunicorn": f"{args.workers} workers x {args.threads} threads (gthread)",
+            "worker_nice": args.worker_nice,
             "cpu_count": os.cpu_count(),
         },
         **load,

@@ -8,14 +8,17 @@ value can never be stale. Another process simply replays again.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import threading
+import time
 from collections import OrderedDict
 from datetime import datetime
 from typing import Any
 
 from django.core.cache import cache
+from django.db import connection
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 from django.utils import timezone
 
@@ -263,15 +266,47 @@ def build_log_view(
 _ROW_FIELDS = ("seq", "seat", "text", "hash", "events", "created_at")
 
 
+def _head_sql() -> str:
+    quote = connection.ops.quote_name
+    game_t, entry_t = quote(Game._meta.db_table), quote(MoveEntry._meta.db_table)
+    last = (
+        f"FROM {entry_t} e WHERE e.game_id = g.id AND e.withdrawn_at IS NULL "
+        "ORDER BY e.seq DESC LIMIT 1"
+    )
+    # Names come from the models' meta; the only value is a parameter.
+    return (
+        f"SELECT g.status, g.winner, g.result_source, g.first_dealer, "  # noqa: S608
+        f"(SELECT e.seq {last}), (SELECT e.hash {last}) FROM {game_t} g WHERE g.id = %s"
+    )
+
+
+def _read_head(game: Game) -> tuple[int, str]:
+    """The log head of ``game``, refreshing the game fields its state shows.
+
+    Hand-written: every state read (a table device polls every 5 s) runs it,
+    and the ORM's compilation cost more than the query. Refreshing status,
+    winner, result source and first dealer here means a caller holding an
+    older copy of the game (tokens.game_from_token's read memo) still answers
+    with the game as it is now.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(_head_sql(), [game.pk])
+        row = cursor.fetchone()
+    if row is None:
+        return 0, genesis_hash(game.pk)
+    game.status, game.winner, game.result_source, game.first_dealer, seq, last = row
+    return (seq, last) if seq else (0, genesis_hash(game.pk))
+
+
 def game_log(*, game: Game, head: tuple[int, str] | None = None) -> LogView:
     """The replayed active log of ``game`` (from the cache when the chain head matches).
 
     ``head`` is the ``(seq, hash)`` of the last active entry when the caller
-    has just read it (under the game's lock); otherwise it is queried here.
+    has just read it (under the game's lock); otherwise it is read here,
+    together with the game fields a state shows.
     """
     if head is None:
-        row = active_entries(game=game).order_by("-seq").values("seq", "hash").first()
-        head = (row["seq"], row["hash"]) if row else (0, genesis_hash(game.pk))
+        head = _read_head(game)
     seq, last = head
     cached = log_cache.get((game.pk, _origin(game), seq, last))
     if cached is not None:
@@ -378,6 +413,8 @@ def hall_round(*, tournament: Any) -> Any:
 # most every few seconds, so one shared copy per round for a moment spares
 # every poll from touching each table's log.
 HALL_CACHE_SECONDS = 2
+# An older summary is served while one process renews it, never older than this.
+HALL_STALE_SECONDS = 30
 _HALL_CLOCK_FIELDS = (
     "status",
     "elapsed_s",
@@ -399,13 +436,38 @@ def hall_tables(*, round_: Any) -> list[dict[str, Any]]:
     that instant, so a copy served a moment later shows the same time.
     ``status_label`` is added per request, in the request's language.
     """
-    # v2: with clocks (a summary an older process shared has none).
-    key = f"hall:v2:{round_.pk}:{round_.created_at.timestamp()}:{round_.status}"
-    tables = cache.get(key)
-    if tables is None:
-        tables = _hall_tables(round_=round_)
-        cache.set(key, tables, HALL_CACHE_SECONDS)
-    return [_hall_labelled(table) for table in tables]
+    # v3: kept with the time it was made (v2 had none; v1 no clocks).
+    key = f"hall:v3:{round_.pk}:{round_.created_at.timestamp()}:{round_.status}"
+    kept = _cache_get(key)
+    now = time.time()
+    fresh = kept is not None and now - kept[0] < HALL_CACHE_SECONDS
+    # One process renews an old summary; the others serve the old one meanwhile,
+    # so a hundred polls arriving as it ages do not all rebuild it at once.
+    if not fresh and (kept is None or _cache_add(f"{key}:renewing", HALL_CACHE_SECONDS)):
+        kept = (now, _hall_tables(round_=round_))
+        _cache_set(key, kept, HALL_STALE_SECONDS)
+    assert kept is not None
+    return [_hall_labelled(table) for table in kept[1]]
+
+
+def _cache_get(key: str) -> Any:
+    try:
+        return cache.get(key)
+    except Exception:  # an outage of the shared cache must not stop a hall screen
+        logger.warning("cache unavailable", exc_info=True)
+        return None
+
+
+def _cache_add(key: str, seconds: float) -> bool:
+    try:
+        return bool(cache.add(key, 1, seconds))
+    except Exception:  # as above: renew in this process
+        return True
+
+
+def _cache_set(key: str, value: Any, seconds: float) -> None:
+    with contextlib.suppress(Exception):  # as above
+        cache.set(key, value, seconds)
 
 
 def _hall_labelled(table: dict[str, Any]) -> dict[str, Any]:

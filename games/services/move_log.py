@@ -195,9 +195,10 @@ def _language(lang: str | None) -> Iterator[None]:
 
 def _lock(game: Game) -> Game:
     # Lock only the game's row: ``of`` keeps the joined tournament row (shared
-    # by every table) unlocked, so tables never wait for each other.
+    # by every table) unlocked, so tables never wait for each other; ``no_key``
+    # as in _head_sql.
     return (
-        Game.objects.select_for_update(of=("self",))
+        Game.objects.select_for_update(of=("self",), no_key=True)
         .select_related("round__tournament")
         .get(pk=game.pk)
     )
@@ -234,8 +235,11 @@ def _head_sql() -> str:
         f"(SELECT e.id FROM {entry_t} e WHERE e.game_id = g.id AND e.client_id = %s) "
         f"FROM {game_t} g JOIN {round_t} r ON r.id = g.round_id WHERE g.id = %s"
     )
-    if connection.features.has_select_for_update_of:
-        sql += " FOR UPDATE OF g"
+    if connection.features.has_select_for_no_key_update:
+        # NO KEY: rows inserted elsewhere that refer to the game (an alert, a
+        # clock event) take KEY SHARE locks on it, which FOR UPDATE would wait
+        # for; two submissions to one game still exclude each other.
+        sql += " FOR NO KEY UPDATE OF g"
     # SQLite has no row locks: its writers are serialised by BEGIN IMMEDIATE
     # (config/settings/base.py), which the surrounding atomic block issues.
     return sql

@@ -10,9 +10,13 @@ round is closed or its game is finished and confirmed.
 from __future__ import annotations
 
 import base64
+import copy
 import hashlib
 import hmac
 import secrets
+import threading
+import time
+from collections import OrderedDict
 
 from django.conf import settings
 from django.db import transaction
@@ -46,6 +50,8 @@ def game_token(*, game: Game) -> str:
 @transaction.atomic
 def game_token_rotate(*, game: Game) -> str:
     """Issue a new token and short code; the old ones stop working at once."""
+    if game.token_hash:
+        _read_memo.forget(game.token_hash)
     game.token_nonce = secrets.token_hex(16)
     token = _derive(game.token_nonce, game.pk)
     game.token_hash = token_hash(token)
@@ -65,17 +71,70 @@ def normalise_short_code(code: str) -> str:
     return "".join(ch for ch in code.upper() if ch.isalnum()).replace("0", "O").replace("1", "I")
 
 
+class _ReadMemo:
+    """Games recently opened by a token, for reads only.
+
+    A table device reads its state and its judge box every 5 s; looking the
+    token up was most of such a read. A read may use a game looked up at most
+    ``READ_MEMO_SECONDS`` ago in this process, so a rotated token or a changed
+    game status shows there that much later (a rotation forgets the old token
+    at once in the process that made it). Writes always ask the database.
+    """
+
+    def __init__(self, seconds: float, size: int) -> None:
+        self.seconds = seconds
+        self.size = size
+        self._data: OrderedDict[str, tuple[float, Game]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, digest: str) -> Game | None:
+        with self._lock:
+            hit = self._data.get(digest)
+            if hit is None:
+                return None
+            if hit[0] <= time.monotonic():
+                del self._data[digest]
+                return None
+            # A copy: callers may set attributes on their game.
+            return copy.copy(hit[1])
+
+    def put(self, digest: str, game: Game) -> None:
+        with self._lock:
+            self._data[digest] = (time.monotonic() + self.seconds, copy.copy(game))
+            self._data.move_to_end(digest)
+            while len(self._data) > self.size:
+                self._data.popitem(last=False)
+
+    def forget(self, digest: str) -> None:
+        with self._lock:
+            self._data.pop(digest, None)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._data.clear()
+
+
+READ_MEMO_SECONDS = 2.0
+_read_memo = _ReadMemo(READ_MEMO_SECONDS, 4096)
+
+
 def game_from_token(*, token: str, for_write: bool = True) -> Game:
     """The game a presented token opens, or a bilingual error.
 
     ``for_write`` refuses tokens of closed rounds: such a link may still show
-    the game but can no longer change it.
+    the game but can no longer change it. Reads (``for_write=False``) may be
+    answered from a lookup made up to ``READ_MEMO_SECONDS`` ago.
     """
     if not token or len(token) > 64:
         raise _bad_token()
+    digest = token_hash(token)
+    if not for_write:
+        memo = _read_memo.get(digest)
+        if memo is not None:
+            return memo
     game = (
         Game.objects.select_related("round__tournament", "pair_yb", "pair_rg")
-        .filter(token_hash=token_hash(token))
+        .filter(token_hash=digest)
         .first()
     )
     if game is None or not hmac.compare_digest(_derive(game.token_nonce, game.pk), token):
@@ -85,6 +144,7 @@ def game_from_token(*, token: str, for_write: bool = True) -> Game:
             "This round is closed; the table link can no longer change the game.",
             "Denne runde er lukket; bordlinket kan ikke længere ændre spillet.",
         )
+    _read_memo.put(digest, game)
     return game
 
 

@@ -122,3 +122,26 @@ def test_a_judges_hall_and_an_unpublished_hall_are_never_marked(round_, url):
     round_.tournament.save()
     assert MARK_HEADER not in client.get(url)  # the judge still sees it
     assert Client().get(url).status_code == 404
+
+
+def test_an_aged_summary_is_renewed_by_one_process_while_the_others_serve_it(
+    round_, django_assert_num_queries, monkeypatch
+):
+    import games.selectors as selectors
+
+    first = hall_tables(round_=round_)
+    moves = first[0]["seq"]
+    game = round_.games.get(table_number=1)
+    move_submit(game=game, text="11: in", client_id="hall-aged-1", expected_seq=moves)
+    # The summary ages past HALL_CACHE_SECONDS while another process renews it.
+    later = selectors.time.time() + HALL_CACHE_SECONDS + 0.5
+    monkeypatch.setattr(selectors.time, "time", lambda: later)
+    round_.refresh_from_db()
+    renewing = f"hall:v3:{round_.pk}:{round_.created_at.timestamp()}:{round_.status}:renewing"
+    assert cache.add(renewing, 1, 5)
+    with django_assert_num_queries(0):
+        served = hall_tables(round_=round_)
+    assert served[0]["seq"] == moves  # the old copy, not rebuilt here
+    cache.delete(renewing)
+    renewed = hall_tables(round_=round_)
+    assert renewed[0]["seq"] == moves + 1

@@ -50,3 +50,35 @@ def test_closed_round_token_can_read_but_not_write():
     assert game_from_token(token=token, for_write=False).pk == game.pk
     with pytest.raises(PermissionDenied):
         game_from_token(token=token)
+
+
+def test_reads_reuse_a_recent_lookup_but_writes_always_ask_the_database(
+    django_assert_num_queries,
+):
+    game = GameFactory()
+    token = game_token(game=game)
+    game_from_token(token=token, for_write=False)
+    with django_assert_num_queries(0):
+        again = game_from_token(token=token, for_write=False)
+    assert again.pk == game.pk and again is not game_from_token(token=token, for_write=False)
+    with django_assert_num_queries(1):
+        game_from_token(token=token, for_write=True)
+
+
+def test_rotation_revokes_a_remembered_token_for_reads_at_once():
+    game = GameFactory()
+    old = game_token(game=game)
+    game_from_token(token=old, for_write=False)  # remembered
+    game_token_rotate(game=game)
+    with pytest.raises(ApplicationError) as err:
+        game_from_token(token=old, for_write=False)
+    assert err.value.code == "table_token_invalid"
+
+
+def test_a_write_refuses_a_round_closed_after_a_remembered_read():
+    game = GameFactory()
+    token = game_token(game=game)
+    game_from_token(token=token, for_write=False)
+    Round.objects.filter(pk=game.round_id).update(status=Round.Status.CLOSED)
+    with pytest.raises(PermissionDenied):
+        game_from_token(token=token, for_write=True)
