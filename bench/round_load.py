@@ -84,8 +84,8 @@ def parse_args() -> argparse.Namespace:
         default=None,
         help="seconds over which clients arrive (default 30; 15 with --quick)",
     )
-    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
-    parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
+    parser.add_argument("--threads", type=int, default=2, help="threads per gunicorn worker")
     parser.add_argument("--redis-port", type=int, default=6391)
     parser.add_argument("--connections", type=int, default=200, help="client connection pool")
     parser.add_argument("--no-faults", action="store_true")
