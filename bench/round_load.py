@@ -683,7 +683,7 @@ async def spectator(
         game_id = _GAME_ID.search(body.decode() if isinstance(body, bytes) else "")
         if game_id is None:
             return
-        state = f"{base}/api/games/{game_id[1]}/state/"
+        state = f"{base}/api/games/{game_id[1]}/state/{game_id[2] or ''}"
         clock = f"{base}/api/games/{game_id[1]}/clock/"
         await asyncio.gather(
             every(deadline, 3, rng, lambda: seen.get(session, stats, "GET live state", state)),
@@ -709,7 +709,7 @@ async def spectator(
         )
 
 
-_GAME_ID = re.compile(r"/api/games/(\d+)/state/")
+_GAME_ID = re.compile(r"/api/games/(\d+)/state/(\?tail=\d+)?")
 
 
 async def judge(

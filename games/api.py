@@ -235,6 +235,23 @@ def _public_game(request: Request, game_id: int, *, players: bool = True) -> Gam
     return game
 
 
+MAX_TAIL = 500
+
+
+def _tail(raw: str | None) -> int:
+    """``?tail=N``: the number of last entries wanted (0 = all, when absent)."""
+    if raw is None:
+        return 0
+    if not raw.isdigit() or not 1 <= int(raw) <= MAX_TAIL:
+        raise ApplicationError(
+            "tail_invalid",
+            f"tail must be a whole number from 1 to {MAX_TAIL} (the last entries wanted).",
+            f"tail skal være et helt tal fra 1 til {MAX_TAIL} (de sidste poster, der ønskes).",
+            status=400,
+        )
+    return int(raw)
+
+
 class GameStateView(APIView):
     @extend_schema(
         operation_id="game_state",
@@ -249,9 +266,15 @@ class GameStateView(APIView):
                 enum=[0, 1],
                 description="1: include the legal moves of the seat to move.",
             ),
+            OpenApiParameter(
+                "tail",
+                OpenApiTypes.INT,
+                description=f"Only the last N entries (1–{MAX_TAIL}); the live view asks for "
+                f"{selectors.LIVE_TAIL}. Without it: every entry.",
+            ),
             IF_NONE_MATCH,
         ],
-        responses={200: GameStateSerializer, 304: NOT_MODIFIED},
+        responses={200: GameStateSerializer, 304: NOT_MODIFIED, 400: ERRORS[400]},
         tags=["games"],
     )
     def get(self, request: Request, game_id: int) -> Response:
@@ -259,8 +282,9 @@ class GameStateView(APIView):
         legal = request.query_params.get("legal") == "1"
 
         def read() -> Response:
-            state = move_log.game_state(game=game, with_legal=legal)
-            return state_response(request, state, legal=legal, private=False)
+            tail = _tail(request.query_params.get("tail"))
+            state = move_log.game_state(game=game, with_legal=legal, entries_tail=tail)
+            return state_response(request, state, legal=legal, private=False, tail=tail)
 
         return _answer(_lang(request), read)
 

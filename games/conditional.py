@@ -43,10 +43,12 @@ _TAGGED_FIELDS = (
 )
 
 
-def state_etag(state: dict[str, Any], *, legal: bool) -> str:
-    """The weak ETag of ``state`` (``games.selectors.game_state``); see the module doc."""
+def state_etag(state: dict[str, Any], *, legal: bool, tail: int = 0) -> str:
+    """The weak ETag of ``state`` (``games.selectors.game_state``); see the module doc.
+
+    ``tail`` is the number of last entries the answer carries (0: all)."""
     basis = [state[field] for field in _TAGGED_FIELDS]
-    basis.append({"legal": legal, "entries": "entries" in state})
+    basis.append({"legal": legal, "entries": "entries" in state, "tail": tail})
     digest = hashlib.blake2b(
         json.dumps(basis, sort_keys=True, default=str).encode(), digest_size=12
     ).hexdigest()
@@ -62,14 +64,14 @@ def etag_matches(if_none_match: str, etag: str) -> bool:
 
 
 def state_response(
-    request: Request, state: dict[str, Any], *, legal: bool, private: bool
+    request: Request, state: dict[str, Any], *, legal: bool, private: bool, tail: int = 0
 ) -> Response:
     """``state`` with its ETag, or 304 without a body when the poller already has it.
 
     ``no-cache``: a cache may keep the answer but must ask again every time
     (a browser's conditional request then gets the 304).
     """
-    etag = state_etag(state, legal=legal)
+    etag = state_etag(state, legal=legal, tail=tail)
     headers = {"ETag": etag, "Cache-Control": "private, no-cache" if private else "no-cache"}
     if etag_matches(request.headers.get("If-None-Match", ""), etag):
         return Response(status=304, headers=headers)

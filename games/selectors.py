@@ -27,6 +27,8 @@ from games.models import ClockEvent, Game, MoveEntry, ResultConfirmation
 from games.services.clock import CLOCK_STATUS_LABELS, clock_state
 
 SHORT_HASH_LENGTH = 8
+# The public live view shows (and polls) the last entries only.
+LIVE_TAIL = 20
 _CACHE_SIZE = 1024
 _SHARED_TIMEOUT = 6 * 60 * 60
 logger = logging.getLogger(__name__)

@@ -95,11 +95,14 @@ def live_table(
         selectors.round_games(tournament_slug=slug, round_number=round_number),
         table_number=table_number,
     )
-    state = selectors.game_state(game=game, with_legal=False)
+    # The page shows the last entries only; so do its polls (less to send over
+    # a venue's Wi-Fi every few seconds in a long game).
+    state = selectors.game_state(game=game, with_legal=False, entries_tail=selectors.LIVE_TAIL)
     config = {
         "game_id": game.pk,
-        "state_url": reverse("api:game-state", kwargs={"game_id": game.pk}),
-        "state_etag": state_etag(state, legal=False),
+        "state_url": reverse("api:game-state", kwargs={"game_id": game.pk})
+        + f"?tail={selectors.LIVE_TAIL}",
+        "state_etag": state_etag(state, legal=False, tail=selectors.LIVE_TAIL),
         "players": selectors.game_players(game=game),
     }
     return render(

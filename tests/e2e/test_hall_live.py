@@ -77,7 +77,7 @@ def test_the_live_view_polls_conditionally_and_follows_a_move(page, live_server)
 
     # Nothing changed: the poll (every 3 s) answers 304 without a body.
     with page.expect_response(
-        lambda r: r.url.endswith(f"/api/games/{game.pk}/state/") and r.status == 304,
+        lambda r: f"/api/games/{game.pk}/state/?tail=" in r.url and r.status == 304,
         timeout=8000,
     ):
         pass

@@ -66,9 +66,9 @@ def test_the_live_page_embeds_the_lean_state_and_its_etag(game):
     assert page.status_code == 200
     html = page.content.decode()
     assert '"legal_entries": null' in html
-    etag = Client().get(public_url(game))["ETag"]
+    etag = Client().get(public_url(game) + "?tail=20")["ETag"]
     assert f'"state_etag": {json.dumps(etag)}' in html
-    assert poll(public_url(game), etag).status_code == 304  # so the first poll is a 304
+    assert poll(public_url(game) + "?tail=20", etag).status_code == 304  # the first poll: 304
 
 
 def test_the_table_page_config_carries_the_state_etag(game, token):
@@ -193,3 +193,37 @@ def test_schema_documents_the_conditional_reads():
         assert "304" in operation["responses"]
         assert "If-None-Match" in {p["name"] for p in operation["parameters"]}
     assert "legal" in {p["name"] for p in public["parameters"]}
+
+
+def test_the_live_view_polls_the_last_entries_only_with_its_own_tag(game, record):
+    play(game, record["moves"][:30])
+    full = Client().get(public_url(game))
+    tail = Client().get(public_url(game) + "?tail=20")
+    assert len(full.json()["entries"]) == 30
+    entries = tail.json()["entries"]
+    assert len(entries) == 20 and entries == full.json()["entries"][-20:]
+    assert tail["ETag"] != full["ETag"]  # a poller never mixes the two answers
+    assert poll(public_url(game) + "?tail=20", tail["ETag"]).status_code == 304
+    assert poll(public_url(game), tail["ETag"]).status_code == 200
+
+
+@pytest.mark.parametrize("bad", ["0", "-1", "x", "501", "2.5"])
+def test_a_bad_tail_is_refused_in_both_languages(game, bad):
+    answer = Client().get(public_url(game) + f"?tail={bad}")
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert error["code"] == "tail_invalid" and error["message_da"] != error["message_en"]
+
+
+def test_the_live_page_embeds_and_polls_the_tail(game, record):
+    play(game, record["moves"][:30])
+    page = Client().get(
+        f"/tournaments/{game.round.tournament.slug}/rounds/{game.round.number}"
+        f"/tables/{game.table_number}/"
+    )
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert f"/api/games/{game.pk}/state/?tail=20" in html
+    script = html.split('id="table-state" type="application/json">', 1)[1]
+    embedded = json.loads(script.split("<", 1)[0])
+    assert len(embedded["entries"]) == 20
