@@ -8,7 +8,6 @@ value can never be stale. Another process simply replays again.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import logging
 import threading
@@ -170,19 +169,38 @@ def _shared_key(key: LogKey) -> str:
 def _shared_put(view: LogView) -> None:
     # The shared cache (Redis in production) lets every web process reuse a
     # replay made by another; it is keyed by the chain head, so never stale.
-    try:
-        cache.set(_shared_key(view.key), view, timeout=_SHARED_TIMEOUT)
-    except Exception:  # a cache outage must never block a table
-        logger.warning("move log cache unavailable", exc_info=True)
+    _cache_set(_shared_key(view.key), view, _SHARED_TIMEOUT)
 
 
 def _shared_get(key: LogKey) -> LogView | None:
-    try:
-        view = cache.get(_shared_key(key))
-    except Exception:  # as above
-        logger.warning("move log cache unavailable", exc_info=True)
-        return None
+    view = _cache_get(_shared_key(key))
     return view if isinstance(view, LogView) else None
+
+
+# The shared cache is a help, never a dependency: an outage must not block a
+# table or a hall screen, so every use goes through these three.
+def _cache_get(key: str) -> Any:
+    try:
+        return cache.get(key)
+    except Exception:
+        logger.warning("shared cache unavailable", exc_info=True)
+        return None
+
+
+def _cache_add(key: str, seconds: float) -> bool:
+    """``cache.add``; True (do the work here) when the cache is down."""
+    try:
+        return bool(cache.add(key, 1, seconds))
+    except Exception:
+        logger.warning("shared cache unavailable", exc_info=True)
+        return True
+
+
+def _cache_set(key: str, value: Any, seconds: float) -> None:
+    try:
+        cache.set(key, value, seconds)
+    except Exception:
+        logger.warning("shared cache unavailable", exc_info=True)
 
 
 class _LogCache:
@@ -268,36 +286,49 @@ def build_log_view(
 _ROW_FIELDS = ("seq", "seat", "text", "hash", "events", "created_at")
 
 
-def _head_sql() -> str:
-    quote = connection.ops.quote_name
-    game_t, entry_t = quote(Game._meta.db_table), quote(MoveEntry._meta.db_table)
+def head_columns_sql() -> str:
+    """Two SQL columns, the last active entry's ``seq`` and ``hash`` of the game aliased ``g``.
+
+    Hand-written SQL for the reads every poll and submission make (the ORM's
+    compilation cost more than the query); table names come from the models.
+    """
+    entry_t = connection.ops.quote_name(MoveEntry._meta.db_table)
     last = (
         f"FROM {entry_t} e WHERE e.game_id = g.id AND e.withdrawn_at IS NULL "
         "ORDER BY e.seq DESC LIMIT 1"
     )
+    return f"(SELECT e.seq {last}), (SELECT e.hash {last})"
+
+
+def log_head(game_id: int, seq: int | None, last: str | None) -> tuple[int, str]:
+    """``(seq, hash)`` of a log head as read, the genesis head for an empty log."""
+    return (seq, last) if seq and last else (0, genesis_hash(game_id))
+
+
+def _head_sql() -> str:
+    game_t = connection.ops.quote_name(Game._meta.db_table)
     # Names come from the models' meta; the only value is a parameter.
     return (
         f"SELECT g.status, g.winner, g.result_source, g.first_dealer, "  # noqa: S608
-        f"(SELECT e.seq {last}), (SELECT e.hash {last}) FROM {game_t} g WHERE g.id = %s"
+        f"{head_columns_sql()} FROM {game_t} g WHERE g.id = %s"
     )
 
 
 def _read_head(game: Game) -> tuple[int, str]:
     """The log head of ``game``, refreshing the game fields its state shows.
 
-    Hand-written: every state read (a table device polls every 5 s) runs it,
-    and the ORM's compilation cost more than the query. Refreshing status,
-    winner, result source and first dealer here means a caller holding an
-    older copy of the game (tokens.game_from_token's read memo) still answers
-    with the game as it is now.
+    Every state read (a table device polls every 5 s) runs it. Refreshing
+    status, winner, result source and first dealer here means a caller
+    holding an older copy of the game (tokens.game_from_token's read memo)
+    still answers with the game as it is now.
     """
     with connection.cursor() as cursor:
         cursor.execute(_head_sql(), [game.pk])
         row = cursor.fetchone()
     if row is None:
-        return 0, genesis_hash(game.pk)
+        return log_head(game.pk, None, None)
     game.status, game.winner, game.result_source, game.first_dealer, seq, last = row
-    return (seq, last) if seq else (0, genesis_hash(game.pk))
+    return log_head(game.pk, seq, last)
 
 
 def game_log(*, game: Game, head: tuple[int, str] | None = None) -> LogView:
@@ -452,26 +483,6 @@ def hall_tables(*, round_: Any) -> list[dict[str, Any]]:
     return [_hall_labelled(table) for table in kept[1]]
 
 
-def _cache_get(key: str) -> Any:
-    try:
-        return cache.get(key)
-    except Exception:  # an outage of the shared cache must not stop a hall screen
-        logger.warning("cache unavailable", exc_info=True)
-        return None
-
-
-def _cache_add(key: str, seconds: float) -> bool:
-    try:
-        return bool(cache.add(key, 1, seconds))
-    except Exception:  # as above: renew in this process
-        return True
-
-
-def _cache_set(key: str, value: Any, seconds: float) -> None:
-    with contextlib.suppress(Exception):  # as above
-        cache.set(key, value, seconds)
-
-
 def _hall_labelled(table: dict[str, Any]) -> dict[str, Any]:
     clock = table["clock"]
     label = str(CLOCK_STATUS_LABELS[clock["status"]])
@@ -504,12 +515,7 @@ def _hall_tables(*, round_: Any) -> list[dict[str, Any]]:
     tables = []
     now = timezone.now()
     for game in games:
-        view = game_log(
-            game=game,
-            head=(game.head_seq, game.head_hash)
-            if game.head_seq is not None
-            else (0, genesis_hash(game.pk)),
-        )
+        view = game_log(game=game, head=log_head(game.pk, game.head_seq, game.head_hash))
         locked = _locked(view)
         clock = clock_state(game=game, now=now)
         tables.append(

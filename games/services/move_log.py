@@ -43,7 +43,8 @@ from games.selectors import (
     game_players,
     game_record,
     game_state,
-    genesis_hash,
+    head_columns_sql,
+    log_head,
     short_hash,
 )
 from tournament.errors import ApplicationError, Conflict, NotFound, PermissionDenied
@@ -218,20 +219,14 @@ class _Head:
 def _head_sql() -> str:
     # Hand-written because it runs on every submission: one round trip
     # instead of three ORM queries (the ORM's SQL compilation alone cost
-    # ~5 ms per submission; bench/move_load.py). Table names come from the
-    # models, so a rename cannot leave this behind.
+    # ~5 ms per submission; bench/move_load.py).
     quote = connection.ops.quote_name
     game_t = quote(Game._meta.db_table)
     entry_t = quote(MoveEntry._meta.db_table)
     round_t = quote(Round._meta.db_table)
-    head = (
-        f"FROM {entry_t} e WHERE e.game_id = g.id AND e.withdrawn_at IS NULL "
-        "ORDER BY e.seq DESC LIMIT 1"
-    )
     # Names come from the models' meta; every value is a parameter.
     sql = (
-        f"SELECT g.status, r.status, (SELECT e.seq {head}), "  # noqa: S608
-        f"(SELECT e.hash {head}), "
+        f"SELECT g.status, r.status, {head_columns_sql()}, "  # noqa: S608
         f"(SELECT e.id FROM {entry_t} e WHERE e.game_id = g.id AND e.client_id = %s) "
         f"FROM {game_t} g JOIN {round_t} r ON r.id = g.round_id WHERE g.id = %s"
     )
@@ -255,11 +250,12 @@ def _lock_head(game: Game, client_id: str) -> _Head:
             "game_not_found", "This game no longer exists.", "Dette spil findes ikke længere."
         )
     status, round_status, seq, last, retried = row
+    seq, last = log_head(game.pk, seq, last)
     return _Head(
         status=status,
         round_status=round_status,
-        seq=seq or 0,
-        last_hash=last or genesis_hash(game.pk),
+        seq=seq,
+        last_hash=last,
         retried_id=retried,
     )
 
