@@ -28,7 +28,8 @@ from games.services.clock import CLOCK_STATUS_LABELS, clock_state
 SHORT_HASH_LENGTH = 8
 # The public live view shows (and polls) the last entries only.
 LIVE_TAIL = 20
-_CACHE_SIZE = 1024
+# Games whose newest replay a web process keeps (a round has at most a few hundred).
+_CACHE_SIZE = 512
 _SHARED_TIMEOUT = 6 * 60 * 60
 logger = logging.getLogger(__name__)
 
@@ -204,16 +205,25 @@ def _cache_set(key: str, value: Any, seconds: float) -> None:
 
 
 class _LogCache:
+    """The newest replayed view of each game, for ``size`` games.
+
+    One view per game, not one per head: a view holds a few hundred objects
+    per entry (the entries, the replay's events), and a process keeping every
+    head of a busy round held a million of them, which the garbage collector
+    walked in pauses of 100-350 ms. An older head (a take-back, a read racing
+    a submission) comes from the shared cache instead.
+    """
+
     def __init__(self, size: int) -> None:
         self._size = size
-        self._data: OrderedDict[LogKey, LogView] = OrderedDict()
+        self._data: OrderedDict[int, LogView] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, key: LogKey) -> LogView | None:
         with self._lock:
-            view = self._data.get(key)
-            if view is not None:
-                self._data.move_to_end(key)
+            view = self._data.get(key[0])
+            if view is not None and view.key == key:
+                self._data.move_to_end(key[0])
                 return view
         view = _shared_get(key)
         if view is not None:
@@ -222,8 +232,8 @@ class _LogCache:
 
     def put(self, view: LogView, *, share: bool = True) -> None:
         with self._lock:
-            self._data[view.key] = view
-            self._data.move_to_end(view.key)
+            self._data[view.game_id] = view
+            self._data.move_to_end(view.game_id)
             while len(self._data) > self._size:
                 self._data.popitem(last=False)
         if share:

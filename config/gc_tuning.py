@@ -1,0 +1,62 @@
+"""Garbage-collector settings for long-running web processes.
+
+A web process imports Django, every app, the URL configuration and the
+translation catalogues once: several hundred thousand container objects that
+live as long as the process. CPython's full (generation 2) collection walks
+every tracked object each time, and measured in the round harness
+(``bench/round_load.py``) those walks were pauses of 100-350 ms in the middle
+of requests. ``freeze_startup_objects`` loads what the first requests would
+load anyway, then moves everything alive to the permanent generation
+(``gc.freeze``), so a full collection walks only what requests made since.
+
+``GC_PAUSE_LOG_MS`` (environment, off by default) logs every collection that
+took longer than that many milliseconds, with its generation: the harness
+uses it to report pauses.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import os
+import time
+from typing import Any
+
+logger = logging.getLogger("config.gc")
+
+
+def _warm_up() -> None:
+    from django.conf import settings
+    from django.urls import get_resolver
+    from django.utils import translation
+
+    get_resolver().url_patterns  # noqa: B018 - imports every view module
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            translation.gettext("Yes")
+
+
+def freeze_startup_objects() -> None:
+    """Warm the process up, then exclude everything alive from future collections."""
+    _warm_up()
+    gc.collect()
+    gc.freeze()
+    threshold = os.environ.get("GC_PAUSE_LOG_MS")
+    if threshold:
+        _log_pauses(float(threshold))
+
+
+def _log_pauses(threshold_ms: float) -> None:
+    started: list[float] = [0.0]
+
+    def callback(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+            return
+        ms = (time.perf_counter() - started[0]) * 1000
+        if ms >= threshold_ms:
+            logger.warning(
+                "gc pause %.1f ms generation %s pid %s", ms, info["generation"], os.getpid()
+            )
+
+    gc.callbacks.append(callback)
