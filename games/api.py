@@ -36,7 +36,7 @@ from games.serializers import (
     TakeBackSerializer,
 )
 from games.services import move_log
-from games.services.tokens import game_from_token
+from games.services.tokens import game_for_submission, game_from_token
 from tournament.api_errors import json_object_body
 from tournament.errors import ApplicationError
 from tournament.models import Tournament
@@ -78,6 +78,23 @@ def _answer(lang: str, call: Any, status: int = 200) -> Response:
             return Response({"error": exc.to_json()}, status=exc.status_code)
 
 
+MAX_TAIL = 500
+
+
+def _tail(raw: str | None) -> int:
+    """``?tail=N``: the number of last entries wanted (0 = all, when absent)."""
+    if raw is None:
+        return 0
+    if not raw.isdigit() or not 1 <= int(raw) <= MAX_TAIL:
+        raise ApplicationError(
+            "tail_invalid",
+            f"tail must be a whole number from 1 to {MAX_TAIL} (the last entries wanted).",
+            f"tail skal være et helt tal fra 1 til {MAX_TAIL} (de sidste poster, der ønskes).",
+            status=400,
+        )
+    return int(raw)
+
+
 class TableAPIView(APIView):
     """Base of the token-authenticated table endpoints."""
 
@@ -92,15 +109,31 @@ class TableStateView(TableAPIView):
     @extend_schema(
         operation_id="table_state",
         summary="The table's game state (board, turn, hand sizes, entries, legal moves)",
-        description="Conditional: send the ETag back as If-None-Match; 304 while unchanged.",
-        parameters=[IF_NONE_MATCH],
-        responses={200: GameStateSerializer, 304: NOT_MODIFIED, 403: ERRORS[403]},
+        description="Conditional: send the ETag back as If-None-Match; 304 while unchanged. "
+        "The table page asks for the last 20 entries (?tail=20).",
+        parameters=[
+            OpenApiParameter(
+                "tail",
+                OpenApiTypes.INT,
+                description=f"Only the last N entries (1–{MAX_TAIL}). Without it: every entry.",
+            ),
+            IF_NONE_MATCH,
+        ],
+        responses={
+            200: GameStateSerializer,
+            304: NOT_MODIFIED,
+            400: ERRORS[400],
+            403: ERRORS[403],
+        },
         tags=["table"],
     )
     def get(self, request: Request, token: str) -> Response:
         def read() -> Response:
-            state = move_log.game_state(game=self.table_game(token, for_write=False))
-            return state_response(request, state, legal=True, private=True)
+            tail = _tail(request.query_params.get("tail"))
+            state = move_log.game_state(
+                game=self.table_game(token, for_write=False), entries_tail=tail
+            )
+            return state_response(request, state, legal=True, private=True, tail=tail)
 
         return _answer(_lang(request), read)
 
@@ -110,7 +143,9 @@ class TableEntriesView(TableAPIView):
         operation_id="table_entry_submit",
         summary="Log one entry: checked by the engine and appended atomically",
         description=(
-            "201: stored, with the new state. 200: the same client_id was already stored "
+            "201: stored, with the new state (its last 20 entries and the legal moves) and "
+            "`state_etag`, the ETag of that state read with ?tail=20. 200: the same client_id "
+            "was already stored "
             "(a retry); nothing changes. 409 stale_sequence: the log moved on; the error "
             "carries `state`. 422: the engine refuses it; `code` is the RULES.md id."
         ),
@@ -121,12 +156,13 @@ class TableEntriesView(TableAPIView):
     def post(self, request: Request, token: str) -> Response:
         def submit() -> Any:
             body = json_object_body(request)
-            game = self.table_game(token, for_write=True)
+            game, digest = game_for_submission(token=token)
             result = move_log.move_submit(
                 game=game,
                 text=body.get("text"),  # type: ignore[arg-type]
                 client_id=body.get("client_id"),  # type: ignore[arg-type]
                 expected_seq=body.get("expected_seq"),  # type: ignore[arg-type]
+                token_digest=digest,
             )
             return Response(result.to_json(), status=201 if result.created else 200)
 
@@ -233,23 +269,6 @@ def _public_game(request: Request, game_id: int, *, players: bool = True) -> Gam
     if not tournament.published and not is_judge(request.user, tournament):
         raise Http404
     return game
-
-
-MAX_TAIL = 500
-
-
-def _tail(raw: str | None) -> int:
-    """``?tail=N``: the number of last entries wanted (0 = all, when absent)."""
-    if raw is None:
-        return 0
-    if not raw.isdigit() or not 1 <= int(raw) <= MAX_TAIL:
-        raise ApplicationError(
-            "tail_invalid",
-            f"tail must be a whole number from 1 to {MAX_TAIL} (the last entries wanted).",
-            f"tail skal være et helt tal fra 1 til {MAX_TAIL} (de sidste poster, der ønskes).",
-            status=400,
-        )
-    return int(raw)
 
 
 class GameStateView(APIView):

@@ -110,6 +110,9 @@ class SubmitAnswerSerializer(serializers.Serializer):
     created = serializers.BooleanField()
     entry = EntrySerializer()
     state = GameStateSerializer()
+    state_etag = serializers.CharField(
+        help_text="The ETag of this state as GET …/state/?tail=20 answers it (empty if unknown)."
+    )
 
 
 class PreviewAnswerSerializer(serializers.Serializer):

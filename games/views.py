@@ -16,6 +16,7 @@ from config.ratelimit import short_code_lookup_allow
 from games import selectors
 from games.conditional import state_etag
 from games.models import Game
+from games.services.move_log import ANSWER_ENTRIES
 from games.services.tokens import game_from_token, game_token, normalise_short_code
 from tournament.errors import ApplicationError
 from tournament.models import Tournament
@@ -51,14 +52,18 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         name: reverse(f"api:table-{name}", kwargs={"token": token})
         for name in ("state", "entries", "preview", "take-back", "confirm", "record")
     }
-    state = selectors.game_state(game=game)
+    # The page lists the last entries only; its polls and the answers to its
+    # writes carry those (move_log.ANSWER_ENTRIES), not the whole log.
+    tail = ANSWER_ENTRIES
+    api["state"] += f"?tail={tail}"
+    state = selectors.game_state(game=game, entries_tail=tail)
     config = {
         "game_id": game.pk,
         "writable": writable,
         "urls": api,
         "players": selectors.game_players(game=game),
         # The state's ETag: the device's first poll of an unchanged table is a 304.
-        "state_etag": state_etag(state, legal=True),
+        "state_etag": state_etag(state, legal=True, tail=tail),
     }
     return render(
         request,

@@ -11,6 +11,7 @@ of a stale-sequence refusal.
 from __future__ import annotations
 
 import contextlib
+import hmac
 import importlib
 import random
 import re
@@ -22,6 +23,7 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone, translation
 
+from games.conditional import state_etag
 from games.engine import (
     CARDS,
     SEATS,
@@ -47,6 +49,7 @@ from games.selectors import (
     log_head,
     short_hash,
 )
+from games.services.tokens import token_refused
 from tournament.errors import ApplicationError, Conflict, NotFound, PermissionDenied
 from tournament.models import AuditEntry, Round
 from tournament.permissions import require_judge
@@ -74,20 +77,52 @@ _SEAT_PREFIX_RE = re.compile(r"^([YRBG])\s+(.*)$")
 
 @dataclass(frozen=True)
 class SubmitResult:
-    """``created`` is False when the same ``client_id`` was already stored."""
+    """``created`` is False when the same ``client_id`` was already stored.
+
+    ``state`` is the table's state after the write with its last
+    ``ANSWER_ENTRIES`` entries and the legal moves, and ``state_etag`` the
+    ETag a read of that state (``?tail=ANSWER_ENTRIES``) has: the device
+    needs no read after its own write, and its next poll is a 304.
+    """
 
     created: bool
     entry: dict[str, Any]
     state: dict[str, Any]
+    state_etag: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"created": self.created, "entry": self.entry, "state": self.state}
+        return {
+            "created": self.created,
+            "entry": self.entry,
+            "state": self.state,
+            "state_etag": self.state_etag,
+        }
 
 
 def _answer_state(game: Game, view: LogView | None = None) -> dict[str, Any]:
-    """The state sent back after a write: without the legal moves (``legal_entries``
-    is null; the table reads the state for them) and with the last entries only."""
+    """The state sent back after a write, with the last entries only. Without the
+    legal moves (``legal_entries`` is null; the table reads the state for them),
+    except in a submission's answer (``_with_legal``, after the lock is released)."""
     return game_state(game=game, with_legal=False, entries_tail=ANSWER_ENTRIES, view=view)
+
+
+def _with_legal(game: Game, result: SubmitResult) -> SubmitResult:
+    """``result`` with the legal moves of its state and that state's ETag.
+
+    Computed after the commit, outside the game's lock: the view of that log
+    head was just built (the process keeps it), and a 7's hundreds of splits
+    should not hold up the next submission to the same game.
+    """
+    state = result.state
+    view = game_log(game=game, head=(state["seq"], state["last_hash"]))
+    if view.key[2:] != (state["seq"], state["last_hash"]):
+        # Rebuilt from a log that has moved on since (a rare cache miss while
+        # another device wrote): leave the legal moves to the device's read.
+        return result
+    state["legal_entries"] = view.legal_entries
+    state["legal_effects"] = view.legal_effects
+    tag = state_etag(state, legal=True, tail=ANSWER_ENTRIES)
+    return SubmitResult(result.created, result.entry, state, tag)
 
 
 # --- errors ---------------------------------------------------------------
@@ -214,6 +249,7 @@ class _Head:
     seq: int
     last_hash: str
     retried_id: int | None
+    token_hash: str
 
 
 def _head_sql() -> str:
@@ -227,8 +263,8 @@ def _head_sql() -> str:
     # Names come from the models' meta; every value is a parameter.
     sql = (
         f"SELECT g.status, r.status, {head_columns_sql()}, "  # noqa: S608
-        f"(SELECT e.id FROM {entry_t} e WHERE e.game_id = g.id AND e.client_id = %s) "
-        f"FROM {game_t} g JOIN {round_t} r ON r.id = g.round_id WHERE g.id = %s"
+        f"(SELECT e.id FROM {entry_t} e WHERE e.game_id = g.id AND e.client_id = %s), "
+        f"g.token_hash FROM {game_t} g JOIN {round_t} r ON r.id = g.round_id WHERE g.id = %s"
     )
     if connection.features.has_select_for_no_key_update:
         # NO KEY: rows inserted elsewhere that refer to the game (an alert, a
@@ -249,7 +285,7 @@ def _lock_head(game: Game, client_id: str) -> _Head:
         raise NotFound(
             "game_not_found", "This game no longer exists.", "Dette spil findes ikke længere."
         )
-    status, round_status, seq, last, retried = row
+    status, round_status, seq, last, retried, digest = row
     seq, last = log_head(game.pk, seq, last)
     return _Head(
         status=status,
@@ -257,6 +293,7 @@ def _lock_head(game: Game, client_id: str) -> _Head:
         seq=seq,
         last_hash=last,
         retried_id=retried,
+        token_hash=digest,
     )
 
 
@@ -272,7 +309,13 @@ def _stale(game: Game, expected_seq: object, view: LogView) -> Conflict:
 
 
 def move_submit(
-    *, game: Game, text: str, client_id: str, expected_seq: int, lang: str | None = None
+    *,
+    game: Game,
+    text: str,
+    client_id: str,
+    expected_seq: int,
+    lang: str | None = None,
+    token_digest: str | None = None,
 ) -> SubmitResult:
     """Check one entry with the engine and append it to the game's log.
 
@@ -281,6 +324,8 @@ def move_submit(
     (``created=False``) and changes nothing; a stale ``expected_seq`` raises
     ``Conflict("stale_sequence")`` carrying the current state; an entry the
     engine refuses raises a 422 error whose code is the RULES.md id.
+    ``token_digest`` (from ``tokens.game_for_submission``) is checked under
+    the lock: a rotated table link changes nothing.
     """
     client_id = _check_client_id(client_id)
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
@@ -292,7 +337,8 @@ def move_submit(
     with _language(lang):
         try:
             with transaction.atomic():
-                return _submit_locked(game, text, client_id, expected_seq)
+                result = _submit_locked(game, text, client_id, expected_seq, token_digest)
+            return _with_legal(game, result)
         except ApplicationError as err:
             if err.status_code == 422:
                 _refusal_record(game, text, err)
@@ -306,8 +352,13 @@ def move_submit(
             raise _stale(game, expected_seq, game_log(game=game)) from None
 
 
-def _submit_locked(game: Game, text: str, client_id: str, expected_seq: int) -> SubmitResult:
+def _submit_locked(
+    game: Game, text: str, client_id: str, expected_seq: int, token_digest: str | None
+) -> SubmitResult:
     head = _lock_head(game, client_id)
+    if token_digest is not None and not hmac.compare_digest(head.token_hash or "", token_digest):
+        # Rotated since the caller's lookup (which may be up to two seconds old).
+        raise token_refused()
     # The game was read before the lock: take what may have changed since.
     game.status = head.status
     if head.retried_id is not None:

@@ -139,13 +139,41 @@ def game_from_token(*, token: str, for_write: bool = True) -> Game:
     )
     if game is None or not hmac.compare_digest(_derive(game.token_nonce, game.pk), token):
         raise _bad_token()
-    if for_write and game.round.status == game.round.Status.CLOSED:
+    if for_write:
+        _refuse_closed_round(game)
+    _read_memo.put(digest, game)
+    return game
+
+
+def _refuse_closed_round(game: Game) -> None:
+    if game.round.status == game.round.Status.CLOSED:
         raise PermissionDenied(
             "This round is closed; the table link can no longer change the game.",
             "Denne runde er lukket; bordlinket kan ikke længere ændre spillet.",
         )
-    _read_memo.put(digest, game)
-    return game
+
+
+def game_for_submission(*, token: str) -> tuple[Game, str]:
+    """The game a token opens for a move submission, and the token's digest.
+
+    A submission re-reads the game's row under its lock in one statement
+    (``games.services.move_log``) and there refuses a digest that is no
+    longer the game's (rotated) and a closed round, so the lookup itself may
+    come from the read memo: one query less on the busiest write.
+    """
+    if not token or len(token) > 64:
+        raise _bad_token()
+    digest = token_hash(token)
+    game = _read_memo.get(digest)
+    if game is None:
+        return game_from_token(token=token, for_write=True), digest
+    _refuse_closed_round(game)  # as remembered; the lock checks it as it is now
+    return game, digest
+
+
+def token_refused() -> ApplicationError:
+    """The error for a table link that is not (or no longer) the game's."""
+    return _bad_token()
 
 
 def _bad_token() -> ApplicationError:

@@ -329,7 +329,9 @@
         var err = res.data && res.data.error;
         if (res.status === 201 || res.status === 200) {
           store.queue.shift();
-          setState(res.data.state);
+          // The answer carries the legal moves and the ETag of this state as the
+          // device reads it (?tail=20): no read needed, the next poll is a 304.
+          setState(res.data.state, res.data.state_etag);
         } else if (res.status === 409 && err && err.code === "stale_sequence") {
           setState(err.state);
           revalidate();
@@ -355,8 +357,9 @@
     if (retryTimer) return;
     retryTimer = setTimeout(function () { retryTimer = null; flush(); }, 4000);
   }
-  /* The ETag of ``state`` when it came from a read of the state; any other
-     state (a write's answer) has none, so the next read gets it in full. */
+  /* The ETag of ``state`` when it came from a read of the state or from a
+     submission's answer (``state_etag``); any other state (another write's
+     answer) has none, so the next read gets it in full. */
   var stateTag = config.state_etag || null;
   function refresh() {
     if (sending) return;

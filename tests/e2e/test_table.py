@@ -109,3 +109,24 @@ def test_queue_survives_a_reload(page, context, table):
     page.reload()
     expect(page.locator("#seq")).to_have_text("1", timeout=15_000)
     assert active_texts(game) == ["R 11: in"]
+
+
+def test_after_a_move_the_device_reads_nothing_and_its_poll_is_a_304(page, table):
+    """The submission's answer brings the legal moves and the ETag of the state
+    the page polls (?tail=20): no read after a write, and the poll finds it unchanged."""
+    _game, url = table
+    page.goto(url)
+    states = []
+    page.on(
+        "response",
+        lambda res: states.append(res.status) if "/state/" in res.url else None,
+    )
+    log_by_tapping(page, "11", "RH")
+    expect(page.locator("#seq")).to_have_text("1")
+    # The next move is offered at once from the answer's legal moves.
+    page.click('#cards button[data-card="8"]')
+    expect(page.locator('#board [data-loc="BH"]').first).to_be_visible()
+    with page.expect_response(lambda res: "/state/?tail=20" in res.url, timeout=8000) as poll:
+        pass  # table.js polls every 5 s
+    assert poll.value.status == 304
+    assert 200 not in states

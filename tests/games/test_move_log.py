@@ -237,7 +237,44 @@ def test_changing_the_first_dealer_is_never_served_from_the_cache(game):
     assert game_state(game=game)["to_move"] == "G"
 
 
-def test_write_answers_leave_out_legal_moves_and_reads_have_them(game):
+def test_a_submission_answers_with_the_legal_moves_and_the_tag_of_the_tables_read(game):
+    from games.conditional import state_etag
+    from games.services.move_log import ANSWER_ENTRIES
+
     result = move_submit(game=game, text="11: in", client_id="abcdefgh-1", expected_seq=0)
-    assert result.state["legal_entries"] is None
-    assert game_state(game=game)["legal_entries"]["8"] == ["8: in"]
+    read = game_state(game=game, entries_tail=ANSWER_ENTRIES)
+    assert result.state["legal_entries"] == read["legal_entries"]
+    assert result.state["legal_entries"]["8"] == ["8: in"]
+    assert result.state["legal_effects"] == read["legal_effects"]
+    # The device's next poll (?tail=20) is answered 304.
+    assert result.state_etag == state_etag(read, legal=True, tail=ANSWER_ENTRIES)
+    assert result.state_etag != state_etag(read, legal=True)  # a tag of the tail, not the log
+
+
+def test_other_write_answers_leave_out_legal_moves(game):
+    from games.services.move_log import move_take_back
+
+    move_submit(game=game, text="11: in", client_id="abcdefgh-1", expected_seq=0)
+    state = move_take_back(game=game, client_id="abcdefgh-1", seq=1)
+    assert state["legal_entries"] is None
+
+
+def test_the_process_keeps_one_view_per_game_and_finds_older_heads_in_the_shared_cache(
+    game, record
+):
+    from django.core.cache import cache
+
+    from games.selectors import log_cache
+
+    for seq, text in enumerate(record["moves"][:3]):
+        move_submit(game=game, text=text, client_id=f"client-{seq:04d}", expected_seq=seq)
+    newest = game_log(game=game)
+    assert newest.seq == 3
+    assert list(log_cache._data) == [game.pk]  # one view for the game, not one per head
+    assert log_cache._data[game.pk] is newest
+    older_key = (game.pk, newest.origin, 2, MoveEntry.objects.get(game=game, seq=2).hash)
+    older = log_cache.get(older_key)  # from the shared cache
+    assert older is not None and older.seq == 2
+    cache.clear()
+    log_cache.put(newest, share=False)
+    assert log_cache.get(older_key) is None  # neither here nor shared: the caller replays

@@ -252,3 +252,53 @@ def test_hall_summary_is_shared_briefly_then_follows_the_log(client, game, token
 
     cache.clear()
     assert client.get(url).json()["tables"][0]["seq"] == 1
+
+
+# --- a submission may use the read memo: the locked read re-checks the link ---------
+
+
+def test_a_submission_refuses_a_link_rotated_in_another_process_after_a_read(client, game, token):
+    assert client.get(f"/api/table/{token}/state/").status_code == 200  # remembered here
+    # Another web process rotates the link: this process's memo still knows the old one.
+    Game.objects.filter(pk=game.pk).update(token_nonce="f" * 32, token_hash="0" * 64)
+    res = submit(client, token, "11: in", "api-client-1", 0)
+    assert res.status_code == 403
+    assert res.json()["error"]["code"] == "table_token_invalid"
+    assert res.json()["error"]["message_da"] and res.json()["error"]["message_en"]
+    assert not MoveEntry.objects.filter(game=game).exists()
+
+
+def test_a_submission_refuses_a_round_closed_after_a_read(client, game, token):
+    assert client.get(f"/api/table/{token}/state/").status_code == 200
+    Round.objects.filter(pk=game.round_id).update(status=Round.Status.CLOSED)
+    res = submit(client, token, "11: in", "api-client-1", 0)
+    assert res.status_code == 403
+    assert not MoveEntry.objects.filter(game=game).exists()
+
+
+def test_a_submission_after_a_read_spares_the_token_query(client, game, token):
+    from django.db import connection
+
+    from games.services import tokens
+
+    def count_queries(call):
+        # execute_wrapper, not CaptureQueriesContext: that one slices a bounded
+        # log and can miss the first query once the session has made 9,000.
+        statements = []
+
+        def wrapper(execute, sql, params, many, context):
+            statements.append(sql)
+            return execute(sql, params, many, context)
+
+        with connection.execute_wrapper(wrapper):
+            call()
+        return statements
+
+    assert submit(client, token, "11: in", "api-client-1", 0).status_code == 201
+    tokens._read_memo.clear()
+    # A retry of the same entry: the same work both times, but for the lookup.
+    fresh = count_queries(lambda: submit(client, token, "11: in", "api-client-1", 0))
+    client.get(f"/api/table/{token}/state/")  # remembers the lookup
+    remembered = count_queries(lambda: submit(client, token, "11: in", "api-client-1", 0))
+    assert len(remembered) == len(fresh) - 1
+    assert "token_hash" in fresh[0] and not any('token_hash" =' in q for q in remembered)

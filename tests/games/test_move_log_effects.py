@@ -54,7 +54,11 @@ def test_state_has_effects_exactly_when_it_has_legal_moves(game):
     without = game_state(game=game, with_legal=False)
     assert without["legal_entries"] is None and without["legal_effects"] is None
     answer = move_submit(game=game, text="11: in", client_id="client-aaaa", expected_seq=0)
-    assert answer.state["legal_entries"] is None and answer.state["legal_effects"] is None
+    after = game_state(game=game)
+    # A submission's answer carries both (the device reads nothing after its write).
+    assert answer.state["legal_entries"] == after["legal_entries"]
+    assert answer.state["legal_effects"] == after["legal_effects"]
+    assert set(answer.state["legal_effects"]["by_card"]) == set(answer.state["legal_entries"])
 
 
 def test_effects_are_computed_once_and_shared(game, record):
@@ -81,7 +85,10 @@ def test_table_api_state_carries_effects_and_the_schema_documents_them(game, tok
         json.dumps({"text": "11: in", "client_id": "client-bbbb", "expected_seq": 0}),
         content_type="application/json",
     )
-    assert write.status_code == 201 and write.json()["state"]["legal_effects"] is None
+    assert write.status_code == 201
+    read = client.get(f"/api/table/{token}/state/?tail=20")
+    assert write.json()["state"]["legal_effects"] == read.json()["legal_effects"]
+    assert write.json()["state_etag"] == read["ETag"]
 
 
 @pytest.mark.parametrize(

@@ -73,8 +73,11 @@ def test_the_live_page_embeds_the_lean_state_and_its_etag(game):
 
 def test_the_table_page_config_carries_the_state_etag(game, token):
     html = Client().get(f"/t/{token}/").content.decode()
-    etag = Client().get(table_url(token))["ETag"]
+    # The page lists the last 20 entries and polls for those.
+    assert f'"state": "{table_url(token)}?tail=20"' in html
+    etag = Client().get(table_url(token) + "?tail=20")["ETag"]
     assert f'"state_etag": {json.dumps(etag)}' in html
+    assert Client().get(table_url(token))["ETag"] != etag
 
 
 # --- 304 while unchanged ------------------------------------------------------
