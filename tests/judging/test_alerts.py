@@ -158,3 +158,31 @@ def test_the_alert_mark_predicts_from_the_move_log(game):
     if not p["stuck"]:
         assert p["predicted_finish_s"] > p["elapsed_s"]
         assert p["overrun_s"] == pytest.approx(p["predicted_finish_s"] - 3600, abs=0.2)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)  # the raising transaction must really commit
+def test_raising_commits_without_waiting_for_the_disk_and_only_that_transaction(
+    game, require_postgres
+):
+    from django.db import connection
+
+    def setting() -> str:
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW synchronous_commit")
+            return cursor.fetchone()[0]
+
+    seen = []
+
+    def spy(execute, sql, params, many, context):
+        if "INSERT" in sql and "judging_alert" in sql:
+            with connection.cursor() as cursor:  # inside the raising transaction
+                cursor.execute("SHOW synchronous_commit")
+                seen.append(cursor.fetchone()[0])
+        return execute(sql, params, many, context)
+
+    clock_start(game=game, at=ago(50.5))
+    with connection.execute_wrapper(spy):
+        assert alert_raise_if_due(game_id=game.pk, kind="alert") is not None
+    assert seen == ["off"]
+    assert setting() == "on"  # SET LOCAL: the connection's next transactions wait again
