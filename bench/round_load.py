@@ -66,6 +66,7 @@ BIN = Path(sys.executable).parent
 VAR = ROOT / "var" / "bench"
 SLUG = "bench-round"
 ACCESS_LOG = VAR / "round_load_access.log"
+GUNICORN_LOG = VAR / "round_load-gunicorn.log"
 FAULT_WINDOW_S = 10.0
 SLOW_MS = 250.0  # errors this soon after a fault are counted as caused by it
 
@@ -85,6 +86,12 @@ def parse_args() -> argparse.Namespace:
         help="seconds over which clients arrive (default 30; 15 with --quick)",
     )
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
+    parser.add_argument(
+        "--worker-class",
+        default="gthread",
+        choices=("gthread", "sync"),
+        help="gunicorn worker type",
+    )
     parser.add_argument("--threads", type=int, default=2, help="threads per gunicorn worker")
     parser.add_argument("--redis-port", type=int, default=6391)
     parser.add_argument("--connections", type=int, default=200, help="client connection pool")
@@ -117,6 +124,8 @@ def environment(args: argparse.Namespace) -> dict[str, str]:
         DJANGO_SECURE_SSL_REDIRECT="False",
         DB_CONN_MAX_AGE="60",
         LOG_LEVEL="WARNING",
+        # config/gc_tuning.py: log garbage-collector pauses of 10 ms and more.
+        GC_PAUSE_LOG_MS="10",
     )
     return env
 
@@ -193,7 +202,7 @@ def start_gunicorn(env: dict[str, str], args: argparse.Namespace, port: int) -> 
         "-w",
         str(args.workers),
         "-k",
-        "gthread",
+        args.worker_class,
         "--threads",
         str(args.threads),
         "--log-level",
@@ -203,9 +212,9 @@ def start_gunicorn(env: dict[str, str], args: argparse.Namespace, port: int) -> 
         "--access-logfile",
         str(ACCESS_LOG),
         "--access-logformat",
-        "%(m)s %(U)s %(s)s %(D)s",
+        "%(m)s %(U)s %(s)s %(D)s %(p)s %(t)s",
     ]
-    proc = spawn(cmd, env, "round_load-gunicorn.log")
+    proc = spawn(cmd, env, GUNICORN_LOG.name)
     wait_port(port, 60)
     return proc
 
@@ -517,8 +526,13 @@ async def table_client(
     think: float,
     rng: random.Random,
     arrive: float,
+    seen: Conditional,
 ) -> None:
+    """Posts the table's entries as table.js does: a submission's answer brings
+    the legal moves and the ETag of the state the device polls (``state_etag``),
+    so the device reads its state again only if the answer has none."""
     url = f"{base}/api/table/{table['token']}/entries/"
+    state_url = table_state_url(base, table["token"])
     await asyncio.sleep(arrive + rng.random() * think)
     for index, text in enumerate(table["moves"]):
         if time.monotonic() > deadline:
@@ -542,6 +556,11 @@ async def table_client(
                         "seq": answer["entry"]["seq"],
                     }
                 )
+                if answer.get("state_etag") and answer["state"].get("legal_entries") is not None:
+                    seen.etags[state_url] = answer["state_etag"]
+                else:
+                    seen.etags.pop(state_url, None)
+                    await seen.get(session, stats, "GET table state", state_url)
                 break
             if (
                 status == 409
@@ -556,6 +575,11 @@ async def table_client(
             stats.error("POST table entry")
             return  # an answer the table cannot continue from: counted, table stops
         await asyncio.sleep(think * (0.5 + rng.random()))
+
+
+def table_state_url(base: str, token: str) -> str:
+    # The table page polls the last 20 entries (games.views.table_page).
+    return f"{base}/api/table/{token}/state/?tail=20"
 
 
 class Conditional:
@@ -615,17 +639,22 @@ async def every(
 
 
 async def table_device(
-    session: Any, base: str, table: dict[str, Any], stats: Stats, deadline: float, arrive: float
+    session: Any,
+    base: str,
+    table: dict[str, Any],
+    stats: Stats,
+    deadline: float,
+    arrive: float,
+    seen: Conditional,
 ) -> None:
     """What the table page's scripts read besides the entries it posts (static/js):
     its state every 5 s (table.js, conditional), its judge call every 5 s
     (judge_call.js) and its clock every 15 s (clock.js)."""
     rng = random.Random(table["game"] * 7)
-    seen = Conditional()
     token = table["token"]
     await asyncio.sleep(arrive)
     await request(session, stats, "GET table page", "GET", f"{base}/t/{token}/")
-    state_url = f"{base}/api/table/{token}/state/"
+    state_url = table_state_url(base, token)
     calls_url = f"{base}/api/table/{token}/judge/"
     clock_url = f"{base}/api/games/{table['game']}/clock/"
     await asyncio.gather(
@@ -819,6 +848,8 @@ async def run_load(args: argparse.Namespace, procs: Processes, data: dict[str, A
         # Tables sit down and phones open pages over the first --ramp seconds.
         arrivals = {t["game"]: rng.random() * args.ramp for t in data["tables"]}
         stats.steady_from = stats.start + args.ramp
+        # One page per table: its posts and its polls share the ETags it keeps.
+        pages = {t["game"]: Conditional() for t in data["tables"]}
         tasks = [
             asyncio.create_task(
                 table_client(
@@ -831,13 +862,16 @@ async def run_load(args: argparse.Namespace, procs: Processes, data: dict[str, A
                     args.think,
                     random.Random(t["game"]),
                     arrivals[t["game"]],
+                    pages[t["game"]],
                 )
             )
             for t in data["tables"]
         ]
         tasks += [
             asyncio.create_task(
-                table_device(session, base, t, stats, deadline, arrivals[t["game"]])
+                table_device(
+                    session, base, t, stats, deadline, arrivals[t["game"]], pages[t["game"]]
+                )
             )
             for t in data["tables"]
         ]
@@ -912,24 +946,73 @@ _ENDPOINTS = [
 
 def server_side() -> dict[str, Any]:
     """p50/p99 of gunicorn's own time per endpoint (its access log; pages
-    answered by the public fast path are included: they never reach Django)."""
+    answered by the public fast path are included: they never reach Django),
+    and a timeline: per second of the run, requests answered, the server time
+    they took (ms, summed over threads) and the endpoint that took most of it."""
     times: dict[str, list[float]] = defaultdict(list)
+    per_second: dict[int, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    counts: dict[int, int] = defaultdict(int)
     if not ACCESS_LOG.exists():
         return {}
+    first = None
     for line in ACCESS_LOG.read_text().splitlines():
-        parts = line.split()
-        if len(parts) != 4:
+        parts = line.split(" ", 5)
+        if len(parts) != 6:
             continue
-        method, path, _status, micros = parts
+        method, path, _status, micros, _pid, stamp = parts
         name = next((n for m, rx, n in _ENDPOINTS if m == method and rx.match(path)), "other")
-        times[name].append(int(micros) / 1000)
+        ms = int(micros) / 1000
+        times[name].append(ms)
+        try:
+            at = time.mktime(time.strptime(stamp.strip("[]").split()[0], "%d/%b/%Y:%H:%M:%S"))
+        except ValueError:
+            continue
+        first = at if first is None else min(first, at)
+        second = int(at - first)
+        per_second[second][name] += ms
+        counts[second] += 1
+    timeline = {
+        second: [
+            counts[second],
+            round(sum(work.values())),
+            max(work, key=lambda n: work[n]),
+        ]
+        for second, work in sorted(per_second.items())
+    }
     return {
-        name: {
-            "requests": len(values),
-            "p50_ms": round(statistics.median(values), 1),
-            "p99_ms": round(percentile(values, 0.99), 1),
-        }
-        for name, values in sorted(times.items())
+        "endpoints": {
+            name: {
+                "requests": len(values),
+                "p50_ms": round(statistics.median(values), 1),
+                "p99_ms": round(percentile(values, 0.99), 1),
+            }
+            for name, values in sorted(times.items())
+        },
+        "timeline": timeline,
+    }
+
+
+_GC_PAUSE = re.compile(r"gc pause ([\d.]+) ms generation (\d)")
+
+
+def gc_pauses() -> dict[str, Any]:
+    """Garbage-collector pauses of 10 ms and more in the web processes (their log)."""
+    pauses = (
+        [
+            (float(m[1]), m[2])
+            for m in map(_GC_PAUSE.search, GUNICORN_LOG.read_text(errors="replace").splitlines())
+            if m
+        ]
+        if GUNICORN_LOG.exists()
+        else []
+    )
+    ms = [p for p, _gen in pauses]
+    return {
+        "count": len(ms),
+        "by_generation": {g: sum(1 for _p, gen in pauses if gen == g) for g in "012"},
+        "p50_ms": round(statistics.median(ms), 1) if ms else None,
+        "max_ms": round(max(ms), 1) if ms else None,
+        "total_ms": round(sum(ms)),
     }
 
 
@@ -947,6 +1030,7 @@ def main() -> None:
         procs.redis = start_redis(args.redis_port)
         data = setup_data(args)
         ACCESS_LOG.unlink(missing_ok=True)
+        GUNICORN_LOG.unlink(missing_ok=True)
         procs.gunicorn = start_gunicorn(env, args, port)
         procs.worker = start_worker(env, args.worker_nice)
         procs.beat = start_beat(env)
@@ -975,12 +1059,15 @@ def main() -> None:
             "ramp_s": args.ramp,
             "spectators": {role: round(share * args.pollers) for role, share in SPECTATOR_MIX},
             "clock_speed": round(data["speed"], 2),
-            "gunicorn": f"{args.workers} workers x {args.threads} threads (gthread)",
+            "gunicorn": f"{args.workers} workers x {args.threads} threads ({args.worker_class})"
+            if args.worker_class == "gthread"
+            else f"{args.workers} sync workers",
             "worker_nice": args.worker_nice,
             "cpu_count": os.cpu_count(),
         },
         **load,
         "server_side": server_side(),
+        "gc_pauses_10ms_or_more": gc_pauses(),
         "checks": checks,
     }
     VAR.mkdir(parents=True, exist_ok=True)
