@@ -243,6 +243,24 @@ class _LogCache:
         with self._lock:
             self._data.clear()
 
+    def warm(self, keys: list[LogKey]) -> None:
+        """Fetch the views of ``keys`` this process lacks from the shared cache in
+        one round trip (the hall summary needs every table's, most made elsewhere)."""
+        with self._lock:
+            missing = [
+                key for key in keys if (view := self._data.get(key[0])) is None or view.key != key
+            ]
+        if not missing:
+            return
+        try:
+            found = cache.get_many([_shared_key(key) for key in missing])
+        except Exception:
+            logger.warning("shared cache unavailable", exc_info=True)
+            return
+        for view in found.values():
+            if isinstance(view, LogView):
+                self.put(view, share=False)
+
 
 log_cache = _LogCache(_CACHE_SIZE)
 
@@ -273,9 +291,17 @@ def entry_json(entry: MoveEntry | dict[str, Any]) -> dict[str, Any]:
 
 
 def build_log_view(
-    *, game: Game, rows: list[dict[str, Any]], result: ReplayResult | None = None
+    *,
+    game: Game,
+    rows: list[dict[str, Any]],
+    result: ReplayResult | None = None,
+    share: bool = True,
 ) -> LogView:
-    """A LogView from the active rows in order (replaying them unless ``result`` is given)."""
+    """A LogView from the active rows in order (replaying them unless ``result`` is given).
+
+    ``share=False`` keeps it from the shared cache for now: a caller that
+    computes its legal moves next shares it then (``LogView._fill_legal``),
+    one write of it to Redis instead of two."""
     if result is None:
         result = replay(game_record(game=game, moves=[r["text"] for r in rows]))
     seq = rows[-1]["seq"] if rows else 0
@@ -289,7 +315,7 @@ def build_log_view(
         entries=tuple(entry_json(r) for r in rows),
         distance=dict(remaining_distance(result.position)["teams"]),
     )
-    log_cache.put(view)
+    log_cache.put(view, share=share)
     return view
 
 
@@ -522,10 +548,13 @@ def _hall_tables(*, round_: Any) -> list[dict[str, Any]]:
         )
         .order_by("table_number")
     )
+    games = list(games)
+    heads = {game.pk: log_head(game.pk, game.head_seq, game.head_hash) for game in games}
+    log_cache.warm([(game.pk, _origin(game), *heads[game.pk]) for game in games])
     tables = []
     now = timezone.now()
     for game in games:
-        view = game_log(game=game, head=log_head(game.pk, game.head_seq, game.head_hash))
+        view = game_log(game=game, head=heads[game.pk])
         locked = _locked(view)
         clock = clock_state(game=game, now=now)
         tables.append(

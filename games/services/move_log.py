@@ -392,7 +392,8 @@ def _submit_locked(
         events=[e.to_json() for e in result.events[-1]],
     )
     rows = [*view.entries, entry_json(row)]
-    new_view = build_log_view(game=game, rows=rows, result=result)
+    # Shared once its legal moves are known (move_submit's _with_legal).
+    new_view = build_log_view(game=game, rows=rows, result=result, share=False)
     if result.winner:
         _clock_stop(game)
     return SubmitResult(True, entry_json(row), _answer_state(game, new_view))

@@ -145,3 +145,34 @@ def test_an_aged_summary_is_renewed_by_one_process_while_the_others_serve_it(
     cache.delete(renewing)
     renewed = hall_tables(round_=round_)
     assert renewed[0]["seq"] == moves + 1
+
+
+def test_a_process_without_the_replays_fetches_them_in_one_round_trip(round_, monkeypatch):
+    from games import selectors
+
+    for n, game in enumerate(round_.games.order_by("table_number")):
+        move_submit(game=game, text="11: in", client_id=f"hall-client-{n}", expected_seq=0)
+    selectors.log_cache.clear()  # another process made them: only the shared cache has them
+    calls = []
+    real_get, real_get_many = cache.get, cache.get_many
+    inside = []  # the local-memory backend's get_many calls get itself
+
+    def get(key, *args, **kwargs):
+        if not inside:
+            calls.append(("get", key))
+        return real_get(key, *args, **kwargs)
+
+    def get_many(keys, *args, **kwargs):
+        calls.append(("get_many", list(keys)))
+        inside.append(1)
+        try:
+            return real_get_many(keys, *args, **kwargs)
+        finally:
+            inside.pop()
+
+    monkeypatch.setattr(cache, "get", get)
+    monkeypatch.setattr(cache, "get_many", get_many)
+    tables = hall_tables(round_=round_)
+    assert [t["seq"] for t in tables] == [1, 1, 1]
+    replays = [(kind, key) for kind, key in calls if "movelog:" in str(key)]
+    assert len(replays) == 1 and replays[0][0] == "get_many" and len(replays[0][1]) == 3
