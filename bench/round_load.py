@@ -833,6 +833,14 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+async def loop_lag(deadline: float, lag: list[float]) -> None:
+    """Every 50 ms: how much later than asked the event loop woke up (ms)."""
+    while time.monotonic() < deadline:
+        asked = time.perf_counter()
+        await asyncio.sleep(0.05)
+        lag.append((time.perf_counter() - asked - 0.05) * 1000)
+
+
 async def run_load(args: argparse.Namespace, procs: Processes, data: dict[str, Any]) -> dict:
     import aiohttp
 
@@ -897,6 +905,8 @@ async def run_load(args: argparse.Namespace, procs: Processes, data: dict[str, A
             )
             for key in data["sessions"]
         ]
+        lag: list[float] = []
+        tasks.append(asyncio.create_task(loop_lag(deadline, lag)))
         faults = [] if args.no_faults else await inject_faults(procs, stats, duration)
         await asyncio.gather(*tasks)
 
@@ -921,6 +931,13 @@ async def run_load(args: argparse.Namespace, procs: Processes, data: dict[str, A
         "endpoints": endpoints,
         "endpoints_after_ramp": steady,
         "slow_requests_by_second": dict(sorted(stats.slow.items())),
+        # How late the load tool's own event loop woke up (it shares the cores):
+        # part of every client-side latency above, not the server's.
+        "load_tool_loop_lag_ms": {
+            "p50": round(statistics.median(lag), 1) if lag else None,
+            "p99": round(percentile(lag, 0.99), 1),
+            "max": round(max(lag), 1) if lag else None,
+        },
         "faults": faults,
         "retries": stats.retries,
         "accepted": accepted,
