@@ -420,11 +420,13 @@ def verify(accepted: dict[int, list[dict[str, Any]]]) -> dict[str, Any]:
     now = timezone.now()
     alerts = defaultdict(int)
     late: list[float] = []
+    dues: list[float] = []
     for game_id, kind, due, raised in Alert.objects.filter(tournament__slug=SLUG).values_list(
         "game_id", "kind", "due_at", "raised_at"
     ):
         alerts[(game_id, kind)] += 1
         late.append((raised - due).total_seconds())
+        dues.append(due.timestamp())
     expected = missing = extra = 0
     for clock in GameClock.objects.filter(game__round__tournament__slug=SLUG):
         elapsed = clock_elapsed_s(clock, now)
@@ -456,6 +458,7 @@ def verify(accepted: dict[int, list[dict[str, Any]]]) -> dict[str, Any]:
             "p99": round(percentile(late, 0.99), 2),
             "max": round(max(late), 2) if late else None,
         },
+        "_alert_due_times": dues,
     }
 
 
@@ -475,12 +478,16 @@ class Stats:
         self.retries = 0
         self.faults: list[tuple[float, str]] = []
         self.start = time.monotonic()
+        # (wall-clock second sent, endpoint, ms) of every answered request, to
+        # tell apart the quiet stretches from the fault windows and alert waves.
+        self.samples: list[tuple[float, str, float]] = []
 
     def record(self, endpoint: str, started: float) -> None:
         """``started`` is the request's ``time.perf_counter()`` at sending."""
         elapsed = time.perf_counter() - started
         self.latency[endpoint].append(elapsed * 1000)
         sent = time.monotonic() - elapsed
+        self.samples.append((time.time() - elapsed, endpoint, elapsed * 1000))
         if sent >= self.steady_from:
             self.steady[endpoint].append(elapsed * 1000)
         if elapsed * 1000 > SLOW_MS:
@@ -942,7 +949,13 @@ async def run_load(args: argparse.Namespace, procs: Processes, data: dict[str, A
         "retries": stats.retries,
         "accepted": accepted,
         "elapsed_s": round(time.monotonic() - stats.start, 1),
+        "_quiet": (stats.samples, wall(stats.steady_from), [wall(at) for at, _n in stats.faults]),
     }
+
+
+def wall(monotonic: float) -> float:
+    """A ``time.monotonic()`` instant of this run as wall-clock seconds."""
+    return time.time() - (time.monotonic() - monotonic)
 
 
 _ENDPOINTS = [
@@ -1009,6 +1022,43 @@ def server_side() -> dict[str, Any]:
     }
 
 
+QUIET_MARGIN_S = 5.0
+
+
+def quiet_latencies(
+    samples: list[tuple[float, str, float]],
+    steady_from: float,
+    fault_times: list[float],
+    alert_dues: list[float],
+) -> dict[str, Any]:
+    """Client p50/p99 per endpoint for requests sent after the ramp, outside the
+    10 s after each fault and outside the alert waves (from the first to the
+    last due time of alerts due within a second of each other, 5 s either side)."""
+    waves: list[list[float]] = []
+    for due in sorted(alert_dues):
+        if waves and due - waves[-1][1] <= 1.0:
+            waves[-1][1] = due
+        else:
+            waves.append([due, due])
+    windows = [(at, at + FAULT_WINDOW_S) for at in fault_times]
+    windows += [(a - QUIET_MARGIN_S, b + QUIET_MARGIN_S) for a, b in waves]
+    per: dict[str, list[float]] = defaultdict(list)
+    for sent, endpoint, ms in samples:
+        if sent >= steady_from and not any(a <= sent <= b for a, b in windows):
+            per[endpoint].append(ms)
+    return {
+        "excluded_windows_s": round(sum(b - a for a, b in windows), 1),
+        "endpoints": {
+            name: {
+                "requests": len(values),
+                "p50_ms": round(statistics.median(values), 1),
+                "p99_ms": round(percentile(values, 0.99), 1),
+            }
+            for name, values in sorted(per.items())
+        },
+    }
+
+
 _GC_PAUSE = re.compile(r"gc pause ([\d.]+) ms generation (\d)")
 
 
@@ -1063,6 +1113,10 @@ def main() -> None:
         load["cpu_seconds"]["machine_busy"] = round(busy_after - busy_before, 1)
         time.sleep(6)  # the sweep's last passes
         checks = verify(load.pop("accepted"))
+        samples, steady_from, fault_times = load.pop("_quiet")
+        load["endpoints_quiet"] = quiet_latencies(
+            samples, steady_from, fault_times, checks.pop("_alert_due_times")
+        )
     finally:
         for proc in procs.all():
             stop(proc)
