@@ -266,6 +266,14 @@ log_cache = _LogCache(_CACHE_SIZE)
 
 
 def entry_json(entry: MoveEntry | dict[str, Any]) -> dict[str, Any]:
+    """One entry as the API shows it.
+
+    ``events`` is a tuple (JSON renders it as a list): an entry that hits or
+    locks nothing then holds only strings and numbers, and CPython's collector
+    stops tracking it after one look. A replayed view keeps every entry of
+    its game for as long as the game is played; with a list in each, every
+    full collection of a web process walked them all again.
+    """
     row = (
         entry
         if isinstance(entry, dict)
@@ -285,7 +293,7 @@ def entry_json(entry: MoveEntry | dict[str, Any]) -> dict[str, Any]:
         "text": row["text"],
         "hash": row["hash"],
         "short_hash": short_hash(row["hash"]),
-        "events": row["events"],
+        "events": tuple(row["events"] or ()),
         "created_at": created.isoformat() if isinstance(created, datetime) else created,
     }
 

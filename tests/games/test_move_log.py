@@ -278,3 +278,18 @@ def test_the_process_keeps_one_view_per_game_and_finds_older_heads_in_the_shared
     cache.clear()
     log_cache.put(newest, share=False)
     assert log_cache.get(older_key) is None  # neither here nor shared: the caller replays
+
+
+def test_a_views_entries_are_left_alone_by_the_garbage_collector(game, record):
+    import gc
+
+    for seq, text in enumerate(record["moves"][:40]):
+        move_submit(game=game, text=text, client_id=f"client-{seq:04d}", expected_seq=seq)
+    view = game_log(game=game)
+    gc.collect()
+    assert len(view.entries) == 40
+    quiet = [entry for entry in view.entries if not entry["events"]]
+    assert quiet and len(quiet) < 40  # most entries hit or lock nothing; some do
+    # Strings and numbers only: untracked after one collection (a list of
+    # events kept every entry tracked, and every full collection walked them).
+    assert not any(gc.is_tracked(entry) for entry in quiet)
