@@ -17,8 +17,9 @@ What it does (docs/operations.md, "Load and fault harness"):
    own scripts do (static/js, same intervals): one table device per table
    replaying a self-play game through ``POST /api/table/<token>/entries/``
    every ``--think`` seconds (a retry after a connection error or 5xx
-   re-sends the same ``client_id`` and ``expected_seq``) while polling its
-   state (5 s), its judge call (5 s) and its clock (15 s); ``--pollers``
+   re-sends the same ``client_id`` and ``expected_seq``; the answer's
+   ``state_etag`` makes its next state poll a 304) while polling its state
+   (``?tail=20``, 5 s), its judge call (5 s) and its clock (15 s); ``--pollers``
    spectators split by ``SPECTATOR_MIX`` over the public pages (fragment
    every 20 s), one live table each (state every 3 s, clock 15 s) and the
    hall screen (hall API every 10 s plus whatever clocks the page asks for);
