@@ -72,35 +72,41 @@ def normalise_short_code(code: str) -> str:
 
 
 class _ReadMemo:
-    """Games recently opened by a token, for reads only.
+    """Games recently opened by a token.
 
     A table device reads its state and its judge box every 5 s; looking the
     token up was most of such a read. A read may use a game looked up at most
     ``READ_MEMO_SECONDS`` ago in this process, so a rotated token or a changed
     game status shows there that much later (a rotation forgets the old token
-    at once in the process that made it). Writes always ask the database.
+    at once in the process that made it). A move submission may use one up
+    to ``SUBMISSION_MEMO_SECONDS`` old: it re-checks the token and the round
+    under the game's lock. Other writes always ask the database.
     """
 
     def __init__(self, seconds: float, size: int) -> None:
-        self.seconds = seconds
+        self.seconds = seconds  # how long an entry is kept at all
         self.size = size
         self._data: OrderedDict[str, tuple[float, Game]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, digest: str) -> Game | None:
+    def get(self, digest: str, max_age: float) -> Game | None:
+        """The game remembered for ``digest`` if looked up at most ``max_age`` s ago."""
         with self._lock:
             hit = self._data.get(digest)
             if hit is None:
                 return None
-            if hit[0] <= time.monotonic():
+            age = time.monotonic() - hit[0]
+            if age >= self.seconds:
                 del self._data[digest]
+                return None
+            if age >= max_age:
                 return None
             # A copy: callers may set attributes on their game.
             return copy.copy(hit[1])
 
     def put(self, digest: str, game: Game) -> None:
         with self._lock:
-            self._data[digest] = (time.monotonic() + self.seconds, copy.copy(game))
+            self._data[digest] = (time.monotonic(), copy.copy(game))
             self._data.move_to_end(digest)
             while len(self._data) > self.size:
                 self._data.popitem(last=False)
@@ -115,7 +121,9 @@ class _ReadMemo:
 
 
 READ_MEMO_SECONDS = 2.0
-_read_memo = _ReadMemo(READ_MEMO_SECONDS, 4096)
+# Longer than a table's time between moves, so most submissions skip the lookup.
+SUBMISSION_MEMO_SECONDS = 60.0
+_read_memo = _ReadMemo(SUBMISSION_MEMO_SECONDS, 4096)
 
 
 def game_from_token(*, token: str, for_write: bool = True) -> Game:
@@ -129,7 +137,7 @@ def game_from_token(*, token: str, for_write: bool = True) -> Game:
         raise _bad_token()
     digest = token_hash(token)
     if not for_write:
-        memo = _read_memo.get(digest)
+        memo = _read_memo.get(digest, READ_MEMO_SECONDS)
         if memo is not None:
             return memo
     game = (
@@ -159,12 +167,13 @@ def game_for_submission(*, token: str) -> tuple[Game, str]:
     A submission re-reads the game's row under its lock in one statement
     (``games.services.move_log``) and there refuses a digest that is no
     longer the game's (rotated) and a closed round, so the lookup itself may
-    come from the read memo: one query less on the busiest write.
+    come from the memo, up to ``SUBMISSION_MEMO_SECONDS`` old: one query less
+    on the busiest write.
     """
     if not token or len(token) > 64:
         raise _bad_token()
     digest = token_hash(token)
-    game = _read_memo.get(digest)
+    game = _read_memo.get(digest, SUBMISSION_MEMO_SECONDS)
     if game is None:
         return game_from_token(token=token, for_write=True), digest
     _refuse_closed_round(game)  # as remembered; the lock checks it as it is now

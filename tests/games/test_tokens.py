@@ -82,3 +82,29 @@ def test_a_write_refuses_a_round_closed_after_a_remembered_read():
     Round.objects.filter(pk=game.round_id).update(status=Round.Status.CLOSED)
     with pytest.raises(PermissionDenied):
         game_from_token(token=token, for_write=True)
+
+
+def test_a_submission_uses_a_lookup_reads_no_longer_may(monkeypatch, django_assert_num_queries):
+    from django.db import connection
+
+    from games.services import tokens
+
+    # The query log is bounded (9,000): a nearly full one would hide queries.
+    connection.queries_log.clear()
+    game = GameFactory()
+    token = game_token(game=game)
+    clock = [1000.0]
+    monkeypatch.setattr(tokens.time, "monotonic", lambda: clock[0])
+    game_from_token(token=token, for_write=False)  # remembered at t = 1000 s
+    clock[0] += 30  # past the read window, within the submission window
+    with django_assert_num_queries(0):
+        found, digest = tokens.game_for_submission(token=token)
+    assert found.pk == game.pk and digest == game.token_hash
+    with django_assert_num_queries(1):
+        game_from_token(token=token, for_write=False)  # a read asks the database again
+    clock[0] += tokens.SUBMISSION_MEMO_SECONDS + 1
+    tokens._read_memo.clear()
+    game_from_token(token=token, for_write=False)
+    clock[0] += tokens.SUBMISSION_MEMO_SECONDS + 1
+    with django_assert_num_queries(1):
+        tokens.game_for_submission(token=token)  # too old even for a submission
