@@ -167,10 +167,47 @@ def _shared_key(key: LogKey) -> str:
     return "movelog:v1:" + ":".join(str(part) for part in key)
 
 
+def _summary_key(key: LogKey) -> str:
+    return "movelog:summary:v1:" + ":".join(str(part) for part in key)
+
+
+def view_summary(view: LogView) -> dict[str, Any]:
+    """What the hall screen shows of a log: a few numbers, where the view is
+    a replay of every entry (a hundred views took 100 ms to unpickle)."""
+    locked = _locked(view)
+    return {
+        "seq": view.seq,
+        "distance": view.distance,
+        "locked": {
+            "YB": len(locked["Y"]) + len(locked["B"]),
+            "RG": len(locked["R"]) + len(locked["G"]),
+        },
+        "winner": view.winner,
+        "to_move": view.replay.state.to_move,
+    }
+
+
 def _shared_put(view: LogView) -> None:
     # The shared cache (Redis in production) lets every web process reuse a
     # replay made by another; it is keyed by the chain head, so never stale.
-    _cache_set(_shared_key(view.key), view, _SHARED_TIMEOUT)
+    # The summary goes with it in the same round trip.
+    try:
+        cache.set_many(
+            {_shared_key(view.key): view, _summary_key(view.key): view_summary(view)},
+            _SHARED_TIMEOUT,
+        )
+    except Exception:
+        logger.warning("shared cache unavailable", exc_info=True)
+
+
+def _shared_summaries(keys: list[LogKey]) -> dict[LogKey, dict[str, Any]]:
+    """The summaries of ``keys`` the shared cache has, in one round trip."""
+    try:
+        found = cache.get_many([_summary_key(key) for key in keys])
+    except Exception:
+        logger.warning("shared cache unavailable", exc_info=True)
+        return {}
+    return {key: found[_summary_key(key)] for key in keys if _summary_key(key) in found}
 
 
 def _shared_get(key: LogKey) -> LogView | None:
@@ -558,12 +595,17 @@ def _hall_tables(*, round_: Any) -> list[dict[str, Any]]:
     )
     games = list(games)
     heads = {game.pk: log_head(game.pk, game.head_seq, game.head_hash) for game in games}
-    log_cache.warm([(game.pk, _origin(game), *heads[game.pk]) for game in games])
+    keys = {game.pk: (game.pk, _origin(game), *heads[game.pk]) for game in games}
+    # Every table's summary in one round trip; the replays of those without
+    # one (made before summaries existed, or the cache lost them) in another.
+    summaries = _shared_summaries(list(keys.values()))
+    log_cache.warm([key for key in keys.values() if key not in summaries])
     tables = []
     now = timezone.now()
     for game in games:
-        view = game_log(game=game, head=heads[game.pk])
-        locked = _locked(view)
+        summary = summaries.get(keys[game.pk])
+        if summary is None:
+            summary = view_summary(game_log(game=game, head=heads[game.pk]))
         clock = clock_state(game=game, now=now)
         tables.append(
             {
@@ -572,20 +614,18 @@ def _hall_tables(*, round_: Any) -> list[dict[str, Any]]:
                 "status": game.status,
                 "pair_yb": game.pair_yb.display_name,
                 "pair_rg": game.pair_rg.display_name,
-                "seq": view.seq,
-                "distance": view.distance,
+                "seq": summary["seq"],
+                "distance": summary["distance"],
                 "progress": {
-                    team: round(100 * (full - view.distance[team]) / full) for team in ("YB", "RG")
+                    team: round(100 * (full - summary["distance"][team]) / full)
+                    for team in ("YB", "RG")
                 },
-                "locked": {
-                    "YB": len(locked["Y"]) + len(locked["B"]),
-                    "RG": len(locked["R"]) + len(locked["G"]),
-                },
-                "winner": view.winner or game.winner or None,
+                "locked": summary["locked"],
+                "winner": summary["winner"] or game.winner or None,
                 "elapsed_s": int((now - game.started_at).total_seconds())
                 if game.started_at
                 else None,
-                "to_move": view.replay.state.to_move,
+                "to_move": summary["to_move"],
                 "clock": {field: clock[field] for field in _HALL_CLOCK_FIELDS},
             }
         )

@@ -147,11 +147,13 @@ def test_an_aged_summary_is_renewed_by_one_process_while_the_others_serve_it(
     assert renewed[0]["seq"] == moves + 1
 
 
-def test_a_process_without_the_replays_fetches_them_in_one_round_trip(round_, monkeypatch):
+def test_the_summary_fetches_every_tables_numbers_in_one_round_trip(round_, monkeypatch):
     from games import selectors
 
-    for n, game in enumerate(round_.games.order_by("table_number")):
+    games = list(round_.games.order_by("table_number"))
+    for n, game in enumerate(games):
         move_submit(game=game, text="11: in", client_id=f"hall-client-{n}", expected_seq=0)
+    expected = [selectors.view_summary(selectors.game_log(game=game))["distance"] for game in games]
     selectors.log_cache.clear()  # another process made them: only the shared cache has them
     calls = []
     real_get, real_get_many = cache.get, cache.get_many
@@ -172,7 +174,20 @@ def test_a_process_without_the_replays_fetches_them_in_one_round_trip(round_, mo
 
     monkeypatch.setattr(cache, "get", get)
     monkeypatch.setattr(cache, "get_many", get_many)
-    tables = hall_tables(round_=round_)
+    tables = selectors._hall_tables(round_=round_)
     assert [t["seq"] for t in tables] == [1, 1, 1]
-    replays = [(kind, key) for kind, key in calls if "movelog:" in str(key)]
-    assert len(replays) == 1 and replays[0][0] == "get_many" and len(replays[0][1]) == 3
+    assert [t["distance"] for t in tables] == expected
+    logs = [(kind, keys) for kind, keys in calls if "movelog:" in str(keys)]
+    # The summaries only: no replay is fetched or unpickled.
+    assert [(kind, len(keys)) for kind, keys in logs] == [("get_many", 3)]
+    assert all(key.startswith("movelog:summary:") for key in logs[0][1])
+
+    # Without summaries (lost, or made before them): the replays, in one round trip.
+    cache.delete_many(logs[0][1])
+    selectors.log_cache.clear()
+    calls.clear()
+    tables = selectors._hall_tables(round_=round_)
+    assert [t["distance"] for t in tables] == expected
+    logs = [(kind, keys) for kind, keys in calls if "movelog:" in str(keys)]
+    assert [(kind, len(keys)) for kind, keys in logs] == [("get_many", 3), ("get_many", 3)]
+    assert all(key.startswith("movelog:v1:") for key in logs[1][1])
