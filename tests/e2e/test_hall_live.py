@@ -100,7 +100,7 @@ def test_the_table_device_sees_the_other_pairs_confirmation(page, live_server):
 
     # The device's idle poll (every 5 s) finds its state unchanged: 304.
     with page.expect_response(
-        lambda r: "/api/table/" in r.url and r.url.endswith("/state/") and r.status == 304,
+        lambda r: "/api/table/" in r.url and "/state/?tail=20" in r.url and r.status == 304,
         timeout=12000,
     ):
         pass
