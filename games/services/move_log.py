@@ -357,7 +357,7 @@ def _submit_locked(
 ) -> SubmitResult:
     head = _lock_head(game, client_id)
     if token_digest is not None and not hmac.compare_digest(head.token_hash or "", token_digest):
-        # Rotated since the caller's lookup (which may be up to two seconds old).
+        # Rotated since the caller's lookup (up to tokens.SUBMISSION_MEMO_SECONDS old).
         raise token_refused()
     # The game was read before the lock: take what may have changed since.
     game.status = head.status
