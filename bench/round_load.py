@@ -1010,16 +1010,19 @@ def server_side() -> dict[str, Any]:
         ]
         for second, work in sorted(per_second.items())
     }
+    return {"endpoints": p50_p99(times), "timeline": timeline}
+
+
+def p50_p99(latencies: dict[str, list[float]]) -> dict[str, dict[str, Any]]:
+    """Requests, p50 and p99 (ms) per endpoint."""
     return {
-        "endpoints": {
-            name: {
-                "requests": len(values),
-                "p50_ms": round(statistics.median(values), 1),
-                "p99_ms": round(percentile(values, 0.99), 1),
-            }
-            for name, values in sorted(times.items())
-        },
-        "timeline": timeline,
+        name: {
+            "requests": len(values),
+            "p50_ms": round(statistics.median(values), 1),
+            "p99_ms": round(percentile(values, 0.99), 1),
+        }
+        for name, values in sorted(latencies.items())
+        if values
     }
 
 
@@ -1049,14 +1052,7 @@ def quiet_latencies(
             per[endpoint].append(ms)
     return {
         "excluded_windows_s": round(sum(b - a for a, b in windows), 1),
-        "endpoints": {
-            name: {
-                "requests": len(values),
-                "p50_ms": round(statistics.median(values), 1),
-                "p99_ms": round(percentile(values, 0.99), 1),
-            }
-            for name, values in sorted(per.items())
-        },
+        "endpoints": p50_p99(per),
     }
 
 

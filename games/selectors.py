@@ -191,23 +191,16 @@ def _shared_put(view: LogView) -> None:
     # The shared cache (Redis in production) lets every web process reuse a
     # replay made by another; it is keyed by the chain head, so never stale.
     # The summary goes with it in the same round trip.
-    try:
-        cache.set_many(
-            {_shared_key(view.key): view, _summary_key(view.key): view_summary(view)},
-            _SHARED_TIMEOUT,
-        )
-    except Exception:
-        logger.warning("shared cache unavailable", exc_info=True)
+    _cache_set_many(
+        {_shared_key(view.key): view, _summary_key(view.key): view_summary(view)},
+        _SHARED_TIMEOUT,
+    )
 
 
 def _shared_summaries(keys: list[LogKey]) -> dict[LogKey, dict[str, Any]]:
     """The summaries of ``keys`` the shared cache has, in one round trip."""
-    try:
-        found = cache.get_many([_summary_key(key) for key in keys])
-    except Exception:
-        logger.warning("shared cache unavailable", exc_info=True)
-        return {}
-    return {key: found[_summary_key(key)] for key in keys if _summary_key(key) in found}
+    names = {_summary_key(key): key for key in keys}
+    return {names[name]: summary for name, summary in _cache_get_many(list(names)).items()}
 
 
 def _shared_get(key: LogKey) -> LogView | None:
@@ -216,13 +209,21 @@ def _shared_get(key: LogKey) -> LogView | None:
 
 
 # The shared cache is a help, never a dependency: an outage must not block a
-# table or a hall screen, so every use goes through these three.
+# table or a hall screen, so every use goes through these.
 def _cache_get(key: str) -> Any:
     try:
         return cache.get(key)
     except Exception:
         logger.warning("shared cache unavailable", exc_info=True)
         return None
+
+
+def _cache_get_many(keys: list[str]) -> dict[str, Any]:
+    try:
+        return dict(cache.get_many(keys)) if keys else {}
+    except Exception:
+        logger.warning("shared cache unavailable", exc_info=True)
+        return {}
 
 
 def _cache_add(key: str, seconds: float) -> bool:
@@ -237,6 +238,13 @@ def _cache_add(key: str, seconds: float) -> bool:
 def _cache_set(key: str, value: Any, seconds: float) -> None:
     try:
         cache.set(key, value, seconds)
+    except Exception:
+        logger.warning("shared cache unavailable", exc_info=True)
+
+
+def _cache_set_many(values: dict[str, Any], seconds: float) -> None:
+    try:
+        cache.set_many(values, seconds)
     except Exception:
         logger.warning("shared cache unavailable", exc_info=True)
 
@@ -256,10 +264,15 @@ class _LogCache:
         self._data: OrderedDict[int, LogView] = OrderedDict()
         self._lock = threading.Lock()
 
+    def _local(self, key: LogKey) -> LogView | None:
+        # Under self._lock: this process's view of the game, if it is at ``key``.
+        view = self._data.get(key[0])
+        return view if view is not None and view.key == key else None
+
     def get(self, key: LogKey) -> LogView | None:
         with self._lock:
-            view = self._data.get(key[0])
-            if view is not None and view.key == key:
+            view = self._local(key)
+            if view is not None:
                 self._data.move_to_end(key[0])
                 return view
         view = _shared_get(key)
@@ -284,17 +297,8 @@ class _LogCache:
         """Fetch the views of ``keys`` this process lacks from the shared cache in
         one round trip (the hall summary needs every table's, most made elsewhere)."""
         with self._lock:
-            missing = [
-                key for key in keys if (view := self._data.get(key[0])) is None or view.key != key
-            ]
-        if not missing:
-            return
-        try:
-            found = cache.get_many([_shared_key(key) for key in missing])
-        except Exception:
-            logger.warning("shared cache unavailable", exc_info=True)
-            return
-        for view in found.values():
+            missing = [key for key in keys if self._local(key) is None]
+        for view in _cache_get_many([_shared_key(key) for key in missing]).values():
             if isinstance(view, LogView):
                 self.put(view, share=False)
 
@@ -594,8 +598,10 @@ def _hall_tables(*, round_: Any) -> list[dict[str, Any]]:
         .order_by("table_number")
     )
     games = list(games)
-    heads = {game.pk: log_head(game.pk, game.head_seq, game.head_hash) for game in games}
-    keys = {game.pk: (game.pk, _origin(game), *heads[game.pk]) for game in games}
+    keys = {
+        game.pk: (game.pk, _origin(game), *log_head(game.pk, game.head_seq, game.head_hash))
+        for game in games
+    }
     # Every table's summary in one round trip; the replays of those without
     # one (made before summaries existed, or the cache lost them) in another.
     summaries = _shared_summaries(list(keys.values()))
@@ -605,7 +611,7 @@ def _hall_tables(*, round_: Any) -> list[dict[str, Any]]:
     for game in games:
         summary = summaries.get(keys[game.pk])
         if summary is None:
-            summary = view_summary(game_log(game=game, head=heads[game.pk]))
+            summary = view_summary(game_log(game=game, head=keys[game.pk][2:]))
         clock = clock_state(game=game, now=now)
         tables.append(
             {

@@ -133,9 +133,7 @@ def game_from_token(*, token: str, for_write: bool = True) -> Game:
     the game but can no longer change it. Reads (``for_write=False``) may be
     answered from a lookup made up to ``READ_MEMO_SECONDS`` ago.
     """
-    if not token or len(token) > 64:
-        raise _bad_token()
-    digest = token_hash(token)
+    digest = _presented_digest(token)
     if not for_write:
         memo = _read_memo.get(digest, READ_MEMO_SECONDS)
         if memo is not None:
@@ -151,6 +149,12 @@ def game_from_token(*, token: str, for_write: bool = True) -> Game:
         _refuse_closed_round(game)
     _read_memo.put(digest, game)
     return game
+
+
+def _presented_digest(token: str) -> str:
+    if not token or len(token) > 64:
+        raise _bad_token()
+    return token_hash(token)
 
 
 def _refuse_closed_round(game: Game) -> None:
@@ -170,9 +174,7 @@ def game_for_submission(*, token: str) -> tuple[Game, str]:
     come from the memo, up to ``SUBMISSION_MEMO_SECONDS`` old: one query less
     on the busiest write.
     """
-    if not token or len(token) > 64:
-        raise _bad_token()
-    digest = token_hash(token)
+    digest = _presented_digest(token)
     game = _read_memo.get(digest, SUBMISSION_MEMO_SECONDS)
     if game is None:
         return game_from_token(token=token, for_write=True), digest
