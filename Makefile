@@ -1,5 +1,6 @@
 # The two commands: `make run` (set up everything and start the system on the
-# embedded default) and `make test` (set up and run every test).
+# embedded default; `make venue` for phones on the venue network) and
+# `make test` (set up and run every test).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -7,7 +8,7 @@ PYTHON := $(BIN)/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-fast bench bench-load fuzz lint format venv migrate demo clean chromium messages
+.PHONY: run venue test test-fast bench bench-load fuzz lint format venv migrate demo clean chromium messages
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PYTHON) || $(PY) -m venv $(VENV)
@@ -27,6 +28,11 @@ demo: migrate
 
 run: demo
 	$(PYTHON) manage.py runall --host $(HOST) --port $(PORT)
+
+# At the venue: listen on the network and print the address phones use (the
+# score sheets' QR codes carry it). README, "At the venue".
+venue: demo
+	$(PYTHON) manage.py runall --venue --port $(PORT)
 
 # Debian's chromium for the browser tests (never a downloaded browser build).
 chromium:

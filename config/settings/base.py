@@ -10,6 +10,8 @@ from pathlib import Path
 
 import environ
 
+from config.venue import url_host
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(environ.Env().str("VAR_DIR", default=str(BASE_DIR / "var")))
 
@@ -19,7 +21,11 @@ SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="dev-only-insecure-key-change-
 DEBUG = env.bool("DJANGO_DEBUG", default=False)
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 # Absolute base URL used in QR codes and printed links (no trailing slash).
-SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
+# ``manage.py runall`` sets it (``--venue``: the address on the venue network).
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# A printed QR code must open: the host the score sheets name is always allowed.
+if url_host(SITE_URL) not in ALLOWED_HOSTS:
+    ALLOWED_HOSTS.append(url_host(SITE_URL))
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -170,24 +176,25 @@ CSP_POLICY = (
     "form-action 'self'; frame-ancestors 'none'"
 )
 
-# Celery: Redis in production; a file-system broker (no external service)
-# for the embedded default.
+# Celery: Redis in production; without REDIS_URL a folder under var/celery
+# (no external service). Kombu's own file-system transport can half-read a
+# message and crash the worker, and loses what a killed worker had taken:
+# config/filebroker.py publishes by atomic rename and hands a dead worker's
+# messages back (docs/decisions.md).
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
 else:
     _celery_dir = VAR_DIR / "celery"
-    # The file-system broker needs its folders before the first message.
-    for _sub in ("queue", "processed", "control"):
+    for _sub in ("queue", "control"):
         (_celery_dir / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_TRANSPORT = "config.filebroker:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_celery_dir / "queue"),
         "data_folder_out": str(_celery_dir / "queue"),
-        "processed_folder": str(_celery_dir / "processed"),
-        # Broadcast (remote control) messages; kombu's default is ./control
+        # Broadcast (remote control) bindings; kombu's default is ./control
         # in the working directory, which would litter the checkout.
         "control_folder": str(_celery_dir / "control"),
-        "store_processed": False,
         # The worker polls the folder; 0.25 s keeps judge alerts prompt.
         "polling_interval": 0.25,
     }

@@ -1,11 +1,13 @@
 """Production settings: everything secret or site-specific comes from the environment."""
 
 from .base import *
-from .base import env
+from .base import SITE_URL, env, url_host
 
 DEBUG = False
 SECRET_KEY = env.str("DJANGO_SECRET_KEY")
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS")
+if url_host(SITE_URL) not in ALLOWED_HOSTS:
+    ALLOWED_HOSTS.append(url_host(SITE_URL))
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -32,7 +32,7 @@ from tournament.services.registration import (
 DEMO_SLUG = "dm-i-partners-2026-demo"
 DEMO_NAME = "DM i Partners 2026 (demo)"
 LOGINS = {
-    "organiser": ("demo-organiser", True),
+    "organiser": ("demo-organiser", False),
     "judge": ("demo-judge", False),
 }
 PLAYED_ROUNDS = 3

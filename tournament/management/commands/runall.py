@@ -1,80 +1,65 @@
 """Start the whole system on one machine: web server, Celery worker and beat.
 
-Used by ``make run``. Each part runs as a child process; Ctrl-C stops all of
-them. With no ``REDIS_URL`` the worker uses the file-system broker under
-``var/celery`` so nothing external is needed.
+Used by ``make run`` (this machine only) and ``make venue`` (``--venue``:
+every phone on the venue network). Each part runs as a supervised child
+process (config/supervisor.py): one that stops is logged and started again,
+and never takes the others down. Ctrl-C stops all of them. With no
+``REDIS_URL`` the worker uses the file-system broker under ``var/celery``
+(config/filebroker.py), so nothing external is needed.
 """
 
 from __future__ import annotations
 
 import os
 import signal
-import subprocess
 import sys
-import time
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from config.supervisor import Child, StartupFailed, Supervisor
+from config.venue import is_loopback_url, lan_addresses
 
 
 class Command(BaseCommand):
-    help = "Run the web server, a Celery worker and Celery beat together."
+    help = "Run the web server, a Celery worker and Celery beat together, supervised."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--host", default="127.0.0.1")
+        parser.add_argument("--host", default=None, help="listen address (default 127.0.0.1)")
         parser.add_argument("--port", default="8000")
+        parser.add_argument(
+            "--venue",
+            action="store_true",
+            help="listen on every network interface and print the address phones should use",
+        )
+        parser.add_argument(
+            "--address",
+            default="",
+            help="with --venue: this machine's address on the venue network (default: detected)",
+        )
 
-    def handle(self, *args: object, **options: str) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         var = Path(settings.VAR_DIR)
-        for sub in ("celery/queue", "celery/processed", "logs"):
-            (var / sub).mkdir(parents=True, exist_ok=True)
-        python = sys.executable
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        commands = {
-            "web": [
-                python,
-                "manage.py",
-                "runserver",
-                f"{options['host']}:{options['port']}",
-                "--noreload",
-            ],
-            "worker": [
-                python,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "worker",
-                "--loglevel=INFO",
-                "--concurrency=2",
-                "--pool=threads",
-            ],
-            "beat": [
-                python,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "beat",
-                "--loglevel=INFO",
-                "--schedule",
-                str(var / "celerybeat-schedule"),
-            ],
+        (var / "logs").mkdir(parents=True, exist_ok=True)
+        port = str(options["port"])
+        venue = bool(options["venue"])
+        host = options["host"] or ("0.0.0.0" if venue else "127.0.0.1")  # noqa: S104
+        site_url, others = self._site_url(venue=venue, port=port, address=options["address"])
+        env = {
+            **os.environ,
+            "PYTHONUNBUFFERED": "1",
+            "SITE_URL": site_url,
+            # An event's pages, not a developer's: error pages in the site's
+            # style, no tracebacks on players' phones. DJANGO_DEBUG=1 to debug.
+            "DJANGO_DEBUG": os.environ.get("DJANGO_DEBUG", "False"),
         }
-        procs: dict[str, subprocess.Popen[bytes]] = {}
-        for name, cmd in commands.items():
-            log = open(var / "logs" / f"{name}.log", "ab")  # noqa: SIM115 - lives as long as the child
-            procs[name] = subprocess.Popen(  # noqa: S603
-                cmd, cwd=settings.BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT
-            )
-        url = f"http://{options['host']}:{options['port']}/"
-        self.stdout.write(self.style.SUCCESS(f"\nDM i Partners is running at {url}"))
-        self.stdout.write(
-            "Demo logins (user / password):\n"
-            "  organiser / demo-organiser   (organiser of the demo tournament, admin at /admin/)\n"
-            "  judge     / demo-judge       (judge of the demo tournament)\n"
-            f"Logs: {var / 'logs'}  ·  Ctrl-C stops everything.\n"
+        supervisor = Supervisor(
+            self._children(var=var, host=host, port=port),
+            cwd=Path(settings.BASE_DIR),
+            env=env,
+            report=self._report(var / "logs" / "runall.log"),
         )
         stopping = False
 
@@ -82,23 +67,102 @@ class Command(BaseCommand):
             nonlocal stopping
             stopping = True
 
-        signal.signal(signal.SIGINT, stop)
-        signal.signal(signal.SIGTERM, stop)
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(sig, stop)
+        supervisor.start()
+        self._banner(site_url=site_url, port=port, venue=venue, others=others, var=var)
         try:
-            while not stopping:
-                for name, proc in procs.items():
-                    if proc.poll() is not None:
-                        self.stderr.write(
-                            f"{name} stopped (exit {proc.returncode}); see var/logs/{name}.log"
-                        )
-                        stopping = True
-                time.sleep(0.5)
+            supervisor.run(should_stop=lambda: stopping)
+        except StartupFailed as failure:
+            raise CommandError(f"{failure} (is port {port} already in use?)") from failure
         finally:
-            for proc in procs.values():
-                if proc.poll() is None:
-                    proc.terminate()
-            for proc in procs.values():
-                try:
-                    proc.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
+            supervisor.stop()
+
+    def _site_url(self, *, venue: bool, port: str, address: str) -> tuple[str, list[str]]:
+        """The address printed on score sheets, and other addresses of this machine."""
+        configured = os.environ.get("SITE_URL", "")
+        if not venue:
+            return configured or f"http://127.0.0.1:{port}", []
+        found = [address] if address else lan_addresses()
+        if configured:
+            return configured, found
+        if not found:
+            self.stderr.write(
+                self.style.ERROR(
+                    "No network address found: is this machine on the venue Wi-Fi? "
+                    "Score sheets will point to 127.0.0.1, which phones cannot open. "
+                    "Connect to the network and start again, or pass --address."
+                )
+            )
+            return f"http://127.0.0.1:{port}", []
+        return f"http://{found[0]}:{port}", found[1:]
+
+    @staticmethod
+    def _children(*, var: Path, host: str, port: str) -> list[Child]:
+        python = sys.executable
+        logs = var / "logs"
+        return [
+            Child(
+                "web",
+                [python, "manage.py", "runserver", f"{host}:{port}", "--noreload"],
+                logs / "web.log",
+                essential=True,
+            ),
+            Child(
+                "worker",
+                [python, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO",
+                 "--concurrency=2", "--pool=threads"],
+                logs / "worker.log",
+            ),
+            Child(
+                "beat",
+                [python, "-m", "celery", "-A", "config", "beat", "--loglevel=INFO",
+                 "--schedule", str(var / "celerybeat-schedule")],
+                logs / "beat.log",
+            ),
+        ]  # fmt: skip
+
+    def _report(self, path: Path) -> Any:
+        def report(line: str) -> None:
+            self.stderr.write(line)
+            with open(path, "a", encoding="utf-8") as log:
+                log.write(line + "\n")
+
+        return report
+
+    def _banner(
+        self, *, site_url: str, port: str, venue: bool, others: list[str], var: Path
+    ) -> None:
+        out = self.stdout
+        out.write(self.style.SUCCESS(f"\nDM i Partners is running at {site_url}/"))
+        if venue:
+            out.write(
+                f"Phones on the venue network open {site_url}/ — the score sheets' QR codes "
+                "carry this address."
+            )
+            if others:
+                out.write("This machine also answers at: " + ", ".join(
+                    f"http://{a}:{port}/" for a in others
+                ))  # fmt: skip
+            self._qr(site_url)
+        elif is_loopback_url(site_url):
+            out.write(
+                "Only this machine can open it. For phones at the venue: make venue "
+                "(docs: README, 'At the venue')."
+            )
+        out.write(
+            "Demo logins (user / password):\n"
+            "  organiser / demo-organiser   (organiser of the demo tournament)\n"
+            "  judge     / demo-judge       (judge of the demo tournament)\n"
+            f"Logs: {var / 'logs'}  ·  Ctrl-C stops everything.\n"
+        )
+
+    def _qr(self, url: str) -> None:
+        """A QR code in the terminal: scan it with a phone to check the network path."""
+        import io
+
+        import segno
+
+        text = io.StringIO()
+        segno.make(f"{url}/", error="l").terminal(out=text, compact=True)
+        self.stdout.write(text.getvalue())
