@@ -33,6 +33,7 @@ SETTINGS_FIELDS = [
     "adjudication",
     "pause_clock_on_call",
     "published",
+    "language",
 ]
 
 

@@ -67,6 +67,15 @@ class Tournament(models.Model):
     # time; demos and tests make minutes pass faster.
     clock_speed = models.FloatField(_("clock speed"), default=1.0)
     published = models.BooleanField(_("public"), default=True)
+    # What every visitor of the event's pages sees until they choose another
+    # language: a Danish event is Danish also in an English-language browser.
+    language = models.CharField(
+        _("language of the event"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        default="da",
+        help_text=_("Visitors see the event's pages in this language and can switch."),
+    )
     # Bumped by every write that changes what public pages show, so cached
     # pages can be keyed on it and never go stale across processes.
     data_version = models.PositiveBigIntegerField(default=0, editable=False)

@@ -30,12 +30,12 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from http.cookies import SimpleCookie
-from types import SimpleNamespace
 from typing import Any
 
 from django.conf import settings
 from django.db import close_old_connections
-from django.utils import translation
+
+from config.middleware import visitor_language
 
 MARK_HEADER = "X-Public-Cacheable"
 SERVER_TIME_HEADER = "X-Server-Time"
@@ -107,9 +107,9 @@ class PublicPageFastPath:
         close_old_connections()
         if stamp is None or not stamp.published:
             return None
-        accept = environ.get("HTTP_ACCEPT_LANGUAGE", "")
-        request_like = SimpleNamespace(COOKIES=cookies, META={"HTTP_ACCEPT_LANGUAGE": accept})
-        lang = translation.get_language_from_request(request_like)  # type: ignore[arg-type]
+        lang = visitor_language(
+            cookie=cookies.get(self.language_cookie), path=environ.get("PATH_INFO", "")
+        )
         host = environ.get("HTTP_HOST", "")
         return (
             f"{stamp.pk}:{stamp.created:.6f}:{stamp.version}:{lang}:{host}:"

@@ -32,7 +32,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "slug", "name", "date", "venue", "ruleset", "time_limit_minutes", "alert_minutes",
             "swiss_rounds", "knockout_size", "third_place_game", "points_win", "points_loss",
             "points_bye", "tiebreaks", "adjudication", "pause_clock_on_call", "clock_speed",
-            "published", "data_version",
+            "published", "language", "data_version",
         ]  # fmt: skip
 
     tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=TIEBREAK_CHOICES))
@@ -200,6 +200,7 @@ class TournamentUpdateInputSerializer(serializers.Serializer):
     pause_clock_on_call = serializers.BooleanField(required=False)
     clock_speed = serializers.FloatField(required=False)
     published = serializers.BooleanField(required=False)
+    language = serializers.CharField(required=False)
 
 
 class TournamentCreateInputSerializer(TournamentUpdateInputSerializer):

@@ -382,8 +382,9 @@ def test_calls_and_table_answer_304_until_something_changes(
 def test_answers_are_kept_per_language(logged, judge_client, tournament, long_max_age):
     GameClock.objects.filter(game=logged).update(alert_due_at=ago(0.1))
     alerts_raise_due()
-    danish = _dashboard(judge_client, tournament, HTTP_ACCEPT_LANGUAGE="da")
-    english = _dashboard(judge_client, tournament, HTTP_ACCEPT_LANGUAGE="en")
+    danish = _dashboard(judge_client, tournament)
+    judge_client.cookies["django_language"] = "en"  # the language switch's choice
+    english = _dashboard(judge_client, tournament)
     assert "grib ind" in danish.json()["alerts"][0]["kind_label"]
     assert "step in" in english.json()["alerts"][0]["kind_label"]
     assert danish["ETag"] != english["ETag"]

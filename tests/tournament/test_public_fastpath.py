@@ -36,7 +36,7 @@ def app():
     forget_stamps()
 
 
-def _get(wsgi, path, method="GET", cookie="", query=""):
+def _get(wsgi, path, method="GET", cookie="", query="", accept_language=""):
     environ = {
         "REQUEST_METHOD": method,
         "PATH_INFO": path,
@@ -47,6 +47,8 @@ def _get(wsgi, path, method="GET", cookie="", query=""):
     }
     if cookie:
         environ["HTTP_COOKIE"] = cookie
+    if accept_language:
+        environ["HTTP_ACCEPT_LANGUAGE"] = accept_language
     setup_testing_defaults(environ)
     seen = {}
 
@@ -93,6 +95,14 @@ def test_languages_are_cached_separately(app, tournament):
     _, _, english = _get(wsgi, "/tournaments/dm-fast/standings/", cookie="django_language=en")
     assert counting.calls == 2
     assert 'lang="da"' in danish and 'lang="en"' in english
+
+
+def test_an_english_language_browser_gets_the_danish_event_page(app, tournament):
+    counting, wsgi = app
+    _, _, first = _get(wsgi, "/tournaments/dm-fast/standings/")
+    _, _, english_browser = _get(wsgi, "/tournaments/dm-fast/standings/", accept_language="en")
+    assert counting.calls == 1  # the same copy: the event's language, not the browser's
+    assert english_browser == first and 'lang="da"' in first
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ import io
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.text import slugify
@@ -37,6 +38,7 @@ SETTING_FIELDS = frozenset(
         "pause_clock_on_call",
         "clock_speed",
         "published",
+        "language",
     }
 )
 INT_LIMITS = {
@@ -155,6 +157,15 @@ def _clean_settings(fields: dict[str, Any]) -> dict[str, Any]:
                     "adjudication_unknown",
                     "Unknown time-out adjudication.",
                     "Ukendt afgørelse ved tidsudløb.",
+                    field=key,
+                )
+            clean[key] = value
+        elif key == "language":
+            if value not in dict(django_settings.LANGUAGES):
+                raise _invalid(
+                    "language_unknown",
+                    "The event's language must be Danish (da) or English (en).",
+                    "Turneringens sprog skal være dansk (da) eller engelsk (en).",
                     field=key,
                 )
             clean[key] = value

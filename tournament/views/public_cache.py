@@ -51,6 +51,7 @@ class TournamentStamp:
     pk: int
     version: int
     published: bool
+    language: str
     # Part of the key so a recreated database (ids start again at 1) can
     # never meet pages cached for an earlier tournament with the same id.
     created: float
@@ -70,10 +71,10 @@ def tournament_stamp(slug: str) -> TournamentStamp | None:
         return memo[1]
     row = (
         Tournament.objects.filter(slug=slug)
-        .values_list("pk", "data_version", "published", "created_at")
+        .values_list("pk", "data_version", "published", "language", "created_at")
         .first()
     )
-    stamp = TournamentStamp(row[0], row[1], row[2], row[3].timestamp()) if row else None
+    stamp = TournamentStamp(row[0], row[1], row[2], row[3], row[4].timestamp()) if row else None
     _stamps[slug] = (now + VERSION_TTL, stamp)
     return stamp
 
