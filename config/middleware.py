@@ -25,7 +25,7 @@ class ContentSecurityPolicyMiddleware:
         return response
 
 
-_EVENT_PATH = re.compile(r"^/(?:api/)?(?:tournaments|organise)/(?P<slug>[-\w]+)/")
+EVENT_PATH = re.compile(r"^/(?:api/)?(?:tournaments|organise)/(?P<slug>[-\w]+)/")
 
 
 def visitor_language(*, cookie: str | None, path: str) -> str:
@@ -39,7 +39,7 @@ def visitor_language(*, cookie: str | None, path: str) -> str:
     """
     if cookie in dict(settings.LANGUAGES):
         return str(cookie)
-    match = _EVENT_PATH.match(path)
+    match = EVENT_PATH.match(path)
     if match is not None:
         from tournament.views.public_cache import tournament_stamp
 

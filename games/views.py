@@ -95,7 +95,7 @@ def live_table(
     Spectators never need the legal moves: the page and its polls (live.js,
     conditional on the state's ETag) carry the lean state.
     """
-    _public_tournament(request, slug)
+    tournament = _public_tournament(request, slug)
     game = get_object_or_404(
         selectors.round_games(tournament_slug=slug, round_number=round_number),
         table_number=table_number,
@@ -114,6 +114,8 @@ def live_table(
         request,
         "games/live.html",
         {
+            "tournament": tournament,
+            "judge": is_judge(request.user, tournament),
             "game": game,
             "config": config,
             "state": state,

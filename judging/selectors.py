@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from games.models import ClockEvent, Game, MoveEntry
 from games.services.clock import CLOCK_STATUS_LABELS, clock_state
-from judging.models import Alert
+from judging.models import Alert, JudgeCall
 from judging.services.prediction import urgency_key
 from tournament.models import Round, Tournament
 
@@ -252,3 +252,13 @@ def judge_dashboard(
     data["tables"] = tables
     data["alerts"] = alerts
     return data
+
+
+def round_attention(*, round: Round) -> dict[str, int]:
+    """What waits for a judge in ``round``: open calls and unacknowledged alerts."""
+    return {
+        "calls": JudgeCall.objects.filter(game__round=round)
+        .exclude(status=JudgeCall.Status.CLOSED)
+        .count(),
+        "alerts": Alert.objects.filter(game__round=round, acknowledged_at__isnull=True).count(),
+    }

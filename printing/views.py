@@ -6,6 +6,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -14,6 +15,7 @@ from django.utils import translation
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from config.venue import is_loopback_url
 from games.models import Game
 from printing import services
 from printing.models import PrintJob
@@ -86,6 +88,9 @@ def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "round": round,
             "batches": batches,
             "games": round.games.order_by("table_number"),
+            "site_url": settings.SITE_URL,
+            # Phones cannot open a loopback address: the sheets would be useless.
+            "site_url_unreachable": is_loopback_url(settings.SITE_URL),
         },
     )
 

@@ -23,7 +23,53 @@ def _in(lang: str, text: Any) -> str:
         return str(text)
 
 
-def _drf_error(exc: exceptions.APIException) -> dict[str, Any]:
+def _framework_message(exc: exceptions.APIException, request: Any) -> tuple[str, str] | None:
+    """Our own English and Danish text for an error DRF raises by itself.
+
+    DRF translates its messages once, in the active language, and some of its
+    Danish texts are half English; these say what to do instead.
+    """
+    method = getattr(request, "method", "") or ""
+    if isinstance(exc, exceptions.NotFound):
+        return (
+            "Not found: nothing exists at this address.",
+            "Ikke fundet: der findes intet på denne adresse.",
+        )
+    if isinstance(exc, exceptions.MethodNotAllowed):
+        return (
+            f"This address does not accept {method}.",
+            f"Denne adresse tager ikke imod {method}.",
+        )
+    if isinstance(exc, exceptions.NotAuthenticated):
+        return "Sign in first.", "Log ind først."
+    if isinstance(exc, exceptions.AuthenticationFailed):
+        return "Signing in failed.", "Login mislykkedes."
+    if isinstance(exc, exceptions.PermissionDenied) and str(exc.detail).startswith("CSRF"):
+        return (
+            "The security token (CSRF) is missing or out of date: reload the page and try "
+            "again. Nothing was changed.",
+            "Sikkerhedsnøglen (CSRF) mangler eller er forældet: genindlæs siden og prøv igen. "
+            "Intet blev ændret.",
+        )
+    if isinstance(exc, exceptions.PermissionDenied):
+        return "You may not do this.", "Det må du ikke."
+    if isinstance(exc, exceptions.Throttled):
+        wait = int(exc.wait or 1)
+        return (
+            f"Too many requests: try again in {wait} seconds.",
+            f"For mange forespørgsler: prøv igen om {wait} sekunder.",
+        )
+    if isinstance(exc, exceptions.UnsupportedMediaType):
+        return (
+            "Send the request as JSON (Content-Type: application/json).",
+            "Send forespørgslen som JSON (Content-Type: application/json).",
+        )
+    if isinstance(exc, exceptions.NotAcceptable):
+        return "This address answers in JSON only.", "Denne adresse svarer kun i JSON."
+    return None
+
+
+def _drf_error(exc: exceptions.APIException, request: Any = None) -> dict[str, Any]:
     if isinstance(exc, exceptions.ValidationError):
         detail = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
         names = ", ".join(str(name) for name in detail)
@@ -40,13 +86,16 @@ def _drf_error(exc: exceptions.APIException) -> dict[str, Any]:
             "message_da": "Forespørgslen kunne ikke læses: send et JSON-objekt.",
         }
     detail = exc.detail if isinstance(exc.detail, str) else exc.default_detail
-    # DRF's default texts are lazy translations; a custom text is shown as is.
-    message = exc.default_detail if str(detail) == _in("en", exc.default_detail) else detail
-    return {
-        "code": str(getattr(detail, "code", None) or exc.default_code),
-        "message_en": _in("en", message),
-        "message_da": _in("da", message),
-    }
+    code = str(getattr(detail, "code", None) or exc.default_code)
+    if isinstance(exc, exceptions.PermissionDenied) and str(exc.detail).startswith("CSRF"):
+        code = "csrf_failed"
+    known = _framework_message(exc, request)
+    if known is not None:
+        return {"code": code, "message_en": known[0], "message_da": known[1]}
+    # DRF's own text, in each language; a custom text is shown as is.
+    defaults = {_in(lang, exc.default_detail) for lang in ("en", "da")}
+    message = exc.default_detail if str(detail) in defaults else detail
+    return {"code": code, "message_en": _in("en", message), "message_da": _in("da", message)}
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -60,7 +109,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         api_exc = (
             exceptions.NotFound() if response.status_code == 404 else exceptions.PermissionDenied()
         )
-    error = _drf_error(api_exc)
+    error = _drf_error(api_exc, context.get("request"))
     lang = (translation.get_language() or "da")[:2]
     error["message"] = error["message_en"] if lang == "en" else error["message_da"]
     response.data = {"error": error}

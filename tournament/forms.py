@@ -55,6 +55,8 @@ class TournamentForm(forms.ModelForm):
         self.fields["slug"].help_text = _("Leave empty to make one from the name.")
         if not creating:
             del self.fields["slug"]
+        # A form without it (an older page, a script) keeps the event's language.
+        self.fields["language"].required = False
         order = list(self.instance.tiebreaks) if self.instance.pk else None
         order = order or [key for key, _label in TIEBREAK_CHOICES]
         choices = [("", "—"), *TIEBREAK_CHOICES]
@@ -85,6 +87,8 @@ class TournamentForm(forms.ModelForm):
         data = self.cleaned_data
         fields = {name: data[name] for name in SETTINGS_FIELDS if name in data}
         fields["tiebreaks"] = data["tiebreaks"]
+        if not fields.get("language"):
+            fields.pop("language", None)
         return fields
 
 

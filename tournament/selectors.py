@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 
-from games.models import Game
-from tournament.models import Bye, Pair, Round, Tournament
+from games.models import Game, GameClock
+from tournament.models import Bye, Pair, Round, Tournament, TournamentRole
 from tournament.services.standings import (
     ByeRecord,
     GameRecord,
@@ -21,13 +21,17 @@ __all__ = [
     "BracketMatch",
     "BracketRound",
     "PairGameRow",
+    "RoundOverview",
     "StandingRow",
     "bracket_for_tournament",
     "byes_for_round",
     "current_round",
+    "events_for_user",
     "find_table",
+    "home_for_user",
     "pair_history",
     "pairings_for_round",
+    "round_overview",
     "standings_for_tournament",
 ]
 
@@ -299,3 +303,81 @@ def bracket_for_tournament(
         bracket.matches.sort(key=lambda m: m.slot)
         result.append(bracket)
     return result
+
+
+# --------------------------------------------------------------------------
+# A signed-in user's events and where they start
+
+
+@dataclass(frozen=True)
+class UserEvents:
+    """The events a user has a role in, newest first; organising wins over judging."""
+
+    organised: list[Tournament]
+    judged: list[Tournament]
+
+    def __bool__(self) -> bool:
+        return bool(self.organised or self.judged)
+
+
+def events_for_user(*, user: Any) -> UserEvents:
+    if not getattr(user, "is_authenticated", False):
+        return UserEvents([], [])
+    if user.is_staff and user.is_active:  # staff act as organisers everywhere
+        return UserEvents(list(Tournament.objects.all()), [])
+    roles = TournamentRole.objects.filter(user=user).select_related("tournament")
+    organised = {r.tournament_id: r.tournament for r in roles if r.role == "organiser"}
+    judged = {
+        r.tournament_id: r.tournament
+        for r in roles
+        if r.role == "judge" and r.tournament_id not in organised
+    }
+
+    def newest_first(events: dict[int, Tournament]) -> list[Tournament]:
+        return sorted(events.values(), key=lambda t: (-t.date.toordinal(), t.name))
+
+    return UserEvents(newest_first(organised), newest_first(judged))
+
+
+def home_for_user(*, user: Any, today: Any) -> tuple[str, Tournament] | None:
+    """Where a user lands after login: ("organiser"|"judge", event), or None to choose.
+
+    The one event they have a role in; of several, the one held today; if
+    that does not decide it, they pick from their list of events.
+    """
+    events = events_for_user(user=user)
+    candidates = [("organiser", t) for t in events.organised]
+    candidates += [("judge", t) for t in events.judged]
+    if len(candidates) == 1:
+        return candidates[0]
+    today_only = [c for c in candidates if c[1].date == today]
+    return today_only[0] if len(today_only) == 1 else None
+
+
+@dataclass(frozen=True)
+class RoundOverview:
+    """The organiser's glance at one round: results in, clocks, tables."""
+
+    round: Round
+    tables: int
+    results: int
+    playing: int
+    paused: int
+    time_up: int
+
+    @property
+    def missing(self) -> int:
+        return self.tables - self.results
+
+
+def round_overview(*, round: Round) -> RoundOverview:
+    counts = round.games.aggregate(
+        tables=Count("pk"),
+        results=Count("pk", filter=~Q(winner="")),
+        playing=Count("pk", filter=Q(status=Game.Status.IN_PROGRESS)),
+        time_up=Count("pk", filter=Q(status=Game.Status.TIME_UP)),
+    )
+    paused = GameClock.objects.filter(
+        game__round=round, paused_at__isnull=False, stopped_at__isnull=True
+    ).count()
+    return RoundOverview(round=round, paused=paused, **counts)

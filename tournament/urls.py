@@ -7,12 +7,14 @@ from tournament.views import (
     organiser_tokens,
     public,
 )
-from tournament.views.home import home
+from tournament.views.home import home, role_home
 
 app_name = "tournament"
 
 urlpatterns = [
     path("", home, name="home"),
+    # Where login lands: the user's event dashboard, judge dashboard or list of events.
+    path("start/", role_home, name="role_home"),
     # Public pages
     path("tournaments/<slug:slug>/", public.tournament_home, name="public_home"),
     path("tournaments/<slug:slug>/rounds/<int:number>/", public.round_pairings, name="pairings"),

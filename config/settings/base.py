@@ -60,6 +60,8 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
+# A refused form in the site's style, in Danish and English (config/errors.py).
+CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
 WSGI_APPLICATION = "config.wsgi.application"
 
 TEMPLATES = [
@@ -117,7 +119,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "tournament:home"
+LOGIN_REDIRECT_URL = "tournament:role_home"
 LOGOUT_REDIRECT_URL = "tournament:home"
 
 LANGUAGE_CODE = "da"

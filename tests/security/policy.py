@@ -121,6 +121,7 @@ POLICY: dict[str, dict[str, str]] = {
     "printing:game_record_pdf": {"GET": J},
     # public pages
     "tournament:home": {"GET": P},
+    "tournament:role_home": {"GET": L},
     "tournament:public_home": {"GET": P},
     "tournament:pairings": {"GET": P},
     "tournament:standings": {"GET": P},

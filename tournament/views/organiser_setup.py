@@ -5,11 +5,11 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from judging.selectors import round_attention
 from tournament import selectors
 from tournament.errors import ApplicationError
 from tournament.forms import KnockoutCreateForm, RoleGrantForm, RoundPairForm, TournamentForm
@@ -25,12 +25,9 @@ from tournament.views.common import call_service, form_error, organiser_post, or
 
 @login_required
 def organiser_index(request: HttpRequest) -> HttpResponse:
-    tournaments = Tournament.objects.all()
-    if not request.user.is_staff:
-        tournaments = tournaments.filter(
-            Q(roles__user=request.user, roles__role=TournamentRole.Role.ORGANISER)
-        ).distinct()
-    return render(request, "tournament/organiser/index.html", {"tournaments": tournaments})
+    """My events: the ones I organise and the ones I judge, and a new one."""
+    events = selectors.events_for_user(user=request.user)
+    return render(request, "tournament/organiser/index.html", {"events": events})
 
 
 @login_required
@@ -80,13 +77,16 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         status: tournament.pairs.filter(status=status).count() for status in Pair.Status.values
     }
     roles = TournamentRole.objects.filter(tournament=tournament).select_related("user")
+    current = selectors.current_round(tournament=tournament, include_drafts=True)
     return render(
         request,
         "tournament/organiser/dashboard.html",
         {
             "tournament": tournament,
             "rounds": rounds,
-            "current": selectors.current_round(tournament=tournament, include_drafts=True),
+            "current": current,
+            "overview": selectors.round_overview(round=current) if current else None,
+            "attention": round_attention(round=current) if current else None,
             "counts": counts,
             "pair_form": RoundPairForm(),
             "first_round": not rounds,

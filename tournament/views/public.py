@@ -81,6 +81,8 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
                 "byes": selectors.byes_for_round(round=round_),
                 "query": query,
                 "found": found,
+                # Tables are followed live once play has begun (and replayed after).
+                "live": round_.status in (Round.Status.IN_PROGRESS, Round.Status.CLOSED),
             },
         )
 

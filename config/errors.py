@@ -1,0 +1,134 @@
+"""Error answers of the whole site: 400, 403, 404, 500 and a failed CSRF check.
+
+Pages come in the site's style with the message in Danish and English
+(templates/errors/); an address under ``/api/`` gets the API's bilingual
+JSON error instead of a page. The 500 page is rendered without the
+database, the session or the request's context: whatever broke may be
+one of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.template import loader
+from django.utils import translation
+
+from config.middleware import EVENT_PATH
+
+
+@dataclass(frozen=True)
+class ErrorText:
+    code: str
+    title_en: str
+    title_da: str
+    message_en: str
+    message_da: str
+
+
+TEXTS = {
+    "bad_request": ErrorText(
+        "bad_request",
+        "Bad request",
+        "Forkert forespørgsel",
+        "The request could not be understood. Go back and try again.",
+        "Forespørgslen kunne ikke forstås. Gå tilbage og prøv igen.",
+    ),
+    "permission_denied": ErrorText(
+        "permission_denied",
+        "Not allowed",
+        "Ikke tilladt",
+        "You may not open this page. Signed in with the wrong user? Log out and in again.",
+        "Du må ikke åbne denne side. Logget ind som en anden? Log ud og ind igen.",
+    ),
+    "not_found": ErrorText(
+        "not_found",
+        "Page not found",
+        "Siden findes ikke",
+        "Nothing exists at this address. Check it, or start from the front page.",
+        "Der findes intet på denne adresse. Tjek adressen, eller start fra forsiden.",
+    ),
+    "csrf_failed": ErrorText(
+        "csrf_failed",
+        "The form was out of date",
+        "Formularen var forældet",
+        "The page was open a long time, or cookies are blocked. Nothing was changed. "
+        "Go back, reload the page and try again.",
+        "Siden har været åben længe, eller cookies er blokeret. Intet blev ændret. "
+        "Gå tilbage, genindlæs siden og prøv igen.",
+    ),
+    "server_error": ErrorText(
+        "server_error",
+        "Something went wrong",
+        "Der gik noget galt",
+        "Something went wrong on the server. What was saved is saved. Try again in a "
+        "moment; if it happens again, tell the organisers' desk.",
+        "Der gik noget galt på serveren. Det gemte er gemt. Prøv igen om et øjeblik; "
+        "sker det igen, så sig det til arrangørbordet.",
+    ),
+}
+
+
+def _api(request: HttpRequest) -> bool:
+    return request.path_info.startswith("/api/")
+
+
+def _json(text: ErrorText, lang: str, status: int) -> JsonResponse:
+    error = {
+        "code": text.code,
+        "message": text.message_en if lang == "en" else text.message_da,
+        "message_en": text.message_en,
+        "message_da": text.message_da,
+    }
+    return JsonResponse({"error": error}, status=status)
+
+
+def _error(request: HttpRequest, key: str, status: int) -> HttpResponse:
+    text = TEXTS[key]
+    lang = (translation.get_language() or "da")[:2]
+    if _api(request):
+        return _json(text, lang, status)
+    context = {
+        "text": text,
+        "status": status,
+        "english_first": lang == "en",
+        # Lost inside an event: its bar leads back to the event's pages.
+        "tournament": _event(request),
+    }
+    return render(request, "errors/page.html", context, status=status)
+
+
+def _event(request: HttpRequest) -> Any:
+    from tournament.models import Tournament
+
+    match = EVENT_PATH.match(request.path_info)
+    if match is None:
+        return None
+    return Tournament.objects.filter(slug=match["slug"], published=True).first()
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _error(request, "bad_request", 400)
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _error(request, "permission_denied", 403)
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _error(request, "not_found", 404)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    return _error(request, "csrf_failed", 403)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    text = TEXTS["server_error"]
+    if _api(request):
+        return _json(text, "da", 500)
+    html = loader.get_template("errors/500.html").render({"text": text})
+    return HttpResponse(html, status=500)
