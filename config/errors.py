@@ -27,6 +27,9 @@ class ErrorText:
     title_da: str
     message_en: str
     message_da: str
+    # For a program calling the API, when the page's words do not fit.
+    api_en: str = ""
+    api_da: str = ""
 
 
 TEXTS = {
@@ -50,6 +53,9 @@ TEXTS = {
         "Siden findes ikke",
         "Nothing exists at this address. Check it, or start from the front page.",
         "Der findes intet på denne adresse. Tjek adressen, eller start fra forsiden.",
+        # The same words as the API's own 404 (tournament/api_errors.py).
+        "Not found: nothing exists at this address.",
+        "Ikke fundet: der findes intet på denne adresse.",
     ),
     "csrf_failed": ErrorText(
         "csrf_failed",
@@ -77,11 +83,12 @@ def _api(request: HttpRequest) -> bool:
 
 
 def _json(text: ErrorText, lang: str, status: int) -> JsonResponse:
+    message_en, message_da = text.api_en or text.message_en, text.api_da or text.message_da
     error = {
         "code": text.code,
-        "message": text.message_en if lang == "en" else text.message_da,
-        "message_en": text.message_en,
-        "message_da": text.message_da,
+        "message": message_en if lang == "en" else message_da,
+        "message_en": message_en,
+        "message_da": message_da,
     }
     return JsonResponse({"error": error}, status=status)
 
