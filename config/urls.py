@@ -15,7 +15,11 @@ admin.site.login_form = RateLimitedAdminAuthenticationForm
 
 api_patterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
+    path(
+        "docs/",
+        SpectacularSwaggerSplitView.as_view(url_name="api:schema", template_name="api/docs.html"),
+        name="docs",
+    ),
     path("", include("tournament.api_urls")),
     path("", include("games.api_urls")),
     path("", include("judging.api_urls")),
