@@ -62,7 +62,9 @@ def _play_round(page: Page, slug: str, number: int) -> None:
     # The print page is one tap away, and back again.
     _follow(page, ".round-actions a[href$='/print/']", re.compile(rf"/rounds/{number}/print/$"))
     expect(page.locator("a.button", has_text="Parringsliste")).to_be_visible()
-    _follow(page, f"a[href='/organise/{slug}/rounds/{number}/']", f"**/organise/{slug}/rounds/{number}/")
+    _follow(
+        page, f"a[href='/organise/{slug}/rounds/{number}/']", f"**/organise/{slug}/rounds/{number}/"
+    )
     page.click("#start-round")
     page.wait_for_load_state("networkidle")
     expect(page.locator("#close-round")).to_be_visible()
@@ -81,7 +83,7 @@ def test_an_organiser_runs_a_whole_event_by_links(page, live_server):
     login(page, live_server, "arrangoer")
     # No event yet: login lands on "my tournaments", which offers a new one.
     expect(page).to_have_url(f"{live_server.url}/organise/")
-    _follow(page, f"a[href='/organise/new/']", "**/organise/new/")
+    _follow(page, "a[href='/organise/new/']", "**/organise/new/")
     page.fill("input[name=name]", "DM i Partners Rejse")
     page.fill("input[name=date]", "2026-11-28")
     page.fill("input[name=venue]", "Odense")

@@ -41,9 +41,13 @@ def _event() -> tuple[Tournament, int]:
         actor=organiser, name="Fyn Open", date="2026-11-28", venue="Odense", swiss_rounds=3
     )
     for seed, (one, two) in enumerate(PLAYERS, start=1):
-        pair = pair_register(tournament=event, actor=organiser, player_1=one, player_2=two, seed=seed)
+        pair = pair_register(
+            tournament=event, actor=organiser, player_1=one, player_2=two, seed=seed
+        )
         pair_check_in(pair=pair, actor=organiser)
-    round_close(round=play(round_pair(tournament=event, actor=organiser), organiser), actor=organiser)
+    round_close(
+        round=play(round_pair(tournament=event, actor=organiser), organiser), actor=organiser
+    )
     second = round_pair(tournament=event, actor=organiser)
     round_publish(round=second, actor=organiser)
     round_start(round=second, actor=organiser)

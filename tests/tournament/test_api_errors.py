@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from rest_framework import exceptions
 
 from tests.factories import TournamentFactory, UserFactory, organiser_of
+from tournament.api_errors import exception_handler
 
 pytestmark = pytest.mark.django_db
 
@@ -74,3 +76,22 @@ def test_a_write_by_a_stranger():
     response = client.post(f"/api/tournaments/{event.slug}/rounds/pair/", {})
     assert response.status_code == 403
     _error(response)
+
+
+def test_throttling_says_when_to_try_again_in_both_languages():
+    response = exception_handler(exceptions.Throttled(wait=12), {"request": None})
+    error = response.data["error"]
+    assert response.status_code == 429
+    assert error["message_en"] == "Too many requests: try again in 12 seconds."
+    assert error["message_da"] == "For mange forespørgsler: prøv igen om 12 sekunder."
+
+
+def test_unreadable_json_is_bilingual():
+    event = TournamentFactory()
+    client = Client()
+    client.force_login(organiser_of(event))
+    response = client.patch(
+        f"/api/tournaments/{event.slug}/", '{"venue": ', content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert _error(response)["code"] == "malformed_request"
