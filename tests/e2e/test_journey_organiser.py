@@ -17,21 +17,11 @@ from playwright.sync_api import Page, expect
 
 from games.models import Game
 from tests.e2e.conftest import login
+from tests.e2e.data import PAIRS_CSV
 from tests.factories import UserFactory
 from tournament.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-PAIRS_CSV = """player_1;player_2;club;seed
-Mette Hansen;Jens Nielsen;Partnersklubben Odense;1
-Anne Larsen;Søren Poulsen;Aarhus Partners;2
-Kirsten Pedersen;Lars Andersen;København Brætspil;3
-Hanne Jensen;Peter Christensen;Aalborg Partnersforening;4
-Lene Sørensen;Michael Rasmussen;Esbjerg Spilleklub;5
-Susanne Jørgensen;Henrik Petersen;Partnersklubben Odense;6
-Pia Madsen;Thomas Kristensen;Vejle Brætspilsforening;7
-Bente Olsen;Niels Thomsen;Aarhus Partners;8
-"""
 
 
 def _follow(page: Page, locator: str, url: str | re.Pattern[str]) -> None:
