@@ -23,8 +23,8 @@ def _in(lang: str, text: Any) -> str:
         return str(text)
 
 
-def _framework_message(exc: exceptions.APIException, request: Any) -> tuple[str, str] | None:
-    """Our own English and Danish text for an error DRF raises by itself.
+def _framework_message(exc: exceptions.APIException, request: Any) -> tuple[str, str, str] | None:
+    """Our own code, English and Danish text for an error DRF raises by itself.
 
     DRF translates its messages once, in the active language, and some of its
     Danish texts are half English; these say what to do instead.
@@ -32,40 +32,49 @@ def _framework_message(exc: exceptions.APIException, request: Any) -> tuple[str,
     method = getattr(request, "method", "") or ""
     if isinstance(exc, exceptions.NotFound):
         return (
+            "not_found",
             "Not found: nothing exists at this address.",
             "Ikke fundet: der findes intet på denne adresse.",
         )
     if isinstance(exc, exceptions.MethodNotAllowed):
         return (
+            "method_not_allowed",
             f"This address does not accept {method}.",
             f"Denne adresse tager ikke imod {method}.",
         )
     if isinstance(exc, exceptions.NotAuthenticated):
-        return "Sign in first.", "Log ind først."
+        return "not_authenticated", "Sign in first.", "Log ind først."
     if isinstance(exc, exceptions.AuthenticationFailed):
-        return "Signing in failed.", "Login mislykkedes."
+        return "authentication_failed", "Signing in failed.", "Login mislykkedes."
     if isinstance(exc, exceptions.PermissionDenied) and str(exc.detail).startswith("CSRF"):
         return (
+            "csrf_failed",
             "The security token (CSRF) is missing or out of date: reload the page and try "
             "again. Nothing was changed.",
             "Sikkerhedsnøglen (CSRF) mangler eller er forældet: genindlæs siden og prøv igen. "
             "Intet blev ændret.",
         )
     if isinstance(exc, exceptions.PermissionDenied):
-        return "You may not do this.", "Det må du ikke."
+        return "permission_denied", "You may not do this.", "Det må du ikke."
     if isinstance(exc, exceptions.Throttled):
         wait = int(exc.wait or 1)
         return (
+            "throttled",
             f"Too many requests: try again in {wait} seconds.",
             f"For mange forespørgsler: prøv igen om {wait} sekunder.",
         )
     if isinstance(exc, exceptions.UnsupportedMediaType):
         return (
+            "unsupported_media_type",
             "Send the request as JSON (Content-Type: application/json).",
             "Send forespørgslen som JSON (Content-Type: application/json).",
         )
     if isinstance(exc, exceptions.NotAcceptable):
-        return "This address answers in JSON only.", "Denne adresse svarer kun i JSON."
+        return (
+            "not_acceptable",
+            "This address answers in JSON only.",
+            "Denne adresse svarer kun i JSON.",
+        )
     return None
 
 
@@ -85,13 +94,11 @@ def _drf_error(exc: exceptions.APIException, request: Any = None) -> dict[str, A
             "message_en": "The request could not be read: send a JSON object.",
             "message_da": "Forespørgslen kunne ikke læses: send et JSON-objekt.",
         }
-    detail = exc.detail if isinstance(exc.detail, str) else exc.default_detail
-    code = str(getattr(detail, "code", None) or exc.default_code)
-    if isinstance(exc, exceptions.PermissionDenied) and str(exc.detail).startswith("CSRF"):
-        code = "csrf_failed"
     known = _framework_message(exc, request)
     if known is not None:
-        return {"code": code, "message_en": known[0], "message_da": known[1]}
+        return dict(zip(("code", "message_en", "message_da"), known, strict=True))
+    detail = exc.detail if isinstance(exc.detail, str) else exc.default_detail
+    code = str(getattr(detail, "code", None) or exc.default_code)
     # DRF's own text, in each language; a custom text is shown as is.
     defaults = {_in(lang, exc.default_detail) for lang in ("en", "da")}
     message = exc.default_detail if str(detail) in defaults else detail

@@ -67,3 +67,14 @@ def test_answers_vary_on_the_cookie_that_carries_the_choice():
     event = TournamentFactory()
     response = Client().get(reverse("tournament:standings", args=[event.slug]))
     assert "Cookie" in response["Vary"]
+
+
+def test_made_up_event_addresses_do_not_grow_the_memo_without_end(monkeypatch):
+    from tournament.views import public_cache
+
+    monkeypatch.setattr(public_cache, "_MAX_STAMPS", 8)
+    public_cache.forget_stamps()
+    visitor = Client()
+    for n in range(20):
+        assert visitor.get(f"/tournaments/no-such-event-{n}/").status_code == 404
+    assert len(public_cache._stamps) <= 8

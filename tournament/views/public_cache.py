@@ -58,6 +58,7 @@ class TournamentStamp:
 
 
 _stamps: dict[str, tuple[float, TournamentStamp | None]] = {}
+_MAX_STAMPS = 1024
 _LOCAL_PAGES = 64
 _pages: OrderedDict[str, tuple[str, str]] = OrderedDict()
 _pages_lock = threading.Lock()  # gthread workers share the memo between threads
@@ -75,6 +76,10 @@ def tournament_stamp(slug: str) -> TournamentStamp | None:
         .first()
     )
     stamp = TournamentStamp(row[0], row[1], row[2], row[3], row[4].timestamp()) if row else None
+    if len(_stamps) >= _MAX_STAMPS:
+        # Every visited address under /tournaments/<slug>/ may ask, also made-up
+        # slugs: a memo, not a store, so forgetting it all is safe.
+        _stamps.clear()
     _stamps[slug] = (now + VERSION_TTL, stamp)
     return stamp
 
