@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -326,11 +327,13 @@ def events_for_user(*, user: Any) -> UserEvents:
     if user.is_staff and user.is_active:  # staff act as organisers everywhere
         return UserEvents(list(Tournament.objects.all()), [])
     roles = TournamentRole.objects.filter(user=user).select_related("tournament")
-    organised = {r.tournament_id: r.tournament for r in roles if r.role == "organiser"}
+    organised = {
+        r.tournament_id: r.tournament for r in roles if r.role == TournamentRole.Role.ORGANISER
+    }
     judged = {
         r.tournament_id: r.tournament
         for r in roles
-        if r.role == "judge" and r.tournament_id not in organised
+        if r.role == TournamentRole.Role.JUDGE and r.tournament_id not in organised
     }
 
     def newest_first(events: dict[int, Tournament]) -> list[Tournament]:
@@ -339,7 +342,7 @@ def events_for_user(*, user: Any) -> UserEvents:
     return UserEvents(newest_first(organised), newest_first(judged))
 
 
-def home_for_user(*, user: Any, today: Any) -> tuple[str, Tournament] | None:
+def home_for_user(*, user: Any, today: datetime.date) -> tuple[str, Tournament] | None:
     """Where a user lands after login: ("organiser"|"judge", event), or None to choose.
 
     The one event they have a role in; of several, the one held today; if

@@ -78,3 +78,16 @@ def test_made_up_event_addresses_do_not_grow_the_memo_without_end(monkeypatch):
     for n in range(20):
         assert visitor.get(f"/tournaments/no-such-event-{n}/").status_code == 404
     assert len(public_cache._stamps) <= 8
+
+
+def test_an_event_language_other_than_danish_or_english_is_refused():
+    event = TournamentFactory()
+    client = Client()
+    client.force_login(organiser_of(event))
+    answer = client.patch(
+        f"/api/tournaments/{event.slug}/", '{"language": "fr"}', content_type="application/json"
+    )
+    assert answer.status_code == 400
+    assert answer.json()["error"]["code"] == "language_unknown"
+    event.refresh_from_db()
+    assert event.language == "da"
