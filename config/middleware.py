@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 
@@ -37,8 +38,8 @@ def visitor_language(*, cookie: str | None, path: str) -> str:
     the cookie. Event pages, their fragments and their API answers follow
     the event's language, so a page and the labels its scripts fetch agree.
     """
-    if cookie in dict(settings.LANGUAGES):
-        return str(cookie)
+    if cookie and cookie in _languages():
+        return cookie
     match = EVENT_PATH.match(path)
     if match is not None:
         from tournament.views.public_cache import tournament_stamp
@@ -47,6 +48,12 @@ def visitor_language(*, cookie: str | None, path: str) -> str:
         if stamp is not None:
             return stamp.language
     return str(settings.LANGUAGE_CODE)
+
+
+@functools.cache
+def _languages() -> frozenset[str]:
+    # Asked on every request, table moves included: read the setting once.
+    return frozenset(code for code, _name in settings.LANGUAGES)
 
 
 class VisitorLanguageMiddleware:
