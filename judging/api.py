@@ -34,7 +34,7 @@ from judging.selectors_review import (
     rulings_search,
     table_judge_status,
 )
-from judging.services.alerts import alert_acknowledge
+from judging.services.alerts import alert_acknowledge, alerts_acknowledge
 from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
 from judging.services.rulings import adjudication_proposal, ruling_make, void_preview
 from tournament.api_errors import json_object_body
@@ -119,7 +119,25 @@ class AlertAcknowledgeView(APIView):
         )
 
 
-# --- calls, review, rulings (issue 7) -------------------------------------------
+class AlertsAcknowledgeView(APIView):
+    """Acknowledge several alerts at once: ``{"ids": [...]}`` (judges of the event)."""
+
+    @extend_schema(
+        request=inline_serializer(
+            "AlertsAck", {"ids": serializers.ListField(child=serializers.IntegerField())}
+        ),
+        responses=inline_serializer("AlertsAcked", {"acknowledged": serializers.IntegerField()}),
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        body = json_object_body(request)
+        tournament = _tournament(request, slug)
+        changed = alerts_acknowledge(
+            tournament=tournament, alert_ids=body.get("ids"), actor=request.user
+        )
+        return Response({"acknowledged": changed})
+
+
+# --- calls, review, rulings ------------------------------------------------------
 
 
 def _staff_game(request: Request, game_id: int) -> Game:

@@ -21,7 +21,7 @@ from judging.selectors_review import (
     game_review,
     game_rulings,
     incidents_for_pairs,
-    rule_text,
+    rule_html,
     rulings_search,
     table_judge_status,
 )
@@ -43,7 +43,16 @@ def _texts() -> dict[str, str]:
         "moves": _("Moves"),
         "progress": _("Progress"),
         "on_my_way": _("On my way"),
+        "on_my_way_to": _("On my way to table %(table)s"),
+        "on_my_way_all": _("On my way to all %(count)s"),
+        "tables_one": _("%(count)s table"),
+        "tables_many": _("%(count)s tables"),
+        "tables_label": _("Tables"),
+        "show_more": _("Show the other %(count)s tables"),
+        "acknowledged": _("Acknowledged alerts (%(count)s)"),
         "acknowledged_by": _("On the way: %(name)s at %(time)s"),
+        "review": _("Replay and rule"),
+        "clock_controls": _("Clock: pause, extend"),
         "pause": _("Pause"),
         "resume": _("Resume"),
         "extend": _("Extend"),
@@ -53,11 +62,6 @@ def _texts() -> dict[str, str]:
         "no_tables": _("No tables in this round yet."),
         "no_alerts": _("No open alerts."),
         "offline": _("No connection — retrying…"),
-        "rank": _("Priority %(rank)s"),
-        "stuck": _("No progress: likely stuck"),
-        "overrun": _("Predicted overrun: %(minutes)s min"),
-        "on_time": _("Predicted to finish in time"),
-        "unknown": _("No move log: no prediction"),
         "sound_on": _("Sound on"),
         "extended": _("+%(minutes)s min: %(reason)s"),
     }
@@ -78,6 +82,8 @@ def judge_dashboard_page(request: HttpRequest, slug: str) -> HttpResponse:
     config = {
         "dashboard_url": reverse("api:judge-dashboard", args=[slug]),
         "ack_url": reverse("api:alert-acknowledge", args=[0]),
+        "ack_all_url": reverse("api:alerts-acknowledge", args=[slug]),
+        "review_url": reverse("judging:review", args=[slug, 0]),
         "clock_url": reverse("api:game-clock", args=[0]),
         "texts": _texts(),
         # The first poll gets 304 if nothing changed; clocks count on from server_time to now.
@@ -91,7 +97,7 @@ def judge_dashboard_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-# --- calls, review, rulings (issue 7) -------------------------------------------
+# --- calls, review, rulings -----------------------------------------------------
 
 
 def _judge_or_forbidden(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
@@ -223,7 +229,7 @@ def rulings_page(request: HttpRequest, slug: str) -> HttpResponse:
         request,
         "judging/rulings.html",
         {"tournament": tournament, "rulings": rulings, "q": q, "rule": rule,
-         "rule_text": rule_text(rule.upper()) if rule else ""},
+         "rule_html": rule_html(rule) if rule else ""},
     )  # fmt: skip
 
 

@@ -87,6 +87,7 @@ POLICY: dict[str, dict[str, str]] = {
     # judging API
     "api:judge-dashboard": {"GET": J},
     "api:alert-acknowledge": {"POST": J},
+    "api:alerts-acknowledge": {"POST": J},
     "api:table-judge": {"GET": TR, "POST": T},
     "api:judge-calls": {"GET": J},
     "api:call-take": {"POST": J},
@@ -165,6 +166,7 @@ BODIES: dict[str, dict[str, object]] = {
     "api:table-confirm": {"pair_side": "YB", "client_id": "matrix-1"},
     "api:table-judge": {"client_id": "matrix-call", "reason": "matrix"},
     "api:void-check": {"seq": 1},
+    "api:alerts-acknowledge": {"ids": [1]},
     "api:game-result-result": {"winner": "YB"},
     "api:game-result-result-clear": {"reason": "matrix"},
     "tournament:organiser_game_result_clear": {"reason": "matrix"},
