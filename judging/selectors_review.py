@@ -294,7 +294,7 @@ def game_review(*, game: Game, at: int | None = None) -> dict[str, Any]:
             info["verdict"] = {
                 "ok": True,
                 "rule": "",
-                "message": _("The engine accepts this entry."),
+                "message": _("The entry is legal."),
             }
             info["rule"] = "D4" if card == "X" else CARD_RULE.get(card, "")
         except EngineError as err:

@@ -5,16 +5,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from games.models import Game
 from games.selectors import game_players
+from games.services.clock import clock_resume, clock_state
 from games.services.move_log import game_state
 from judging.selectors_polling import judge_dashboard_answer
 from judging.selectors_review import (
@@ -26,7 +28,12 @@ from judging.selectors_review import (
     table_judge_status,
 )
 from judging.services.calls import judge_call_close, judge_call_take
-from judging.services.rulings import adjudication_proposal, ruling_make, void_preview
+from judging.services.rulings import (
+    RulingOutcome,
+    adjudication_proposal,
+    ruling_make,
+    void_preview,
+)
 from tournament.errors import ApplicationError, PermissionDenied
 from tournament.models import Tournament
 from tournament.permissions import is_judge
@@ -155,6 +162,7 @@ def _review_context(request: HttpRequest, tournament: Tournament, game: Game) ->
         if game.status == Game.Status.TIME_UP or game.timed_out
         else None,
         "clock_url": reverse("api:game-clock", args=[game.pk]),
+        "clock": clock_state(game=game),
         "board_data": {
             "position": review["position"],
             "locked": review["locked"],
@@ -171,9 +179,7 @@ def game_review_page(request: HttpRequest, slug: str, game_id: int) -> HttpRespo
     if denied:
         return denied
     game = _game(tournament, game_id)
-    context = _review_context(request, tournament, game)
-    context["done"] = request.GET.get("done") == "1"
-    return render(request, "judging/review.html", context)
+    return render(request, "judging/review.html", _review_context(request, tournament, game))
 
 
 _RULING_FIELDS = (
@@ -196,24 +202,51 @@ def game_rule(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     data["also"] = [k.split(":")[0] for k in request.POST.getlist("decide") if k.endswith(":void")]
     if not data["keep"]:
         data["position"] = ""
+    data["keep_call_open"] = request.POST.get("keep_call_open", "")
     action = request.POST.get("action", "")
+    call_id = _at(data["call"]) or 0
     try:
         if action == "take":
-            judge_call_take(call_id=int(data["call"] or 0), actor=request.user)
+            judge_call_take(call_id=call_id, actor=request.user)
+            done = _("You have taken the call: the table sees that you are on the way.")
         elif action == "close":
-            judge_call_close(call_id=int(data["call"] or 0), actor=request.user)
+            done = _in_language(judge_call_close(call_id=call_id, actor=request.user).messages())
+        elif action == "resume":
+            clock_resume(game=game, actor=request.user)
+            done = _("The clock runs again.")
         else:
-            ruling_make(game=game, actor=request.user, kind=action, data=data)
+            done = _ruling_done(ruling_make(game=game, actor=request.user, kind=action, data=data))
     except ApplicationError as error:
         context = _review_context(request, tournament, game)
         context["error"] = error
         context["form"] = data
         return render(request, "judging/review.html", context, status=error.status_code)
-    at = request.POST.get("at", "")
-    url = reverse("judging:review", args=[slug, game.pk]) + "?done=1"
-    if action in ("take", "close") and at:
-        url += f"&at={at}"
-    return redirect(url)
+    messages.success(request, done)
+    url = reverse("judging:review", args=[slug, game.pk])
+    at = _at(request.POST.get("at"))
+    return redirect(f"{url}?at={at}" if at is not None else url)
+
+
+def _in_language(texts: tuple[str, str]) -> str:
+    english, danish = texts
+    return english if (translation.get_language() or "da").startswith("en") else danish
+
+
+def _ruling_done(outcome: RulingOutcome) -> str:
+    """What the ruling did, in a sentence or two: the log entries and the call."""
+    ruling = outcome.ruling
+    entries = ", ".join(entry["text"] for entry in ruling.log_entries)
+    done = (
+        _("Ruling recorded in the game's log: %(kind)s (%(entries)s).")
+        % {"kind": ruling.get_kind_display(), "entries": entries}
+        if entries
+        else _("Ruling recorded: %(kind)s.") % {"kind": ruling.get_kind_display()}
+    )
+    if outcome.call is not None:
+        return f"{done} {_in_language(outcome.call.messages())}"
+    if ruling.call_id is not None:
+        return f"{done} {_('The judge call stays open.')}"
+    return done
 
 
 def rulings_page(request: HttpRequest, slug: str) -> HttpResponse:

@@ -27,6 +27,7 @@ from games.models import Game
 from games.services.move_log import game_state
 from games.services.results import game_result_record
 from judging.models import JudgeCall, Ruling
+from judging.services.calls import CallClosing, judge_call_close
 from judging.services.common import (
     pair_of_seat,
     reason_clean,
@@ -350,8 +351,35 @@ def _list(value: Any) -> list[Any]:
     return [value]
 
 
-def ruling_make(*, game: Game, actor: Any, kind: Any, data: dict[str, Any]) -> Ruling:
-    """One entry point for the judge's forms and the API: dispatch on ``kind``."""
+@dataclasses.dataclass(frozen=True)
+class RulingOutcome:
+    """A ruling and, when it answered a judge call, what closing that call did."""
+
+    ruling: Ruling
+    call: CallClosing | None = None
+
+
+def ruling_make(*, game: Game, actor: Any, kind: Any, data: dict[str, Any]) -> RulingOutcome:
+    """One entry point for the judge's forms and the API: dispatch on ``kind``.
+
+    A ruling that answers a judge call (``data["call"]``) closes it in the
+    same transaction, and a clock the call paused runs again, unless
+    ``data["keep_call_open"]`` (more rulings to come at that table).
+    """
+    with transaction.atomic():
+        ruling = _ruling_by_kind(game=game, actor=actor, kind=kind, data=data)
+        if ruling.call_id is None or _truthy(data.get("keep_call_open")):
+            return RulingOutcome(ruling=ruling)
+        return RulingOutcome(
+            ruling=ruling, call=judge_call_close(call_id=ruling.call_id, actor=actor)
+        )
+
+
+def _truthy(value: Any) -> bool:
+    return value is True or (isinstance(value, str) and value.lower() in ("1", "true", "on"))
+
+
+def _ruling_by_kind(*, game: Game, actor: Any, kind: Any, data: dict[str, Any]) -> Ruling:
     reason = data.get("reason", "")
     call = data.get("call")
     game.refresh_from_db(fields=["status", "timed_out", "winner"])

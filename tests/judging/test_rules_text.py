@@ -1,4 +1,6 @@
-"""Rule texts: every rule id of RULES.md in English and Danish, rendered, in the viewer's language."""
+"""Rule texts: every rule id of RULES.md in English and Danish, rendered, in the
+viewer's language.
+"""
 
 from __future__ import annotations
 
@@ -66,7 +68,7 @@ def test_the_danish_text_is_danish_and_the_english_english():
 def test_lookup_follows_the_active_language_and_unknown_ids_are_empty():
     with translation.override("da"):
         assert "<strong>Byttekortet <code>J</code></strong>" in rule_html("C9")
-        assert rule_text("c9").startswith("Byttekortet J (\"joker\"): to brikker bytter plads.")
+        assert rule_text("c9").startswith('Byttekortet J ("joker"): to brikker bytter plads.')
     with translation.override("en"):
         assert rule_text("C9").startswith("The swap card J")
     assert rule_html("Z9") == "" and rule_text("") == ""
@@ -89,7 +91,8 @@ def test_rules_parse_keeps_titles_lists_and_tables():
     )
     rules = rules_parse(text)
     assert rules["T4"] == "**Start-field block.** While pawns stand on `XS`,\nnothing passes."
-    assert rules["B5"].splitlines()[1:] == ["", "| code | meaning |", "|---|---|", "| `XH` | home |"]
+    table = ["", "| code | meaning |", "|---|---|", "| `XH` | home |"]
+    assert rules["B5"].splitlines()[1:] == table
     assert rules["T2"].splitlines() == [
         "Landing:", "", "- empty → stays;", "- one → hit.", "", "(DM FAQ)"
     ]  # fmt: skip
