@@ -254,6 +254,10 @@ def _result_incidents(tournament: Tournament) -> list[Incident]:
         details = [
             _("Winner: %(team)s") % {"team": game.get_winner_display()} if game.winner else "",
             _distances(game.distance_yb, game.distance_rg),
+            _("decided against the adjudication (W3): %(reason)s")
+            % {"reason": game.result_override}
+            if game.result_override
+            else "",
             game.result_note,
         ]
         incidents.append(

@@ -17,15 +17,13 @@ from django.db import transaction
 from games.engine import (
     EngineError,
     Position,
-    adjudicate,
     format_judge_entry,
-    get_ruleset,
     parse_judge_entry,
     void_check,
 )
 from games.models import Game
 from games.services.move_log import game_state
-from games.services.results import game_result_record
+from games.services.results import adjudication_proposal, game_result_record
 from judging.models import JudgeCall, Ruling
 from judging.services.calls import CallClosing, judge_call_close
 from judging.services.common import (
@@ -279,19 +277,7 @@ def ruling_result(*, game: Game, actor: Any, winner: Any, reason: str, call: Any
     return ruling
 
 
-# --- time-out adjudication (RULES W3) -----------------------------------------
-
-
-def adjudication_proposal(*, game: Game) -> dict[str, Any]:
-    """The engine's W3 proposal from the logged position, in the event's chosen order."""
-    tournament = game.round.tournament
-    state = game_state(game=game)
-    ruleset = dataclasses.replace(
-        get_ruleset(tournament.ruleset), adjudication=tournament.adjudication
-    )
-    position = Position.from_json(state["position"])
-    proposal = adjudicate(position, ruleset)
-    return {**proposal, "position": state["position"], "locked": state["locked"]}
+# --- time-out adjudication (RULES W3; the proposal: games.services.results) ----
 
 
 def adjudication_decide(
@@ -337,6 +323,7 @@ def adjudication_decide(
             distance_yb=teams["YB"]["distance"],
             distance_rg=teams["RG"]["distance"],
             note=reason[:500],
+            override_reason=reason[:500] if override else "",
         )
     return ruling
 

@@ -183,6 +183,7 @@ def game_result(request: HttpRequest, tournament: Tournament, game_id: int) -> H
                 timed_out=data["timed_out"],
                 source="typed",
                 note=data["note"],
+                override_reason=data["override_reason"],
             )
         except ApplicationError as error:
             form_error(form, error)
