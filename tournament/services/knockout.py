@@ -81,10 +81,13 @@ def _create_round(
         pairing_method="knockout",
     )
     entries = [
-        PairingEntry(pair_id=p.pk, start_number=p.start_number, fixed_table=p.fixed_table)
+        PairingEntry(
+            pair_id=p.pk, start_number=p.start_number, fixed_table=p.fixed_table,
+            name=p.display_name,
+        )
         for match in matches
         for p in match
-    ]
+    ]  # fmt: skip
     numbers, warnings = number_tables([(2 * k, 2 * k + 1) for k in range(len(matches))], entries)
     explanation = {}
     for (upper, lower), slot, table, (en, da) in zip(matches, slots, numbers, labels, strict=True):
