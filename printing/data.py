@@ -49,7 +49,9 @@ def pair_info(pair: Pair) -> PairInfo:
 
 
 def round_title(round: Round, lang: str) -> str:
-    """The knockout stage's name (e.g. "Semi-finals"); empty for Swiss rounds."""
+    """The knockout stage's name (e.g. "Semi-finals"), "Playoff"; empty for Swiss rounds."""
+    if round.kind == Round.Kind.PLAYOFF:
+        return "Playoff" if lang == "en" else "Omspil"
     if round.kind != Round.Kind.KNOCKOUT:
         return ""
     name_en, name_da = selectors.knockout_stage_names(round.bracket_matches or 0)

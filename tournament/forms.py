@@ -241,6 +241,21 @@ class KnockoutCreateForm(forms.Form):
     )
 
 
+class KnockoutCutForm(KnockoutCreateForm):
+    """The bracket, with the choice for a cut that falls inside a shared rank."""
+
+    cut = forms.ChoiceField(
+        label=_("Decide the tie at the cut"),
+        choices=[
+            ("tiebreak", _("By the next tiebreak")),
+            ("seed", _("By the seed list")),
+            ("playoff", _("By a playoff game")),
+        ],
+        required=False,
+        widget=forms.RadioSelect,
+    )
+
+
 class RoleGrantForm(forms.Form):
     username = forms.CharField(label=_("Username"), max_length=150)
     role = forms.ChoiceField(

@@ -270,6 +270,10 @@ class ResultClearInputSerializer(serializers.Serializer):
 
 class KnockoutInputSerializer(serializers.Serializer):
     source = serializers.ChoiceField(choices=["standings", "seeds"], default="standings")
+    # Required when the cut falls inside a shared rank (409 knockout_cut_tie names the choices).
+    cut = serializers.ChoiceField(
+        choices=["", "tiebreak", "seed", "playoff"], required=False, default=""
+    )
 
 
 class RoleInputSerializer(serializers.Serializer):

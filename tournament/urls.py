@@ -91,6 +91,11 @@ urlpatterns = [
         name="organiser_game_token_rotate",
     ),
     path(
+        "organise/<slug:slug>/knockout/",
+        organiser_rounds.knockout_page,
+        name="organiser_knockout",
+    ),
+    path(
         "organise/<slug:slug>/knockout/create/",
         organiser_rounds.knockout_start,
         name="organiser_knockout_create",

@@ -222,7 +222,7 @@ def _authorise(game: Game, actor: Any, source: str) -> None:
             "Runden er lukket; kun en arrangør kan ændre dens resultater.",
         )
     if (
-        game.round.kind == Round.Kind.KNOCKOUT
+        game.round.kind in (Round.Kind.KNOCKOUT, Round.Kind.PLAYOFF)
         and tournament.rounds.filter(number__gt=game.round.number).exists()
     ):
         raise Conflict(

@@ -146,6 +146,7 @@ POLICY: dict[str, dict[str, str]] = {
     "tournament:organiser_game_result": {"GET": O, "POST": O},
     "tournament:organiser_game_result_clear": {"POST": O},
     "tournament:organiser_game_token_rotate": {"POST": O},
+    "tournament:organiser_knockout": {"GET": O},
     "tournament:organiser_knockout_create": {"POST": O},
     "tournament:organiser_knockout_advance": {"POST": O},
 }
