@@ -22,6 +22,8 @@ from printing.documents.types import (
     Bracket,
     BracketMatch,
     BracketRound,
+    FinalLine,
+    FinalStandings,
     GameRecord,
     Incident,
     JudgeReport,
@@ -179,6 +181,27 @@ def bracket_data(*, tournament: Tournament, lang: str = "da") -> Bracket:
             BracketRound(title=title, round_number=bracket_round.round.number, matches=matches)
         )
     return Bracket(tournament=tournament.name, rounds=rounds)
+
+
+def final_results_data(*, tournament: Tournament, lang: str = "da") -> FinalStandings:
+    from tournament.selectors_podium import final_results
+
+    final = final_results(tournament=tournament)
+    return FinalStandings(
+        tournament=tournament.name,
+        finished=final.finished,
+        lines=[
+            FinalLine(
+                place=p.place,
+                pair=pair_info(p.pair),
+                how=p.how_en if lang == "en" else p.how_da,
+                shared=p.shared,
+            )
+            for p in final.places
+        ],
+        date=tournament.date,
+        venue=tournament.venue,
+    )
 
 
 def person_name(user: Any) -> str:

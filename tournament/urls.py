@@ -19,6 +19,7 @@ urlpatterns = [
     path("tournaments/<slug:slug>/standings/", public.standings, name="standings"),
     path("tournaments/<slug:slug>/pairs/<int:start_number>/", public.pair_detail, name="pair"),
     path("tournaments/<slug:slug>/bracket/", public.bracket, name="bracket"),
+    path("tournaments/<slug:slug>/final/", public.final, name="final"),
     # Organiser pages
     path("organise/", organiser_setup.organiser_index, name="organiser_index"),
     path("organise/new/", organiser_setup.tournament_new, name="organiser_new"),

@@ -118,6 +118,7 @@ POLICY: dict[str, dict[str, str]] = {
     "printing:job_download": {"GET": O},
     "printing:standings_pdf": {"GET": P},
     "printing:bracket_pdf": {"GET": P},
+    "printing:final_pdf": {"GET": P},
     "printing:judge_report_pdf": {"GET": J},
     "printing:game_record_pdf": {"GET": J},
     # public pages
@@ -127,6 +128,7 @@ POLICY: dict[str, dict[str, str]] = {
     "tournament:standings": {"GET": P},
     "tournament:pair": {"GET": P},
     "tournament:bracket": {"GET": P},
+    "tournament:final": {"GET": P},
     # organiser pages
     "tournament:organiser_index": {"GET": L},
     "tournament:organiser_new": {"GET": L, "POST": L},

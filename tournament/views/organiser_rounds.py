@@ -290,6 +290,6 @@ def knockout_next(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         return redirect("tournament:organiser_dashboard", slug=tournament.slug)
     if round_ is None:
         messages.success(request, _("The final is decided: the knockout is complete."))
-        return redirect("tournament:bracket", slug=tournament.slug)
+        return redirect("tournament:final", slug=tournament.slug)
     messages.success(request, _("The next knockout round was made as a draft."))
     return redirect(_round_url(round_))
