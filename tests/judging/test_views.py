@@ -293,3 +293,12 @@ def test_rulings_api_reports_the_closed_call(api, logged, judge):
     closing = answer.json()["call_closing"]
     assert closing["clock"] == "resumed" and closing["closed_now"]
     assert closing["message_en"] == "The call is closed and the clock runs again."
+
+
+def test_replay_buttons_use_glyphs_every_font_has(client, logged, judge):
+    # ⏮ and ⏭ (U+23EE, U+23ED) are missing from common fonts and showed as boxes.
+    client.force_login(judge)
+    html = client.get(_review_url(logged, 4)).content.decode()
+    nav = html.split('class="replay-nav"')[1].split("</nav>")[0]
+    assert "⏮" not in nav and "⏭" not in nav
+    assert "« Første" in nav and "Sidste »" in nav
