@@ -70,8 +70,17 @@ def _position_text(position: Any) -> str:
 
 
 def _call(game: Game, call_id: Any) -> JudgeCall | None:
+    """The judge call a ruling answers (one of this table's), or None."""
     if call_id in (None, ""):
         return None
+    if isinstance(call_id, str) and call_id.strip().isdigit():
+        call_id = int(call_id)
+    if isinstance(call_id, bool) or not isinstance(call_id, int):
+        raise ApplicationError(
+            "call_invalid",
+            "Name the judge call by its number.",
+            "Angiv dommertilkaldet ved dets nummer.",
+        )
     return JudgeCall.objects.filter(pk=call_id, game=game).first()
 
 

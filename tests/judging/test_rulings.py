@@ -403,3 +403,12 @@ def test_a_result_ruling_closes_the_call_and_says_the_game_is_over(logged, judge
     )  # fmt: skip
     assert outcome.call.clock == "stopped"
     assert outcome.call.messages()[1] == "Tilkaldet er lukket; spillet er slut."
+
+
+@pytest.mark.parametrize("call", ["12x", "1.5", True, [1]])
+def test_a_malformed_call_is_refused_and_nothing_is_ruled(logged, judge, call):
+    with pytest.raises(ApplicationError) as err:
+        ruling_make(game=logged, actor=judge, kind="warning",
+                    data={"seat": "Y", "reason": "x", "call": call})  # fmt: skip
+    assert err.value.code == "call_invalid" and err.value.message_da
+    assert not Ruling.objects.exists() and len(_texts(logged)) == 10
