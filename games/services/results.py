@@ -95,23 +95,23 @@ def adjudication_winner(
     the pairs are level; the answer is None when the numbers W3 needs are
     missing.
     """
-    if order == "locked_then_distance" and None not in (locked["YB"], locked["RG"]):
-        if locked["YB"] != locked["RG"]:
-            winner = "YB" if locked["YB"] > locked["RG"] else "RG"  # type: ignore[operator]
-            loser = "RG" if winner == "YB" else "YB"
+    if order == "locked_then_distance":
+        yb, rg = locked["YB"], locked["RG"]
+        if yb is None or rg is None:
+            return None
+        if yb != rg:
+            winner, loser = ("YB", "RG") if yb > rg else ("RG", "YB")
             return (
                 winner,
                 f"more locked pawns ({locked[winner]} against {locked[loser]})",
                 f"flere brikker låst fast ({locked[winner]} mod {locked[loser]})",
             )
-    elif order == "locked_then_distance":
+    yb, rg = distance["YB"], distance["RG"]
+    if yb is None or rg is None:
         return None
-    if None in (distance["YB"], distance["RG"]):
-        return None
-    if distance["YB"] == distance["RG"]:
-        return None, f"{distance['YB']} steps left each", f"{distance['YB']} felter tilbage hver"
-    winner = "YB" if distance["YB"] < distance["RG"] else "RG"  # type: ignore[operator]
-    loser = "RG" if winner == "YB" else "YB"
+    if yb == rg:
+        return None, f"{yb} steps left each", f"{yb} felter tilbage hver"
+    winner, loser = ("YB", "RG") if yb < rg else ("RG", "YB")
     return (
         winner,
         f"less distance left ({distance[winner]} against {distance[loser]} steps)",
@@ -232,13 +232,13 @@ def _authorise(game: Game, actor: Any, source: str) -> None:
         )
 
 
-def _text(value: Any, name: str) -> str:
+def _text(value: Any, name_en: str, name_da: str) -> str:
     text = str(value or "").strip()
     if len(text) > MAX_NOTE:
         raise _invalid(
             "note_too_long",
-            f"{name} may be at most {MAX_NOTE} characters.",
-            f"{name} må højst være {MAX_NOTE} tegn.",
+            f"{name_en} may be at most {MAX_NOTE} characters.",
+            f"{name_da} må højst være {MAX_NOTE} tegn.",
         )
     return text
 
@@ -288,8 +288,8 @@ def game_result_record(
         "RG": _number(distance_rg, name="distance_rg", high=MAX_DISTANCE),
     }
     _check_consistent(winner, locked, distance, bool(timed_out))
-    note = _text(note, "note")
-    override_reason = _text(override_reason, "override_reason")
+    note = _text(note, "The note", "Noten")
+    override_reason = _text(override_reason, "The reason", "Begrundelsen")
     override = (
         _timeout_override(game, winner, locked, distance, override_reason) if timed_out else ""
     )
