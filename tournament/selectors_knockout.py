@@ -153,10 +153,18 @@ def _playoff_winners(tournament: Tournament) -> list[Pair] | None:
     return [g.winner_pair for g in games]
 
 
-def knockout_cut(*, tournament: Tournament) -> CutTie | None:
-    """The tie the knockout cut falls in (standings source), or None when the cut is clean."""
+def knockout_standings(*, tournament: Tournament) -> list[StandingRow]:
+    """The standings rows of the pairs that can go through (checked in), best first."""
+    return _checked_in(standings_for_tournament(tournament=tournament))
+
+
+def knockout_cut(*, tournament: Tournament, rows: list[StandingRow] | None = None) -> CutTie | None:
+    """The tie the knockout cut falls in (standings source), or None when the cut is clean.
+
+    ``rows``: ``knockout_standings`` when the caller has them already.
+    """
     size = tournament.knockout_size
-    rows = _checked_in(standings_for_tournament(tournament=tournament))
+    rows = knockout_standings(tournament=tournament) if rows is None else rows
     if not size or len(rows) <= size or rows[size - 1].rank != rows[size].rank:
         return None
     rank = rows[size - 1].rank
@@ -185,9 +193,9 @@ def knockout_qualifiers(
     caller refuses to go on without one (``cut`` is "" in the answer then).
     """
     size = tournament.knockout_size
-    rows = _checked_in(standings_for_tournament(tournament=tournament))
+    rows = knockout_standings(tournament=tournament)
     qualified = [r.pair for r in rows[:size]]
-    tie = knockout_cut(tournament=tournament)
+    tie = knockout_cut(tournament=tournament, rows=rows)
     if tie is None:
         return qualified, None, ""
     before = qualified[: size - tie.places]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from games.models import Game
 from tournament.models import Pair, Round, Tournament
 from tournament.selectors import bracket_for_tournament, knockout_stage_names
 from tournament.selectors import standings_for_tournament as swiss_standings
@@ -85,12 +86,13 @@ def _knockout_places(tournament: Tournament) -> tuple[bool, list[FinalPlace]]:
 
 
 def _swiss_finished(tournament: Tournament) -> bool:
-    swiss = list(tournament.rounds.filter(kind=Round.Kind.SWISS))
+    swiss = tournament.rounds.filter(kind=Round.Kind.SWISS)
+    statuses = list(swiss.values_list("status", flat=True))
     return (
-        bool(swiss)
-        and len(swiss) >= tournament.swiss_rounds
-        and all(r.status != Round.Status.DRAFT for r in swiss)
-        and not any(r.games.filter(winner="").exists() for r in swiss)
+        bool(statuses)
+        and len(statuses) >= tournament.swiss_rounds
+        and Round.Status.DRAFT not in statuses
+        and not Game.objects.filter(round__in=swiss, winner="").exists()
     )
 
 

@@ -25,7 +25,7 @@ from tournament.forms import (
     SwapForm,
 )
 from tournament.models import Pair, Round, Tournament
-from tournament.selectors_knockout import knockout_cut
+from tournament.selectors_knockout import knockout_cut, knockout_standings
 from tournament.services.knockout import knockout_advance, knockout_create
 from tournament.services.pairing import (
     round_close,
@@ -226,11 +226,8 @@ def game_result_delete(request: HttpRequest, tournament: Tournament, game_id: in
 @organiser_required
 def knockout_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Who goes through to the knockout; a cut inside a shared rank with its choices."""
-    rows = [
-        r for r in selectors.standings_for_tournament(tournament=tournament)
-        if r.pair.status == Pair.Status.CHECKED_IN
-    ]  # fmt: skip
-    tie = knockout_cut(tournament=tournament)
+    rows = knockout_standings(tournament=tournament)
+    tie = knockout_cut(tournament=tournament, rows=rows)
     tied = {p.pk for p in tie.pairs} if tie else set()
     shown = [r for k, r in enumerate(rows) if k < tournament.knockout_size or r.pair_id in tied]
     options = list(tie.options.values()) if tie else []
