@@ -10,7 +10,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
@@ -210,7 +210,7 @@ def game_rule(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
             judge_call_take(call_id=call_id, actor=request.user)
             done = _("You have taken the call: the table sees that you are on the way.")
         elif action == "close":
-            done = _in_language(judge_call_close(call_id=call_id, actor=request.user).messages())
+            done = judge_call_close(call_id=call_id, actor=request.user).message
         elif action == "resume":
             clock_resume(game=game, actor=request.user)
             done = _("The clock runs again.")
@@ -227,11 +227,6 @@ def game_rule(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     return redirect(f"{url}?at={at}" if at is not None else url)
 
 
-def _in_language(texts: tuple[str, str]) -> str:
-    english, danish = texts
-    return english if (translation.get_language() or "da").startswith("en") else danish
-
-
 def _ruling_done(outcome: RulingOutcome) -> str:
     """What the ruling did, in a sentence or two: the log entries and the call."""
     ruling = outcome.ruling
@@ -243,7 +238,7 @@ def _ruling_done(outcome: RulingOutcome) -> str:
         else _("Ruling recorded: %(kind)s.") % {"kind": ruling.get_kind_display()}
     )
     if outcome.call is not None:
-        return f"{done} {_in_language(outcome.call.messages())}"
+        return f"{done} {outcome.call.message}"
     if ruling.call_id is not None:
         return f"{done} {_('The judge call stays open.')}"
     return done

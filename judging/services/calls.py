@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games.models import Game
 from games.services import clock as clock_service
@@ -150,8 +150,7 @@ class CallClosing:
     clock: str
     paused_reason: str = ""
 
-    def messages(self) -> tuple[str, str]:
-        """What happened, in English and Danish, for the judge who closed it."""
+    def _messages(self) -> tuple[str, str]:
         if not self.closed:
             return "The call was already closed.", "Tilkaldet var allerede lukket."
         return {
@@ -165,9 +164,9 @@ class CallClosing:
             ),
             "paused": (
                 "The call is closed, but the clock stays paused: it was paused by hand"
-                f"{self._why(' (', ')')}. Resume it when play goes on.",
+                f"{self._why()}. Resume it when play goes on.",
                 "Tilkaldet er lukket, men uret står stadig på pause: det blev sat på pause "
-                f"i hånden{self._why(' (', ')')}. Genoptag det, når spillet går videre.",
+                f"i hånden{self._why()}. Genoptag det, når spillet går videre.",
             ),
             "time_up": (
                 "The call is closed. Time is up at this table: decide the result on time (W3).",
@@ -179,18 +178,31 @@ class CallClosing:
             ),
         }.get(self.clock, ("The call is closed.", "Tilkaldet er lukket."))
 
-    def _why(self, before: str, after: str) -> str:
-        return f"{before}{self.paused_reason}{after}" if self.paused_reason else ""
+    def _why(self) -> str:
+        return f" ({self.paused_reason})" if self.paused_reason else ""
+
+    @property
+    def message_en(self) -> str:
+        return self._messages()[0]
+
+    @property
+    def message_da(self) -> str:
+        return self._messages()[1]
+
+    @property
+    def message(self) -> str:
+        """What happened, in the active language (as ``ApplicationError.message``)."""
+        english = (translation.get_language() or "da").startswith("en")
+        return self.message_en if english else self.message_da
 
     def to_json(self) -> dict[str, Any]:
-        message_en, message_da = self.messages()
         return {
             "id": self.call.pk,
             "status": self.call.status,
             "closed_now": self.closed,
             "clock": self.clock,
-            "message_en": message_en,
-            "message_da": message_da,
+            "message_en": self.message_en,
+            "message_da": self.message_da,
         }
 
 

@@ -55,12 +55,14 @@ def test_the_clock_pauses_while_the_call_is_open(logged, judge):
     closing = judge_call_close(call_id=call.pk, actor=judge)
     assert closing.call.status == JudgeCall.Status.CLOSED
     assert (closing.closed, closing.clock) == (True, "resumed")
-    assert closing.messages()[1] == "Tilkaldet er lukket, og uret kører igen."
+    assert closing.message_da == "Tilkaldet er lukket, og uret kører igen."
     assert _status(logged) == "running"
     # Closing twice changes nothing (and does not pause/resume again).
     again = judge_call_close(call_id=call.pk, actor=judge)
     assert (again.closed, again.clock) == (False, "running")
-    assert again.messages() == ("The call was already closed.", "Tilkaldet var allerede lukket.")
+    assert (again.message_en, again.message_da) == (
+        "The call was already closed.", "Tilkaldet var allerede lukket."
+    )  # fmt: skip
     assert _status(logged) == "running"
 
 
@@ -84,8 +86,8 @@ def test_a_clock_paused_by_hand_is_left_paused_after_the_call(logged, judge):
     assert _status(logged) == "paused"
     # ... and the judge is told so, and why.
     assert closing.clock == "paused"
-    assert "stays paused: it was paused by hand (toiletpause)" in closing.messages()[0]
-    assert "står stadig på pause" in closing.messages()[1]
+    assert "stays paused: it was paused by hand (toiletpause)" in closing.message_en
+    assert "står stadig på pause" in closing.message_da
 
 
 def test_the_first_judge_to_take_wins(logged, judge, tournament):

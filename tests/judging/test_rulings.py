@@ -387,7 +387,7 @@ def test_after_a_ruling_a_clock_paused_by_hand_stays_paused_and_says_why(logged,
         game=logged, actor=judge, kind="uphold", data={"seq": 10, "reason": "ok", "call": call.pk}
     )
     assert outcome.call.closed and outcome.call.clock == "paused"
-    english, danish = outcome.call.messages()
+    english, danish = outcome.call.message_en, outcome.call.message_da
     assert "stays paused: it was paused by hand (spiller på toilet)" in english
     assert "Genoptag det, når spillet går videre" in danish
     assert _clock_status(logged) == "paused"
@@ -402,7 +402,7 @@ def test_a_result_ruling_closes_the_call_and_says_the_game_is_over(logged, judge
         data={"winner": "RG", "reason": "Opgivet", "call": call.pk},
     )  # fmt: skip
     assert outcome.call.clock == "stopped"
-    assert outcome.call.messages()[1] == "Tilkaldet er lukket; spillet er slut."
+    assert outcome.call.message_da == "Tilkaldet er lukket; spillet er slut."
 
 
 @pytest.mark.parametrize("call", ["12x", "1.5", True, [1]])
