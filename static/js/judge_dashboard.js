@@ -251,7 +251,7 @@
     ackedList.setAttribute("data-sig", sig);
     ackedList.textContent = "";
     done.forEach(function (a) {
-      var li = el("li", "judge-alert--done");
+      var li = el("li", "");
       li.id = "alert-" + a.id;
       li.appendChild(el("span", "", T.table + " " + a.table + " · " + a.kind_label + " · "));
       li.appendChild(el("span", "judge-alert__ack",

@@ -206,3 +206,10 @@ def test_the_knockout_api_refuses_a_tied_cut_and_takes_the_choice():
     ]
     made = api.post(url, {"source": "standings", "cut": "tiebreak"}, format="json")
     assert made.status_code == 201 and made.json()["kind"] == "knockout"
+
+
+def test_the_knockout_page_of_an_event_without_a_knockout_says_so(client):
+    tournament = TournamentFactory(knockout_size=0)
+    client.force_login(organiser_of(tournament, "arr"))
+    response = client.get(_url("organiser_knockout", tournament), follow=True)
+    assert "har ingen knockout-fase" in response.content.decode()

@@ -226,6 +226,11 @@ def game_result_delete(request: HttpRequest, tournament: Tournament, game_id: in
 @organiser_required
 def knockout_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Who goes through to the knockout; a cut inside a shared rank with its choices."""
+    if not tournament.knockout_size:
+        messages.error(
+            request, _("This tournament has no knockout stage (set the knockout size first).")
+        )
+        return redirect("tournament:organiser_dashboard", slug=tournament.slug)
     rows = knockout_standings(tournament=tournament)
     tie = knockout_cut(tournament=tournament, rows=rows)
     tied = {p.pk for p in tie.pairs} if tie else set()
