@@ -34,7 +34,7 @@ from judging.selectors_review import (
     rulings_search,
     table_judge_status,
 )
-from judging.services.alerts import alert_acknowledge
+from judging.services.alerts import alert_acknowledge, alerts_acknowledge
 from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
 from judging.services.rulings import adjudication_proposal, ruling_make, void_preview
 from tournament.api_errors import json_object_body
@@ -119,7 +119,25 @@ class AlertAcknowledgeView(APIView):
         )
 
 
-# --- calls, review, rulings (issue 7) -------------------------------------------
+class AlertsAcknowledgeView(APIView):
+    """Acknowledge several alerts at once: ``{"ids": [...]}`` (judges of the event)."""
+
+    @extend_schema(
+        request=inline_serializer(
+            "AlertsAck", {"ids": serializers.ListField(child=serializers.IntegerField())}
+        ),
+        responses=inline_serializer("AlertsAcked", {"acknowledged": serializers.IntegerField()}),
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        body = json_object_body(request)
+        tournament = _tournament(request, slug)
+        changed = alerts_acknowledge(
+            tournament=tournament, alert_ids=body.get("ids"), actor=request.user
+        )
+        return Response({"acknowledged": changed})
+
+
+# --- calls, review, rulings ------------------------------------------------------
 
 
 def _staff_game(request: Request, game_id: int) -> Game:
@@ -198,7 +216,8 @@ class CallTakeView(APIView):
 class CallCloseView(APIView):
     @extend_schema(request=None, responses=_ANY, tags=["judging"])
     def post(self, request: Request, call_id: int) -> Response:
-        return Response(call_json(judge_call_close(call_id=call_id, actor=request.user)))
+        closing = judge_call_close(call_id=call_id, actor=request.user)
+        return Response({**call_json(closing.call), "closing": closing.to_json()})
 
 
 class GameReviewView(APIView):
@@ -212,7 +231,12 @@ class GameReviewView(APIView):
 
 
 class GameRulingsView(APIView):
-    """A game's rulings; POST makes one: ``{"kind": "uphold"|"void"|…, …, "reason"}``."""
+    """A game's rulings; POST makes one: ``{"kind": "uphold"|"void"|…, …, "reason"}``.
+
+    With ``"call"`` the ruling answers that judge call and closes it (the clock
+    the call paused runs again) unless ``"keep_call_open": true``;
+    ``call_closing`` says what happened (``clock``, ``message_en``/``_da``).
+    """
 
     @extend_schema(responses=_ANY, tags=["judging"])
     def get(self, request: Request, game_id: int) -> Response:
@@ -223,8 +247,9 @@ class GameRulingsView(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         body = json_object_body(request)
         game = _staff_game(request, game_id)
-        ruling = ruling_make(game=game, actor=request.user, kind=body.get("kind"), data=body)
-        return Response(ruling_json(ruling), status=201)
+        outcome = ruling_make(game=game, actor=request.user, kind=body.get("kind"), data=body)
+        call = outcome.call.to_json() if outcome.call is not None else None
+        return Response({**ruling_json(outcome.ruling), "call_closing": call}, status=201)
 
 
 class VoidCheckView(APIView):

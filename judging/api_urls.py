@@ -13,7 +13,12 @@ urlpatterns: list = [
         api.AlertAcknowledgeView.as_view(),
         name="alert-acknowledge",
     ),
-    # Judge calls, review and rulings (issue 7)
+    path(
+        "tournaments/<slug:slug>/judge/alerts/acknowledge/",
+        api.AlertsAcknowledgeView.as_view(),
+        name="alerts-acknowledge",
+    ),
+    # Judge calls, review and rulings
     path("table/<str:token>/judge/", api.TableJudgeView.as_view(), name="table-judge"),
     path("tournaments/<slug:slug>/judge/calls/", api.CallsView.as_view(), name="judge-calls"),
     path("judging/calls/<int:call_id>/take/", api.CallTakeView.as_view(), name="call-take"),

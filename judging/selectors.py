@@ -10,6 +10,7 @@ answered from a shared copy (``judging.selectors_polling``).
 from __future__ import annotations
 
 import datetime
+import math
 from collections import defaultdict
 from types import SimpleNamespace
 from typing import Any
@@ -117,6 +118,26 @@ def _alert_labels() -> dict[str, str]:
     }
 
 
+def prediction_words(prediction: dict[str, Any] | None) -> tuple[str, str]:
+    """(short, sentence): the overrun prediction in plain words, for a tile and a table card."""
+    prediction = prediction or {}
+    if not prediction.get("known"):
+        return (
+            _("no moves logged"),
+            _("The table has logged no moves, so there is no forecast: go and look."),
+        )
+    if prediction.get("stuck"):
+        return _("stuck"), _("No progress since the start: the game is probably stuck.")
+    overrun = prediction.get("overrun_s")
+    if overrun is not None and overrun > 0:
+        minutes = {"minutes": math.ceil(overrun / 60)}
+        return (
+            _("about %(minutes)s min over") % minutes,
+            _("At this pace the game runs about %(minutes)s min over time.") % minutes,
+        )
+    return _("on time"), _("At this pace the game finishes in time.")
+
+
 def _alert_json(row: dict[str, Any], table: int, labels: dict[str, str]) -> dict[str, Any]:
     raised = timezone.localtime(row["raised_at"])
     acked_at = row["acknowledged_at"]
@@ -135,6 +156,7 @@ def _alert_json(row: dict[str, Any], table: int, labels: dict[str, str]) -> dict
         "acknowledged_by": row["acknowledged_by__username"] or "",
         "acknowledged_at_local": acked.strftime("%H:%M:%S") if acked else "",
         "prediction": row["prediction"],
+        "prediction_short": "",
         "rank": None,
     }
 
@@ -146,6 +168,51 @@ def _alert_order(alert: dict[str, Any]) -> tuple[Any, ...]:
         urgency_key(alert["prediction"]) if alert["open"] else (0.0, 0.0),
         alert["table"],
     )
+
+
+def alert_groups(alerts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The open alerts grouped by mark ("60 minutes — time is up: tables 3, 7, 12 …").
+
+    ``alerts`` come most urgent first (``_alert_order``). A group lists its
+    tables in that order, and the groups follow their most urgent table (every
+    time limit before every alert mark); marks differ per table once a clock is
+    extended, so a group is a kind and a minute. A table whose time limit has
+    been raised is not listed again under its alert mark: that alert is
+    superseded and is acknowledged with the limit (``ids``).
+    """
+    limit_games = {a["game_id"] for a in alerts if a["kind"] == Alert.Kind.TIME_LIMIT}
+    superseded: dict[int, list[int]] = defaultdict(list)
+    for alert in alerts:
+        if (
+            alert["open"]
+            and alert["kind"] == Alert.Kind.ALERT_MARK
+            and alert["game_id"] in limit_games
+        ):
+            superseded[alert["game_id"]].append(alert["id"])
+    groups: dict[tuple[str, int], dict[str, Any]] = {}
+    for alert in alerts:
+        if not alert["open"] or alert["id"] in superseded.get(alert["game_id"], ()):
+            continue
+        key = (alert["kind"], alert["mark_minute"])
+        group = groups.get(key)
+        if group is None:
+            group = groups[key] = {
+                "key": f"{alert['kind']}-{alert['mark_minute']}",
+                "kind": alert["kind"],
+                "mark_minute": alert["mark_minute"],
+                "label": alert["kind_label"],
+                "entries": [],
+            }
+        group["entries"].append(
+            {
+                "id": alert["id"],
+                "ids": [alert["id"], *superseded.get(alert["game_id"], [])],
+                "table": alert["table"],
+                "game_id": alert["game_id"],
+                "short": alert["prediction_short"],
+            }
+        )
+    return list(groups.values())
 
 
 def judge_dashboard(
@@ -164,6 +231,7 @@ def judge_dashboard(
         "server_time": now.isoformat(),
         "tables": [],
         "alerts": [],
+        "alert_groups": [],
     }
     if round_ is None:
         return data
@@ -219,6 +287,10 @@ def judge_dashboard(
         alerts.extend(own)
         open_alerts = sorted((a for a in own if a["open"]), key=_alert_order)
         predicted = next((a["prediction"] for a in own if a["prediction"]), {})
+        short, sentence = prediction_words(predicted) if predicted else ("", "")
+        for alert in own:
+            if alert["kind"] == Alert.Kind.ALERT_MARK:
+                alert["prediction_short"] = short
         tables.append(
             {
                 "game_id": game_id,
@@ -231,6 +303,7 @@ def judge_dashboard(
                 "moves": row["moves"],
                 "progress": predicted.get("progress"),
                 "prediction": predicted,
+                "prediction_label": sentence,
                 # The alerts themselves are in data["alerts"] (once).
                 "alerts": [{"id": a["id"], "kind": a["kind"], "open": a["open"]} for a in own],
                 "open_alerts": len(open_alerts),
@@ -251,6 +324,7 @@ def judge_dashboard(
             alert["rank"] = rank
     data["tables"] = tables
     data["alerts"] = alerts
+    data["alert_groups"] = alert_groups(alerts)
     return data
 
 

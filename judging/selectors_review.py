@@ -5,12 +5,15 @@
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.html import strip_tags
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games.engine import EngineError, replay
@@ -18,7 +21,7 @@ from games.models import Game
 from games.selectors import game_record
 from games.services.move_log import game_state
 from judging.models import JudgeCall, MoveRefusal, Ruling
-from judging.rules_text import RULES
+from judging.rules_text import RULES_HTML
 from tournament.models import Pair, Tournament
 
 # The rule a card's move follows (RULES.md §5), for the replay viewer.
@@ -30,8 +33,23 @@ _PENALTY_KINDS = (Ruling.Kind.PENALTY, Ruling.Kind.WARNING)
 _ENTRY_RE = re.compile(r"^([YRBG]) (X|\d{1,2}|J):")
 
 
+def _language() -> str:
+    return "en" if (translation.get_language() or "da").startswith("en") else "da"
+
+
+def rule_html(rule: str) -> SafeString:
+    """The rule's text in the viewer's language, rendered (empty for an unknown id).
+
+    Safe to mark: ``judging/rules_text.py`` is generated from the rule documents
+    with raw HTML switched off, so every tag in it came from the markdown.
+    """
+    texts = RULES_HTML.get(rule.strip().upper())
+    return mark_safe(texts[_language()]) if texts else SafeString("")  # noqa: S308
+
+
 def rule_text(rule: str) -> str:
-    return RULES.get(rule, "")
+    """The rule's text in the viewer's language as plain text (for JSON and searches)."""
+    return " ".join(html.unescape(strip_tags(rule_html(rule))).split())
 
 
 def _local(at: Any) -> str:
@@ -262,6 +280,7 @@ def game_review(*, game: Game, at: int | None = None) -> dict[str, Any]:
         "verdict": None,
         "rule": "",
         "rule_text": "",
+        "rule_html": "",
         "card": None,
         "legal": [],
         "seat_to_move": before.state.to_move,
@@ -275,15 +294,14 @@ def game_review(*, game: Game, at: int | None = None) -> dict[str, Any]:
             info["verdict"] = {
                 "ok": True,
                 "rule": "",
-                "message": _("The engine accepts this entry."),
+                "message": _("The entry is legal."),
             }
             info["rule"] = "D4" if card == "X" else CARD_RULE.get(card, "")
         except EngineError as err:
-            lang_da = (translation.get_language() or "da").startswith("da")
             info["verdict"] = {
                 "ok": False,
                 "rule": err.rule,
-                "message": err.message_da if lang_da else err.message_en,
+                "message": err.message_en if _language() == "en" else err.message_da,
             }
             info["rule"] = err.rule
         legal = before.state.legal_entries() if before.state.to_move == seat else {}
@@ -292,6 +310,8 @@ def game_review(*, game: Game, at: int | None = None) -> dict[str, Any]:
             info["legal"] = [m for c in cards for m in legal.get(c, [])]
         else:
             info["legal"] = legal.get(card, [])
-    info["rule_text"] = rule_text(info["rule"]) if info["rule"] else ""
+    if info["rule"]:
+        info["rule_text"] = rule_text(info["rule"])
+        info["rule_html"] = rule_html(info["rule"])
     data["entry"] = info
     return data

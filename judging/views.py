@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -15,18 +16,24 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 
 from games.models import Game
 from games.selectors import game_players
+from games.services.clock import clock_resume, clock_state
 from games.services.move_log import game_state
 from judging.selectors_polling import judge_dashboard_answer
 from judging.selectors_review import (
     game_review,
     game_rulings,
     incidents_for_pairs,
-    rule_text,
+    rule_html,
     rulings_search,
     table_judge_status,
 )
 from judging.services.calls import judge_call_close, judge_call_take
-from judging.services.rulings import adjudication_proposal, ruling_make, void_preview
+from judging.services.rulings import (
+    RulingOutcome,
+    adjudication_proposal,
+    ruling_make,
+    void_preview,
+)
 from tournament.errors import ApplicationError, PermissionDenied
 from tournament.models import Tournament
 from tournament.permissions import is_judge
@@ -43,7 +50,16 @@ def _texts() -> dict[str, str]:
         "moves": _("Moves"),
         "progress": _("Progress"),
         "on_my_way": _("On my way"),
+        "on_my_way_to": _("On my way to table %(table)s"),
+        "on_my_way_all": _("On my way to all %(count)s"),
+        "tables_one": _("%(count)s table"),
+        "tables_many": _("%(count)s tables"),
+        "tables_label": _("Tables"),
+        "show_more": _("Show the other %(count)s tables"),
+        "acknowledged": _("Acknowledged alerts (%(count)s)"),
         "acknowledged_by": _("On the way: %(name)s at %(time)s"),
+        "review": _("Replay and rule"),
+        "clock_controls": _("Clock: pause, extend"),
         "pause": _("Pause"),
         "resume": _("Resume"),
         "extend": _("Extend"),
@@ -53,11 +69,6 @@ def _texts() -> dict[str, str]:
         "no_tables": _("No tables in this round yet."),
         "no_alerts": _("No open alerts."),
         "offline": _("No connection — retrying…"),
-        "rank": _("Priority %(rank)s"),
-        "stuck": _("No progress: likely stuck"),
-        "overrun": _("Predicted overrun: %(minutes)s min"),
-        "on_time": _("Predicted to finish in time"),
-        "unknown": _("No move log: no prediction"),
         "sound_on": _("Sound on"),
         "extended": _("+%(minutes)s min: %(reason)s"),
     }
@@ -78,6 +89,8 @@ def judge_dashboard_page(request: HttpRequest, slug: str) -> HttpResponse:
     config = {
         "dashboard_url": reverse("api:judge-dashboard", args=[slug]),
         "ack_url": reverse("api:alert-acknowledge", args=[0]),
+        "ack_all_url": reverse("api:alerts-acknowledge", args=[slug]),
+        "review_url": reverse("judging:review", args=[slug, 0]),
         "clock_url": reverse("api:game-clock", args=[0]),
         "texts": _texts(),
         # The first poll gets 304 if nothing changed; clocks count on from server_time to now.
@@ -91,7 +104,7 @@ def judge_dashboard_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-# --- calls, review, rulings (issue 7) -------------------------------------------
+# --- calls, review, rulings -----------------------------------------------------
 
 
 def _judge_or_forbidden(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
@@ -149,6 +162,7 @@ def _review_context(request: HttpRequest, tournament: Tournament, game: Game) ->
         if game.status == Game.Status.TIME_UP or game.timed_out
         else None,
         "clock_url": reverse("api:game-clock", args=[game.pk]),
+        "clock": clock_state(game=game),
         "board_data": {
             "position": review["position"],
             "locked": review["locked"],
@@ -165,9 +179,7 @@ def game_review_page(request: HttpRequest, slug: str, game_id: int) -> HttpRespo
     if denied:
         return denied
     game = _game(tournament, game_id)
-    context = _review_context(request, tournament, game)
-    context["done"] = request.GET.get("done") == "1"
-    return render(request, "judging/review.html", context)
+    return render(request, "judging/review.html", _review_context(request, tournament, game))
 
 
 _RULING_FIELDS = (
@@ -190,24 +202,46 @@ def game_rule(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     data["also"] = [k.split(":")[0] for k in request.POST.getlist("decide") if k.endswith(":void")]
     if not data["keep"]:
         data["position"] = ""
+    data["keep_call_open"] = request.POST.get("keep_call_open", "")
     action = request.POST.get("action", "")
+    call_id = _at(data["call"]) or 0
     try:
         if action == "take":
-            judge_call_take(call_id=int(data["call"] or 0), actor=request.user)
+            judge_call_take(call_id=call_id, actor=request.user)
+            done = _("You have taken the call: the table sees that you are on the way.")
         elif action == "close":
-            judge_call_close(call_id=int(data["call"] or 0), actor=request.user)
+            done = judge_call_close(call_id=call_id, actor=request.user).message
+        elif action == "resume":
+            clock_resume(game=game, actor=request.user)
+            done = _("The clock runs again.")
         else:
-            ruling_make(game=game, actor=request.user, kind=action, data=data)
+            done = _ruling_done(ruling_make(game=game, actor=request.user, kind=action, data=data))
     except ApplicationError as error:
         context = _review_context(request, tournament, game)
         context["error"] = error
         context["form"] = data
         return render(request, "judging/review.html", context, status=error.status_code)
-    at = request.POST.get("at", "")
-    url = reverse("judging:review", args=[slug, game.pk]) + "?done=1"
-    if action in ("take", "close") and at:
-        url += f"&at={at}"
-    return redirect(url)
+    messages.success(request, done)
+    url = reverse("judging:review", args=[slug, game.pk])
+    at = _at(request.POST.get("at"))
+    return redirect(f"{url}?at={at}" if at is not None else url)
+
+
+def _ruling_done(outcome: RulingOutcome) -> str:
+    """What the ruling did, in a sentence or two: the log entries and the call."""
+    ruling = outcome.ruling
+    entries = ", ".join(entry["text"] for entry in ruling.log_entries)
+    done = (
+        _("Ruling recorded in the game's log: %(kind)s (%(entries)s).")
+        % {"kind": ruling.get_kind_display(), "entries": entries}
+        if entries
+        else _("Ruling recorded: %(kind)s.") % {"kind": ruling.get_kind_display()}
+    )
+    if outcome.call is not None:
+        return f"{done} {outcome.call.message}"
+    if ruling.call_id is not None:
+        return f"{done} {_('The judge call stays open.')}"
+    return done
 
 
 def rulings_page(request: HttpRequest, slug: str) -> HttpResponse:
@@ -223,7 +257,7 @@ def rulings_page(request: HttpRequest, slug: str) -> HttpResponse:
         request,
         "judging/rulings.html",
         {"tournament": tournament, "rulings": rulings, "q": q, "rule": rule,
-         "rule_text": rule_text(rule.upper()) if rule else ""},
+         "rule_html": rule_html(rule) if rule else ""},
     )  # fmt: skip
 
 

@@ -22,6 +22,8 @@ from printing.documents.types import (
     Bracket,
     BracketMatch,
     BracketRound,
+    FinalLine,
+    FinalStandings,
     GameRecord,
     Incident,
     JudgeReport,
@@ -49,7 +51,9 @@ def pair_info(pair: Pair) -> PairInfo:
 
 
 def round_title(round: Round, lang: str) -> str:
-    """The knockout stage's name (e.g. "Semi-finals"); empty for Swiss rounds."""
+    """The knockout stage's name (e.g. "Semi-finals"), "Playoff"; empty for Swiss rounds."""
+    if round.kind == Round.Kind.PLAYOFF:
+        return "Playoff" if lang == "en" else "Omspil"
     if round.kind != Round.Kind.KNOCKOUT:
         return ""
     name_en, name_da = selectors.knockout_stage_names(round.bracket_matches or 0)
@@ -179,6 +183,27 @@ def bracket_data(*, tournament: Tournament, lang: str = "da") -> Bracket:
     return Bracket(tournament=tournament.name, rounds=rounds)
 
 
+def final_results_data(*, tournament: Tournament, lang: str = "da") -> FinalStandings:
+    from tournament.selectors_podium import final_results
+
+    final = final_results(tournament=tournament)
+    return FinalStandings(
+        tournament=tournament.name,
+        finished=final.finished,
+        lines=[
+            FinalLine(
+                place=p.place,
+                pair=pair_info(p.pair),
+                how=p.how_en if lang == "en" else p.how_da,
+                shared=p.shared,
+            )
+            for p in final.places
+        ],
+        date=tournament.date,
+        venue=tournament.venue,
+    )
+
+
 def person_name(user: Any) -> str:
     if user is None:
         return ""
@@ -254,6 +279,10 @@ def _result_incidents(tournament: Tournament) -> list[Incident]:
         details = [
             _("Winner: %(team)s") % {"team": game.get_winner_display()} if game.winner else "",
             _distances(game.distance_yb, game.distance_rg),
+            _("decided against the adjudication (W3): %(reason)s")
+            % {"reason": game.result_override}
+            if game.result_override
+            else "",
             game.result_note,
         ]
         incidents.append(

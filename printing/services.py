@@ -20,6 +20,7 @@ from games.models import Game
 from printing import data
 from printing.documents import (
     build_bracket,
+    build_final_results,
     build_game_record,
     build_judge_report,
     build_pairings_list,
@@ -129,6 +130,12 @@ def bracket_render(*, tournament: Tournament, actor: Any, lang: str | None = Non
     _require_public(tournament=tournament, actor=actor)
     lang = _lang(lang)
     return build_bracket(data.bracket_data(tournament=tournament, lang=lang), lang=lang)
+
+
+def final_results_render(*, tournament: Tournament, actor: Any, lang: str | None = None) -> bytes:
+    _require_public(tournament=tournament, actor=actor)
+    lang = _lang(lang)
+    return build_final_results(data.final_results_data(tournament=tournament, lang=lang), lang=lang)
 
 
 def game_record_render(*, game: Game, actor: Any, lang: str | None = None) -> bytes:

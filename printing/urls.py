@@ -16,6 +16,7 @@ urlpatterns = [
     ),
     path(f"{_event}print/standings.pdf", views.standings_pdf, name="standings_pdf"),
     path(f"{_event}print/bracket.pdf", views.bracket_pdf, name="bracket_pdf"),
+    path(f"{_event}print/final.pdf", views.final_pdf, name="final_pdf"),
     path(f"{_event}print/judge-report.pdf", views.judge_report_pdf, name="judge_report_pdf"),
     path(f"{_event}games/<int:game_id>/record.pdf", views.game_record_pdf, name="game_record_pdf"),
 ]

@@ -209,6 +209,16 @@ def bracket_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 @_handles_errors
+def final_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    pdf = services.final_results_render(
+        tournament=tournament, actor=request.user, lang=_lang(request)
+    )
+    return _pdf(pdf, f"{slug}-final-results.pdf", private=not tournament.published)
+
+
+@require_GET
+@_handles_errors
 def judge_report_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
     pdf = services.judge_report_render(

@@ -212,6 +212,11 @@ class ResultForm(forms.Form):
         label=_("Remaining distance, Red/Green"), min_value=0, max_value=1000, required=False
     )
     timed_out = forms.BooleanField(label=_("Stopped at the time limit"), required=False)
+    override_reason = forms.CharField(
+        label=_("Judge's reason, if the time-out result differs from the adjudication (W3)"),
+        max_length=500,
+        required=False,
+    )
     note = forms.CharField(label=_("Note"), max_length=500, required=False)
 
     @classmethod
@@ -223,6 +228,7 @@ class ResultForm(forms.Form):
             "distance_yb": game.distance_yb,
             "distance_rg": game.distance_rg,
             "timed_out": game.timed_out,
+            "override_reason": game.result_override,
             "note": game.result_note,
         }
         return cls(data, initial=initial, prefix=f"g{game.pk}")
@@ -237,6 +243,21 @@ class KnockoutCreateForm(forms.Form):
         label=_("Bracket from"),
         choices=[("standings", _("the standings")), ("seeds", _("the seeds"))],
         initial="standings",
+    )
+
+
+class KnockoutCutForm(KnockoutCreateForm):
+    """The bracket, with the choice for a cut that falls inside a shared rank."""
+
+    cut = forms.ChoiceField(
+        label=_("Decide the tie at the cut"),
+        choices=[
+            ("tiebreak", _("By the next tiebreak")),
+            ("seed", _("By the seed list")),
+            ("playoff", _("By a playoff game")),
+        ],
+        required=False,
+        widget=forms.RadioSelect,
     )
 
 

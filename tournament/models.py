@@ -178,6 +178,8 @@ class Round(models.Model):
     class Kind(models.TextChoices):
         SWISS = "swiss", _("Swiss (Monrad)")
         KNOCKOUT = "knockout", _("Knockout")
+        # Games between pairs tied at the knockout cut; they count in no standings.
+        PLAYOFF = "playoff", _("Playoff")
 
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft (not published)")

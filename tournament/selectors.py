@@ -53,12 +53,16 @@ def _swiss_results(tournament: Tournament, up_to_round: int | None) -> tuple[Any
 
 
 def standings_for_tournament(
-    *, tournament: Tournament, up_to_round: int | None = None
+    *,
+    tournament: Tournament,
+    up_to_round: int | None = None,
+    tiebreaks: list[str] | None = None,
 ) -> list[StandingRow]:
     """Swiss standings (knockout games do not count), best first.
 
     Pairs appear once checked in, dropped, or as soon as they have a game or
-    a bye; ``row.pair`` is the Pair with both players loaded.
+    a bye; ``row.pair`` is the Pair with both players loaded. ``tiebreaks``
+    replaces the event's order (to see what further tiebreaks would decide).
     """
     games, byes = _swiss_results(tournament, up_to_round)
     game_records = [
@@ -103,7 +107,7 @@ def standings_for_tournament(
         bye_records,
         points_win=tournament.points_win,
         points_loss=tournament.points_loss,
-        tiebreaks=list(tournament.tiebreaks or []),
+        tiebreaks=list(tournament.tiebreaks or []) if tiebreaks is None else tiebreaks,
     )
 
 

@@ -76,6 +76,7 @@ class GameSerializer(serializers.ModelSerializer):
             "id", "round", "round_number", "table_number", "pair_yb", "pair_rg", "first_dealer",
             "bracket_slot", "status", "started_at", "finished_at", "winner", "result_source",
             "locked_yb", "locked_rg", "distance_yb", "distance_rg", "timed_out", "result_note",
+            "result_override",
         ]  # fmt: skip
 
 
@@ -258,6 +259,10 @@ class ResultInputSerializer(serializers.Serializer):
     distance_rg = serializers.IntegerField(required=False, allow_null=True)
     timed_out = serializers.BooleanField(required=False, default=False)
     note = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")
+    # Required when a time-out result differs from the W3 adjudication of its numbers.
+    override_reason = serializers.CharField(
+        required=False, allow_blank=True, max_length=500, default=""
+    )
 
 
 class ResultClearInputSerializer(serializers.Serializer):
@@ -266,6 +271,10 @@ class ResultClearInputSerializer(serializers.Serializer):
 
 class KnockoutInputSerializer(serializers.Serializer):
     source = serializers.ChoiceField(choices=["standings", "seeds"], default="standings")
+    # Required when the cut falls inside a shared rank (409 knockout_cut_tie names the choices).
+    cut = serializers.ChoiceField(
+        choices=["", "tiebreak", "seed", "playoff"], required=False, default=""
+    )
 
 
 class RoleInputSerializer(serializers.Serializer):

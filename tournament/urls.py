@@ -21,6 +21,7 @@ urlpatterns = [
     path("tournaments/<slug:slug>/standings/", public.standings, name="standings"),
     path("tournaments/<slug:slug>/pairs/<int:start_number>/", public.pair_detail, name="pair"),
     path("tournaments/<slug:slug>/bracket/", public.bracket, name="bracket"),
+    path("tournaments/<slug:slug>/final/", public.final, name="final"),
     # Organiser pages
     path("organise/", organiser_setup.organiser_index, name="organiser_index"),
     path("organise/new/", organiser_setup.tournament_new, name="organiser_new"),
@@ -91,6 +92,11 @@ urlpatterns = [
         "organise/<slug:slug>/games/<int:game_id>/token/rotate/",
         organiser_tokens.game_token_rotate_view,
         name="organiser_game_token_rotate",
+    ),
+    path(
+        "organise/<slug:slug>/knockout/",
+        organiser_rounds.knockout_page,
+        name="organiser_knockout",
     ),
     path(
         "organise/<slug:slug>/knockout/create/",

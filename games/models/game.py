@@ -65,6 +65,10 @@ class Game(models.Model):
     distance_rg = models.PositiveSmallIntegerField(null=True, blank=True)
     timed_out = models.BooleanField(default=False)
     result_note = models.CharField(max_length=500, blank=True)
+    # A time-out result W3 decides otherwise (or not at all): the judge's reason.
+    result_override = models.CharField(
+        _("reason for overriding the adjudication"), max_length=500, blank=True
+    )
     result_recorded_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -1,12 +1,19 @@
 """Game results: record, correct and clear them (every change audited).
 
-The organiser types results for now (``source="typed"``); the move log
-(``"log"``, no actor), judges (``"judge"``) and time-out adjudication
-(``"adjudicated"``) call the same service later.
+The organiser types results (``source="typed"``); the move log (``"log"``,
+no actor), judges (``"judge"``) and time-out adjudication (``"adjudicated"``)
+call the same service.
+
+A result stopped at the time limit must agree with the event's adjudication
+(RULES W3: fewer steps left wins, or more locked pawns first and then fewer
+steps), or carry a judge's reason for deciding otherwise
+(``override_reason``, stored, shown and audited): otherwise a winner with
+more distance left would feed the distance tiebreak as if it had been ahead.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from django.db import transaction
@@ -23,8 +30,9 @@ PAWNS_PER_TEAM = 8
 MAX_DISTANCE = 8 * 61
 _RESULT_FIELDS = (
     "winner", "locked_yb", "locked_rg", "distance_yb", "distance_rg", "timed_out",
-    "result_source", "result_note",
+    "result_source", "result_note", "result_override",
 )  # fmt: skip
+MAX_NOTE = 500
 
 
 def _invalid(code: str, en: str, da: str) -> ApplicationError:
@@ -76,6 +84,119 @@ def _check_consistent(
         )
 
 
+def adjudication_winner(
+    order: str, locked: dict[str, int | None], distance: dict[str, int | None]
+) -> tuple[str | None, str, str] | None:
+    """The winner W3 gives from a result's numbers, with the reason in English and Danish.
+
+    The same order as the engine's ``adjudicate`` applies to a position
+    (``tests/games/test_results.py`` checks the two agree), here on the numbers
+    as recorded, since a typed result has no position. The winner is None when
+    the pairs are level; the answer is None when the numbers W3 needs are
+    missing.
+    """
+    if order == "locked_then_distance":
+        yb, rg = locked["YB"], locked["RG"]
+        if yb is None or rg is None:
+            return None
+        if yb != rg:
+            winner, loser = ("YB", "RG") if yb > rg else ("RG", "YB")
+            return (
+                winner,
+                f"more locked pawns ({locked[winner]} against {locked[loser]})",
+                f"flere brikker låst fast ({locked[winner]} mod {locked[loser]})",
+            )
+    yb, rg = distance["YB"], distance["RG"]
+    if yb is None or rg is None:
+        return None
+    if yb == rg:
+        return None, f"{yb} steps left each", f"{yb} felter tilbage hver"
+    winner, loser = ("YB", "RG") if yb < rg else ("RG", "YB")
+    return (
+        winner,
+        f"less distance left ({distance[winner]} against {distance[loser]} steps)",
+        f"kortere vej tilbage ({distance[winner]} mod {distance[loser]} felter)",
+    )
+
+
+_TEAM_NAMES = {"YB": ("Yellow/Blue", "Gul/Blå"), "RG": ("Red/Green", "Rød/Grøn")}
+
+
+def _timeout_override(
+    game: Game,
+    winner: str,
+    locked: dict[str, int | None],
+    distance: dict[str, int | None],
+    override_reason: str,
+) -> str:
+    """The override reason to store for a time-out result, or a W3 refusal.
+
+    "" when the result agrees with W3 or W3 cannot be worked out (the numbers
+    are missing and there is no readable move log to take them from).
+    """
+    order = game.round.tournament.adjudication
+    decided = adjudication_winner(order, locked, distance)
+    if decided is None:
+        decided = _adjudication_from_log(game)
+    if decided is None:
+        return ""
+    expected, why_en, why_da = decided
+    if expected == winner:
+        return ""
+    if override_reason:
+        return override_reason
+    if expected is None:
+        raise ApplicationError(
+            "W3",
+            f"Stopped at the time limit with the pairs level ({why_en}): W3 does not decide "
+            "the game, so write why this pair wins (RULES W3).",
+            f"Stoppet ved tidsgrænsen med parrene lige ({why_da}): W3 afgør ikke spillet, så "
+            "skriv, hvorfor dette par vinder (regel W3).",
+            extra={"rule": "W3", "adjudicated_winner": None},
+        )
+    name_en, name_da = _TEAM_NAMES[expected]
+    raise ApplicationError(
+        "W3",
+        f"Stopped at the time limit, W3 gives the game to {name_en} ({expected}): {why_en}. "
+        "Enter that winner, or write the judge's reason for deciding otherwise (RULES W3).",
+        f"Stoppet ved tidsgrænsen giver W3 spillet til {name_da} ({expected}): {why_da}. "
+        "Indtast den vinder, eller skriv dommerens begrundelse for at afgøre det anderledes "
+        "(regel W3).",
+        extra={"rule": "W3", "adjudicated_winner": expected},
+    )
+
+
+def adjudication_proposal(*, game: Game) -> dict[str, Any]:
+    """The engine's W3 proposal from the table's logged position, in the event's order."""
+    from games.engine import Position, adjudicate, get_ruleset
+    from games.services.move_log import game_state
+
+    tournament = game.round.tournament
+    state = game_state(game=game, with_entries=False)
+    ruleset = dataclasses.replace(
+        get_ruleset(tournament.ruleset), adjudication=tournament.adjudication
+    )
+    proposal = adjudicate(Position.from_json(state["position"]), ruleset)
+    return {**proposal, "position": state["position"], "locked": state["locked"]}
+
+
+def _adjudication_from_log(game: Game) -> tuple[str | None, str, str] | None:
+    """W3 from the table's move log when the result carries no numbers (None without a log)."""
+    from games.engine import EngineError
+
+    if not game.move_entries.filter(withdrawn_at__isnull=True).exists():
+        return None
+    try:
+        proposal = adjudication_proposal(game=game)
+    except EngineError:
+        return None  # a log the engine cannot read decides nothing
+    return (
+        proposal["winner"],
+        "from the table's move log: " + proposal["reason_en"].removesuffix(" (W3)."),
+        "ifølge bordets træklog: " + proposal["reason_da"].removesuffix(" (W3)."),
+    )
+
+
 def _authorise(game: Game, actor: Any, source: str) -> None:
     tournament = game.round.tournament
     if source == Game.ResultSource.TYPED:
@@ -101,7 +222,7 @@ def _authorise(game: Game, actor: Any, source: str) -> None:
             "Runden er lukket; kun en arrangør kan ændre dens resultater.",
         )
     if (
-        game.round.kind == Round.Kind.KNOCKOUT
+        game.round.kind in (Round.Kind.KNOCKOUT, Round.Kind.PLAYOFF)
         and tournament.rounds.filter(number__gt=game.round.number).exists()
     ):
         raise Conflict(
@@ -109,6 +230,17 @@ def _authorise(game: Game, actor: Any, source: str) -> None:
             "The next knockout round has been made from this result; it can no longer change.",
             "Næste knockout-runde er lavet ud fra dette resultat; det kan ikke længere ændres.",
         )
+
+
+def _text(value: Any, name_en: str, name_da: str) -> str:
+    text = str(value or "").strip()
+    if len(text) > MAX_NOTE:
+        raise _invalid(
+            "note_too_long",
+            f"{name_en} may be at most {MAX_NOTE} characters.",
+            f"{name_da} må højst være {MAX_NOTE} tegn.",
+        )
+    return text
 
 
 def _snapshot(game: Game) -> dict[str, Any]:
@@ -128,8 +260,13 @@ def game_result_record(
     timed_out: bool = False,
     source: str = "typed",
     note: str = "",
+    override_reason: str = "",
 ) -> Game:
-    """Record (or correct) the result of a game; corrections are audited."""
+    """Record (or correct) the result of a game; corrections are audited.
+
+    A time-out result that W3 decides the other way (or not at all, the
+    pairs being level) is refused unless ``override_reason`` says why.
+    """
     game = (
         Game.objects.select_for_update()
         .select_related("round__tournament", "pair_yb", "pair_rg")
@@ -151,9 +288,11 @@ def game_result_record(
         "RG": _number(distance_rg, name="distance_rg", high=MAX_DISTANCE),
     }
     _check_consistent(winner, locked, distance, bool(timed_out))
-    note = str(note or "").strip()
-    if len(note) > 500:
-        raise _invalid("note_too_long", "The note is too long.", "Noten er for lang.")
+    note = _text(note, "The note", "Noten")
+    override_reason = _text(override_reason, "The reason", "Begrundelsen")
+    override = (
+        _timeout_override(game, winner, locked, distance, override_reason) if timed_out else ""
+    )
     before = _snapshot(game)
     now = timezone.now()
     game.winner = winner
@@ -162,6 +301,7 @@ def game_result_record(
     game.timed_out = bool(timed_out)
     game.result_source = source
     game.result_note = note
+    game.result_override = override
     game.result_recorded_at = now
     game.status = Game.Status.FINISHED
     game.finished_at = game.finished_at or now
@@ -202,6 +342,7 @@ def game_result_clear(*, game: Game, actor: Any, reason: str) -> Game:
     game.timed_out = False
     game.result_source = ""
     game.result_note = ""
+    game.result_override = ""
     game.result_recorded_at = None
     game.finished_at = None
     game.status = Game.Status.IN_PROGRESS if game.started_at else Game.Status.SCHEDULED

@@ -21,7 +21,8 @@ from games.services.clock import clock_elapsed_s, clock_marks_s, clock_time_up
 from judging.models import Alert
 from judging.services.freshness import judging_changed
 from judging.services.prediction import game_prediction
-from tournament.errors import NotFound
+from tournament.errors import ApplicationError, NotFound
+from tournament.models import Tournament
 from tournament.permissions import require_judge
 
 logger = logging.getLogger(__name__)
@@ -141,3 +142,39 @@ def alert_acknowledge(*, alert_id: int, actor: Any) -> Alert:
         judging_changed(tournament_id=alert.tournament_id)
     alert.refresh_from_db()
     return alert
+
+
+# More alerts than a round of the largest event can raise (two per table).
+MAX_ACKNOWLEDGE = 1000
+
+
+def _alert_ids(value: Any) -> list[int]:
+    if (
+        not isinstance(value, list)
+        or not 0 < len(value) <= MAX_ACKNOWLEDGE
+        or not all(isinstance(i, int) and not isinstance(i, bool) and i > 0 for i in value)
+    ):
+        raise ApplicationError(
+            "alert_ids_invalid",
+            f"Send the ids of the alerts to acknowledge: a list of 1 to {MAX_ACKNOWLEDGE} numbers.",
+            f"Send id'erne på de alarmer, der skal kvitteres for: en liste med 1 til "
+            f"{MAX_ACKNOWLEDGE} tal.",
+        )
+    return sorted(set(value))
+
+
+def alerts_acknowledge(*, tournament: Tournament, alert_ids: Any, actor: Any) -> int:
+    """A judge is on the way to several tables at once ("acknowledge all" of a group).
+
+    The judge names the alerts seen, so an alert raised in the meantime is not
+    acknowledged unseen; alerts of another event and those already acknowledged
+    are left alone (the first acknowledgement wins). Returns how many changed.
+    """
+    require_judge(actor, tournament)
+    ids = _alert_ids(alert_ids)
+    changed = Alert.objects.filter(
+        tournament=tournament, pk__in=ids, acknowledged_at__isnull=True
+    ).update(acknowledged_at=timezone.now(), acknowledged_by=actor)
+    if changed:
+        judging_changed(tournament_id=tournament.pk)
+    return changed

@@ -7,12 +7,12 @@ pauses while the call is open, so the time lost is exact and visible.
 
 from __future__ import annotations
 
-import contextlib
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games.models import Game
 from games.services import clock as clock_service
@@ -135,20 +135,105 @@ def judge_call_take(*, call_id: int, actor: Any) -> JudgeCall:
     return call
 
 
-def judge_call_close(*, call_id: int, actor: Any) -> JudgeCall:
-    """Close the call; a clock the call paused runs again. Repeating changes nothing."""
+@dataclass(frozen=True)
+class CallClosing:
+    """What closing a call did: whether this closed it, and the table's clock after it.
+
+    ``clock`` is ``"resumed"`` when the call had paused the clock and it runs
+    again, else the clock's status as the clock API gives it (``"running"``,
+    ``"paused"`` — paused by a judge's hand, which only a judge resumes —
+    ``"time_up"``, ``"stopped"``, ``"not_started"``).
+    """
+
+    call: JudgeCall
+    closed: bool
+    clock: str
+    paused_reason: str = ""
+
+    def _messages(self) -> tuple[str, str]:
+        if not self.closed:
+            return "The call was already closed.", "Tilkaldet var allerede lukket."
+        return {
+            "resumed": (
+                "The call is closed and the clock runs again.",
+                "Tilkaldet er lukket, og uret kører igen.",
+            ),
+            "running": (
+                "The call is closed; the clock is running.",
+                "Tilkaldet er lukket; uret kører.",
+            ),
+            "paused": (
+                "The call is closed, but the clock stays paused: it was paused by hand"
+                f"{self._why()}. Resume it when play goes on.",
+                "Tilkaldet er lukket, men uret står stadig på pause: det blev sat på pause "
+                f"i hånden{self._why()}. Genoptag det, når spillet går videre.",
+            ),
+            "time_up": (
+                "The call is closed. Time is up at this table: decide the result on time (W3).",
+                "Tilkaldet er lukket. Tiden er gået ved bordet: afgør resultatet på tid (W3).",
+            ),
+            "stopped": (
+                "The call is closed; the game is over.",
+                "Tilkaldet er lukket; spillet er slut.",
+            ),
+        }.get(self.clock, ("The call is closed.", "Tilkaldet er lukket."))
+
+    def _why(self) -> str:
+        return f" ({self.paused_reason})" if self.paused_reason else ""
+
+    @property
+    def message_en(self) -> str:
+        return self._messages()[0]
+
+    @property
+    def message_da(self) -> str:
+        return self._messages()[1]
+
+    @property
+    def message(self) -> str:
+        """What happened, in the active language (as ``ApplicationError.message``)."""
+        english = (translation.get_language() or "da").startswith("en")
+        return self.message_en if english else self.message_da
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.call.pk,
+            "status": self.call.status,
+            "closed_now": self.closed,
+            "clock": self.clock,
+            "message_en": self.message_en,
+            "message_da": self.message_da,
+        }
+
+
+def judge_call_close(*, call_id: int, actor: Any) -> CallClosing:
+    """Close the call; a clock the call paused runs again. Repeating changes nothing.
+
+    A clock a judge paused by hand stays paused (the pause may be for
+    something else); the outcome says so, and why, so the judge can resume it.
+    """
     call = _call(call_id)
     require_judge(actor, call.tournament)
     with transaction.atomic():
         closed = JudgeCall.objects.filter(pk=call.pk).exclude(status=JudgeCall.Status.CLOSED)
-        changed = closed.update(
-            status=JudgeCall.Status.CLOSED, closed_by=actor, closed_at=timezone.now()
+        changed = bool(
+            closed.update(status=JudgeCall.Status.CLOSED, closed_by=actor, closed_at=timezone.now())
         )
         call.refresh_from_db()
+        resumed = False
         if changed:
             judging_changed(tournament_id=call.tournament_id)
-        if changed and call.paused_clock:
-            # Resumed by hand, stopped or time up meanwhile: nothing to resume.
-            with contextlib.suppress(ApplicationError):
-                clock_service.clock_resume(game=call.game, actor=actor)
-    return call
+            if call.paused_clock:
+                try:
+                    clock_service.clock_resume(game=call.game, actor=actor)
+                    resumed = True
+                except ApplicationError:
+                    pass  # resumed by hand, stopped or time up meanwhile: nothing to resume
+        game = Game.objects.select_related("round__tournament").get(pk=call.game_id)
+        state = clock_service.clock_state(game=game)
+    return CallClosing(
+        call=call,
+        closed=changed,
+        clock="resumed" if resumed else state["status"],
+        paused_reason=state["paused_reason"] if state["status"] == "paused" else "",
+    )

@@ -17,16 +17,15 @@ from django.db import transaction
 from games.engine import (
     EngineError,
     Position,
-    adjudicate,
     format_judge_entry,
-    get_ruleset,
     parse_judge_entry,
     void_check,
 )
 from games.models import Game
 from games.services.move_log import game_state
-from games.services.results import game_result_record
+from games.services.results import adjudication_proposal, game_result_record
 from judging.models import JudgeCall, Ruling
+from judging.services.calls import CallClosing, judge_call_close
 from judging.services.common import (
     pair_of_seat,
     reason_clean,
@@ -71,8 +70,17 @@ def _position_text(position: Any) -> str:
 
 
 def _call(game: Game, call_id: Any) -> JudgeCall | None:
+    """The judge call a ruling answers (one of this table's), or None."""
     if call_id in (None, ""):
         return None
+    if isinstance(call_id, str) and call_id.strip().isdigit():
+        call_id = int(call_id)
+    if isinstance(call_id, bool) or not isinstance(call_id, int):
+        raise ApplicationError(
+            "call_invalid",
+            "Name the judge call by its number.",
+            "Angiv dommertilkaldet ved dets nummer.",
+        )
     return JudgeCall.objects.filter(pk=call_id, game=game).first()
 
 
@@ -278,19 +286,7 @@ def ruling_result(*, game: Game, actor: Any, winner: Any, reason: str, call: Any
     return ruling
 
 
-# --- time-out adjudication (RULES W3) -----------------------------------------
-
-
-def adjudication_proposal(*, game: Game) -> dict[str, Any]:
-    """The engine's W3 proposal from the logged position, in the event's chosen order."""
-    tournament = game.round.tournament
-    state = game_state(game=game)
-    ruleset = dataclasses.replace(
-        get_ruleset(tournament.ruleset), adjudication=tournament.adjudication
-    )
-    position = Position.from_json(state["position"])
-    proposal = adjudicate(position, ruleset)
-    return {**proposal, "position": state["position"], "locked": state["locked"]}
+# --- time-out adjudication (RULES W3; the proposal: games.services.results) ----
 
 
 def adjudication_decide(
@@ -336,6 +332,7 @@ def adjudication_decide(
             distance_yb=teams["YB"]["distance"],
             distance_rg=teams["RG"]["distance"],
             note=reason[:500],
+            override_reason=reason[:500] if override else "",
         )
     return ruling
 
@@ -350,8 +347,35 @@ def _list(value: Any) -> list[Any]:
     return [value]
 
 
-def ruling_make(*, game: Game, actor: Any, kind: Any, data: dict[str, Any]) -> Ruling:
-    """One entry point for the judge's forms and the API: dispatch on ``kind``."""
+@dataclasses.dataclass(frozen=True)
+class RulingOutcome:
+    """A ruling and, when it answered a judge call, what closing that call did."""
+
+    ruling: Ruling
+    call: CallClosing | None = None
+
+
+def ruling_make(*, game: Game, actor: Any, kind: Any, data: dict[str, Any]) -> RulingOutcome:
+    """One entry point for the judge's forms and the API: dispatch on ``kind``.
+
+    A ruling that answers a judge call (``data["call"]``) closes it in the
+    same transaction, and a clock the call paused runs again, unless
+    ``data["keep_call_open"]`` (more rulings to come at that table).
+    """
+    with transaction.atomic():
+        ruling = _ruling_by_kind(game=game, actor=actor, kind=kind, data=data)
+        if ruling.call_id is None or _truthy(data.get("keep_call_open")):
+            return RulingOutcome(ruling=ruling)
+        return RulingOutcome(
+            ruling=ruling, call=judge_call_close(call_id=ruling.call_id, actor=actor)
+        )
+
+
+def _truthy(value: Any) -> bool:
+    return value is True or (isinstance(value, str) and value.lower() in ("1", "true", "on"))
+
+
+def _ruling_by_kind(*, game: Game, actor: Any, kind: Any, data: dict[str, Any]) -> Ruling:
     reason = data.get("reason", "")
     call = data.get("call")
     game.refresh_from_db(fields=["status", "timed_out", "winner"])

@@ -14,8 +14,9 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, A5
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import SimpleDocTemplate
+from reportlab.platypus import Paragraph, SimpleDocTemplate
 
 # Plain binary (zlib) streams: reportlab's default ASCII85 armour only makes
 # files bigger and, in pure Python, costs a third of a score-sheet batch.
@@ -79,6 +80,57 @@ def styles() -> dict[str, ParagraphStyle]:
         "small": ParagraphStyle("small", parent=sheet["BodyText"], fontSize=8, leading=10),
         "cell": ParagraphStyle("cell", parent=sheet["BodyText"], fontSize=8.5, leading=10.5),
     }
+
+
+HEADER_FONT = "Helvetica-Bold"
+# A table cell's left plus right padding (reportlab's default is 6 points each side).
+CELL_PADDING = 12.0
+
+
+def header_style(size: float = 8.0) -> ParagraphStyle:
+    """Column headers: bold, wrapped between words only (a word never splits)."""
+    return ParagraphStyle(
+        "header", fontName=HEADER_FONT, fontSize=size, leading=size + 1.5, splitLongWords=0
+    )
+
+
+def header_cells(labels: list[str], size: float = 8.0) -> list[Paragraph]:
+    style = header_style(size)
+    return [Paragraph(esc(label), style) for label in labels]
+
+
+def fitted_widths(
+    labels: list[str],
+    *,
+    total: float,
+    flexible: dict[int, float],
+    size: float = 8.0,
+    padding: float = CELL_PADDING,
+    minimum: dict[int, float] | None = None,
+) -> list[float]:
+    """Column widths in which no header breaks inside a word.
+
+    Every column is at least as wide as the widest word of its header (and
+    ``minimum`` for its content); what is left of ``total`` goes to the
+    ``flexible`` columns (index → weight), which hold text that wraps between
+    words (names, notes). Translations change the words, so the widths are
+    worked out per document language instead of fixed.
+    """
+    minimum = minimum or {}
+    widths = [
+        max(
+            max((stringWidth(word, HEADER_FONT, size) for word in label.split()), default=0.0)
+            + padding,
+            minimum.get(k, 0.0),
+        )
+        for k, label in enumerate(labels)
+    ]
+    spare = total - sum(widths)
+    weight = sum(flexible.values())
+    if spare > 0 and weight:
+        for k, share in flexible.items():
+            widths[k] += spare * share / weight
+    return widths
 
 
 def platypus_pdf(

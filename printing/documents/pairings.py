@@ -17,6 +17,8 @@ from printing.documents.base import (
     SEAT_COLOURS,
     danish_sort_key,
     esc,
+    fitted_widths,
+    header_cells,
     platypus_pdf,
     round_heading,
     seat_name,
@@ -93,7 +95,7 @@ def _seat_mark(seat: str) -> str:
 
 def _by_table(pairings: PairingsList, st: dict) -> Table:
     header = [_("Table"), team_name("YB"), team_name("RG"), _("First dealer")]
-    data: list[list] = [header]
+    data: list[list] = [header_cells(header, size=9)]
     for row in sorted(pairings.rows, key=lambda r: r.table_number):
         data.append(
             [
@@ -103,13 +105,21 @@ def _by_table(pairings: PairingsList, st: dict) -> Table:
                 Paragraph(seat_name(row.first_dealer), st["cell"]) if row.first_dealer else "",
             ]
         )
-    table = Table(data, colWidths=[42, 210, 210, 58], repeatRows=1)
+    widths = fitted_widths(
+        header, total=_WIDTH, flexible={1: 1.0, 2: 1.0}, size=9, minimum={0: 42, 3: 58}
+    )
+    table = Table(data, colWidths=widths, repeatRows=1)
     table.setStyle(_grid_style())
     return table
 
 
+# Portrait A4 between the 14 mm margins of ``platypus_pdf``, less a little air.
+_WIDTH = 520.0
+
+
 def _alphabetical(pairings: PairingsList, st: dict) -> Table:
-    data: list[list] = [[_("Player"), _("Table"), _("Seat"), _("Partner")]]
+    header = [_("Player"), _("Table"), _("Seat"), _("Partner")]
+    data: list[list] = [header_cells(header, size=9)]
     for line in seat_lines(pairings):
         table = str(line.table) if line.table is not None else _("Bye")
         seat = seat_name(line.seat) if line.seat else ""
@@ -121,7 +131,10 @@ def _alphabetical(pairings: PairingsList, st: dict) -> Table:
                 Paragraph(esc(line.partner), st["cell"]),
             ]
         )
-    table = Table(data, colWidths=[190, 50, 70, 190], repeatRows=1)
+    widths = fitted_widths(
+        header, total=500, flexible={0: 1.0, 3: 1.0}, size=9, minimum={1: 50, 2: 70}
+    )
+    table = Table(data, colWidths=widths, repeatRows=1)
     table.setStyle(_grid_style())
     return table
 

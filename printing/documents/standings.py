@@ -6,9 +6,17 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
-from printing.documents.base import LIGHT_GREY, esc, platypus_pdf, styles
+from printing.documents.base import (
+    LIGHT_GREY,
+    esc,
+    fitted_widths,
+    header_cells,
+    platypus_pdf,
+    styles,
+)
 from printing.documents.types import Bracket, BracketMatch, PairInfo, StandingsTable
 
 
@@ -20,6 +28,10 @@ def tiebreak_label(key: str) -> str:
         "distance_diff": _("Remaining-distance difference"),
         "head_to_head": _("Head-to-head"),
     }.get(key, key)
+
+
+# Landscape A4 between the 14 mm margins of ``platypus_pdf``.
+_LANDSCAPE_WIDTH = landscape(A4)[0] - 2 * 14 * mm
 
 
 def _number(value: float) -> str:
@@ -59,7 +71,7 @@ def build_standings(standings: StandingsTable, *, lang: str = "da") -> bytes:
             _("Head-to-head"),
             _("Tiebreak"),
         ]
-        data: list[list] = [[Paragraph(f"<b>{h}</b>", st["small"]) for h in header]]
+        data: list[list] = [header_cells(header)]
         for line in standings.lines:
             rank = f"{line.rank}=" if line.shared_rank else str(line.rank)
             data.append(
@@ -80,7 +92,10 @@ def build_standings(standings: StandingsTable, *, lang: str = "da") -> bytes:
                     Paragraph(esc(line.tiebreak_note), st["small"]),
                 ]
             )
-        widths = [30, 170, 38, 38, 30, 30, 30, 48, 46, 50, 46, 50, 58, 98]
+        # The pair and the tiebreak note wrap; the numbers' headers get their longest word.
+        widths = fitted_widths(
+            header, total=_LANDSCAPE_WIDTH, flexible={1: 2.0, 13: 1.0}, minimum={1: 120, 13: 70}
+        )
         table = Table(data, colWidths=widths, repeatRows=1)
         table.setStyle(
             TableStyle(

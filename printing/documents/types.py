@@ -183,3 +183,22 @@ class JudgeReport:
     incidents: list[Incident]
     generated_at: datetime.datetime | None = None
     sources_note: str = ""
+
+
+@dataclass(frozen=True)
+class FinalLine:
+    place: int
+    pair: PairInfo
+    how: str  # how the place was decided, in the document's language
+    shared: bool = False
+
+
+@dataclass(frozen=True)
+class FinalStandings:
+    """The end of the event: places 1, 2, 3 … (``finished`` False while undecided)."""
+
+    tournament: str
+    finished: bool
+    lines: list[FinalLine] = field(default_factory=list)
+    date: datetime.date | None = None
+    venue: str = ""

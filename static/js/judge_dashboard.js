@@ -1,6 +1,9 @@
 /* Judge dashboard: polls the dashboard JSON every second and updates the
- * page in place (no reload), most urgent table first. New alerts flash,
- * vibrate and beep (after "Sound on", as browsers require a tap first).
+ * page in place (no reload), most urgent table first. Open alerts come in
+ * groups by mark ("60 minutes — time is up: tables 3, 7, 12"), each with
+ * "on my way" for one table or for the whole group; acknowledged alerts fold
+ * away. New alerts flash, vibrate and beep (after "Sound on", as browsers
+ * require a tap first).
  * Data comes from <script type="application/json"> blocks (CSP-safe).
  *
  * Polls are conditional (If-None-Match): 304 means the copy we have still
@@ -16,6 +19,9 @@
   var cfg = JSON.parse(document.getElementById("judge-config").textContent);
   var T = cfg.texts;
   var alertsEl = document.getElementById("judge-alerts");
+  var ackedEl = document.getElementById("judge-acknowledged");
+  var ackedSummary = ackedEl.querySelector("summary");
+  var ackedList = document.getElementById("judge-acknowledged-list");
   var tablesEl = document.getElementById("judge-tables");
   var statusEl = document.getElementById("judge-status");
   var soundBtn = document.getElementById("judge-sound");
@@ -106,70 +112,152 @@
     beep();
   });
 
-  function predictionText(p) {
-    if (!p || !p.known) { return T.unknown; }
-    if (p.stuck) { return T.stuck; }
-    if (p.overrun_s > 0) { return fill(T.overrun, { minutes: Math.ceil(p.overrun_s / 60) }); }
-    return T.on_time;
+  var alertItems = {}; // id -> {li, sig}: a tile is rebuilt only when what it shows changed
+  var groupItems = {}; // group key -> {li, head, count, tables, ack, list, more, moreList}
+  var TILES_SHOWN = 12; // a group's first tiles; the rest behind "show all"
+
+  function ackButton(label, ids, cls) {
+    var btn = el("button", cls, label);
+    btn.type = "button";
+    btn.addEventListener("click", function () {
+      btn.disabled = true;
+      var done = function () { poll(); };
+      var fail = function (err) { btn.disabled = false; showStatus(err.message); };
+      if (ids.length === 1) { post(urlFor(cfg.ack_url, ids[0])).then(done, fail); }
+      else { post(cfg.ack_all_url, { ids: ids }).then(done, fail); }
+    });
+    return btn;
   }
 
-  var alertItems = {};
-
-  function makeAlert(a) {
-    var li = el("li", "judge-alert judge-alert--" + a.kind + (a.open ? "" : " judge-alert--done"));
-    li.id = "alert-" + a.id;
-    li.setAttribute("data-alert-kind", a.kind);
-    var what = T.table + " " + a.table + " · " + a.kind_label;
-    if (a.rank) { what += " · " + fill(T.rank, { rank: a.rank }); }
-    li.appendChild(el("span", "judge-alert__what", what));
-    li.appendChild(el("span", "muted", a.raised_at_local));
-    if (a.kind === "alert") { li.appendChild(el("span", "judge-alert__prediction", predictionText(a.prediction))); }
-    if (a.open) {
-      var btn = el("button", "judge-alert__button", T.on_my_way);
-      btn.type = "button";
-      btn.addEventListener("click", function () {
-        btn.disabled = true;
-        post(urlFor(cfg.ack_url, a.id)).then(function () { poll(); }, function (err) {
-          btn.disabled = false;
-          showStatus(err.message);
-        });
-      });
-      li.appendChild(btn);
-    } else {
-      li.appendChild(el("span", "judge-alert__ack",
-        fill(T.acknowledged_by, { name: a.acknowledged_by, time: a.acknowledged_at_local })));
-    }
+  function makeTile(kind, e) {
+    var li = el("li", "alert-tile alert-tile--" + kind);
+    li.id = "alert-" + e.id;
+    li.setAttribute("data-alert-kind", kind);
+    var link = el("a", "alert-tile__table", T.table + " " + e.table);
+    link.href = "#table-" + e.game_id;
+    li.appendChild(link);
+    li.appendChild(el("span", "alert-tile__why", e.short || ""));
+    var btn = ackButton(T.on_my_way, e.ids, "alert-tile__ack secondary");
+    btn.setAttribute("aria-label", fill(T.on_my_way_to, { table: e.table }));
+    li.appendChild(btn);
     return li;
   }
 
-  function renderAlerts(alerts) {
+  function tile(kind, e) {
+    var sig = [kind, e.short, e.table, e.ids.join(",")].join("|");
+    var item = alertItems[e.id];
+    if (!item || item.sig !== sig) {
+      var li = makeTile(kind, e);
+      if (item) { item.li.replaceWith(li); }
+      item = alertItems[e.id] = { li: li, sig: sig };
+    }
+    return item.li;
+  }
+
+  function makeGroup(g) {
+    var li = el("li", "alert-group alert-group--" + g.kind);
+    li.id = "alert-group-" + g.key;
+    var head = el("div", "alert-group__head");
+    var title = el("h3", "alert-group__title", g.label);
+    var count = el("span", "alert-group__count");
+    title.appendChild(document.createTextNode(" "));
+    title.appendChild(count);
+    head.appendChild(title);
+    var group = { li: li, head: head, count: count, ack: null };
+    group.tables = el("p", "alert-group__tables");
+    group.list = el("ol", "alert-group__tiles");
+    group.more = el("details", "alert-group__more");
+    group.moreSummary = el("summary", "");
+    group.moreList = el("ol", "alert-group__tiles");
+    group.more.appendChild(group.moreSummary);
+    group.more.appendChild(group.moreList);
+    [head, group.tables, group.list, group.more].forEach(function (n) { li.appendChild(n); });
+    return group;
+  }
+
+  function fillList(list, nodes) {
+    nodes.forEach(function (node, i) {
+      if (list.children[i] !== node) { list.insertBefore(node, list.children[i] || null); }
+    });
+    while (list.children.length > nodes.length) { list.removeChild(list.lastChild); }
+  }
+
+  function updateGroup(group, g) {
+    var n = g.entries.length;
+    var ids = [];
+    g.entries.forEach(function (e) { ids.push.apply(ids, e.ids); });
+    group.count.textContent = fill(n === 1 ? T.tables_one : T.tables_many, { count: n });
+    var numbers = g.entries.map(function (e) { return e.table; }).sort(function (a, b) { return a - b; });
+    group.tables.textContent = T.tables_label + " " + numbers.join(", ");
+    var ackLabel = n === 1 ? T.on_my_way : fill(T.on_my_way_all, { count: n });
+    var ackSig = ids.join(",");
+    if (!group.ack || group.ackSig !== ackSig) {
+      var btn = ackButton(ackLabel, ids, "alert-group__ack");
+      if (group.ack) { group.ack.replaceWith(btn); } else { group.head.appendChild(btn); }
+      group.ack = btn;
+      group.ackSig = ackSig;
+    }
+    // One table: its tile holds the only button needed.
+    group.ack.hidden = n === 1;
+    var tiles = g.entries.map(function (e) { return tile(g.kind, e); });
+    fillList(group.list, tiles.slice(0, TILES_SHOWN));
+    fillList(group.moreList, tiles.slice(TILES_SHOWN));
+    group.more.hidden = n <= TILES_SHOWN;
+    group.moreSummary.textContent = fill(T.show_more, { count: n - TILES_SHOWN });
+  }
+
+  function renderAlerts(data) {
     var fresh = false;
-    var keep = {};
-    alerts.forEach(function (a, i) {
-      // Rebuild an item only when what it shows changed (keeps a tap in progress).
-      var sig = [a.open, a.acknowledged_by, a.rank, a.kind_label].join("|");
-      var item = alertItems[a.id];
-      if (!item || item.sig !== sig) {
-        var li = makeAlert(a);
-        if (item) {
-          if (item.li.classList.contains("judge-alert--new")) { li.classList.add("judge-alert--new"); }
-          item.li.replaceWith(li);
-        }
-        item = alertItems[a.id] = { li: li, sig: sig };
+    var keepAlerts = {};
+    var shown = {};
+    data.alerts.forEach(function (a) {
+      keepAlerts[a.id] = true;
+      if (seenAlerts && !seenAlerts[a.id]) { fresh = true; }
+    });
+    var keepGroups = {};
+    var nodes = data.alert_groups.map(function (g) {
+      var group = groupItems[g.key] || (groupItems[g.key] = makeGroup(g));
+      keepGroups[g.key] = true;
+      updateGroup(group, g);
+      g.entries.forEach(function (e) { shown[e.id] = true; });
+      var isNew = g.entries.some(function (e) {
+        return seenAlerts && e.ids.some(function (id) { return !seenAlerts[id]; });
+      });
+      if (isNew) {
+        group.li.classList.remove("alert-group--new");
+        void group.li.offsetWidth; // restart the flash
+        group.li.classList.add("alert-group--new");
       }
-      keep[a.id] = true;
-      if (seenAlerts && !seenAlerts[a.id]) { item.li.classList.add("judge-alert--new"); fresh = true; }
-      if (alertsEl.children[i] !== item.li) { alertsEl.insertBefore(item.li, alertsEl.children[i] || null); }
+      return group.li;
+    });
+    Object.keys(groupItems).forEach(function (key) {
+      if (!keepGroups[key]) { groupItems[key].li.remove(); delete groupItems[key]; }
     });
     Object.keys(alertItems).forEach(function (id) {
-      if (!keep[id]) { alertItems[id].li.remove(); delete alertItems[id]; }
+      if (!shown[id]) { delete alertItems[id]; }
     });
-    Array.prototype.slice.call(alertsEl.children).forEach(function (child) {
-      if (!child.id) { child.remove(); }
-    });
-    if (!alerts.length) { alertsEl.appendChild(el("li", "muted", T.no_alerts)); }
+    if (!nodes.length) { nodes = [el("li", "muted", T.no_alerts)]; }
+    fillList(alertsEl, nodes);
+    renderAcknowledged(data.alerts.filter(function (a) { return !a.open; }));
     if (fresh) { beep(); }
-    seenAlerts = keep;
+    seenAlerts = keepAlerts;
+  }
+
+  function renderAcknowledged(done) {
+    ackedEl.hidden = !done.length;
+    ackedSummary.textContent = fill(T.acknowledged, { count: done.length });
+    var sig = done.map(function (a) { return a.id + a.acknowledged_by; }).join(",");
+    if (ackedList.getAttribute("data-sig") === sig) { return; }
+    ackedList.setAttribute("data-sig", sig);
+    ackedList.textContent = "";
+    done.forEach(function (a) {
+      var li = el("li", "");
+      li.id = "alert-" + a.id;
+      li.appendChild(el("span", "", T.table + " " + a.table + " · " + a.kind_label + " · "));
+      li.appendChild(el("span", "judge-alert__ack",
+        fill(T.acknowledged_by, { name: a.acknowledged_by, time: a.acknowledged_at_local })));
+      ackedList.appendChild(li);
+    });
   }
 
   function makeCard(t) {
@@ -178,17 +266,20 @@
     var head = el("div", "judge-table__head");
     card.no = el("span", "judge-table__no");
     card.status = el("span", "judge-table__status");
+    card.remaining = el("span", "judge-table__remaining");
     head.appendChild(card.no);
     head.appendChild(card.status);
+    head.appendChild(card.remaining);
     card.pairs = el("div", "judge-table__pairs");
-    var clock = el("div", "judge-table__clock");
-    card.remaining = el("span", "judge-table__remaining");
-    card.elapsed = el("span", "muted");
-    card.moves = el("span", "muted");
-    clock.appendChild(card.remaining);
-    clock.appendChild(card.elapsed);
-    clock.appendChild(card.moves);
-    card.note = el("div", "muted judge-table__note");
+    card.facts = el("div", "muted judge-table__facts");
+    card.note = el("div", "judge-table__note");
+    var links = el("div", "judge-table__links");
+    var review = el("a", "button secondary judge-table__review", T.review);
+    review.href = urlFor(cfg.review_url, t.game_id);
+    links.appendChild(review);
+    var clockBox = el("details", "judge-table__clockbox");
+    card.clockSummary = el("summary", "", T.clock_controls);
+    clockBox.appendChild(card.clockSummary);
     var controls = el("form", "judge-table__controls");
     card.toggle = el("button", "secondary");
     card.toggle.type = "button";
@@ -209,9 +300,12 @@
     controls.appendChild(card.minutes);
     controls.appendChild(card.reason);
     controls.appendChild(card.extend);
+    clockBox.appendChild(controls);
+    card.clockBox = clockBox;
     card.error = el("div", "judge-table__error");
     card.error.setAttribute("role", "alert");
-    [head, card.pairs, clock, card.note, controls, card.error].forEach(function (n) { card.root.appendChild(n); });
+    links.appendChild(clockBox);
+    [head, card.pairs, card.facts, card.note, links, card.error].forEach(function (n) { card.root.appendChild(n); });
     var base = urlFor(cfg.clock_url, t.game_id);
     function act(suffix, body, button) {
       card.error.textContent = "";
@@ -236,7 +330,8 @@
 
   function showClock(card) {
     var now = clockNow(card.t.clock);
-    card.remaining.textContent = T.remaining + " " + fmt(now.remaining);
+    card.remaining.textContent = fmt(now.remaining);
+    card.remaining.setAttribute("aria-label", T.remaining + " " + fmt(now.remaining));
     card.elapsed.textContent = T.elapsed + " " + fmt(now.elapsed);
   }
 
@@ -251,16 +346,23 @@
     card.no.textContent = T.table + " " + t.table;
     card.status.textContent = t.status_label;
     card.pairs.textContent = T.yb + ": " + t.pair_yb + " — " + T.rg + ": " + t.pair_rg;
+    if (!card.elapsed) {
+      card.elapsed = el("span", "");
+      card.moves = el("span", "");
+      card.facts.appendChild(card.elapsed);
+      card.facts.appendChild(card.moves);
+    }
     showClock(card);
-    card.moves.textContent = T.moves + " " + t.moves +
+    card.moves.textContent = " · " + T.moves + " " + t.moves +
       (t.progress !== null && t.progress !== undefined ? " · " + T.progress + " " + Math.round(t.progress * 100) + " %" : "");
     var notes = c.extensions.map(function (x) { return fill(T.extended, x); });
-    if (open.length && open[0].kind === "alert") { notes.unshift(predictionText(t.prediction)); }
+    var live = t.status === "running" || t.status === "paused";
+    if (t.prediction_label && live) { notes.unshift(t.prediction_label); }
     card.note.textContent = notes.join(" · ");
+    card.note.hidden = !notes.length;
     var canControl = t.status === "running" || t.status === "paused";
     card.toggle.textContent = t.status === "paused" ? T.resume : T.pause;
-    card.toggle.hidden = !canControl;
-    card.extend.hidden = card.minutes.hidden = card.reason.hidden = !canControl;
+    card.clockBox.hidden = !canControl;
   }
 
   function renderTables(tables) {
@@ -289,7 +391,7 @@
   function render(data, served, halfTrip) {
     current = data;
     sync(isNaN(served) ? epoch(data.server_time) : served, halfTrip);
-    renderAlerts(data.alerts);
+    renderAlerts(data);
     renderTables(data.tables);
   }
 

@@ -128,15 +128,22 @@ def test_an_organiser_runs_a_whole_event_by_links(page, live_server):
     _play_round(page, slug, 5)
     _follow(page, f"nav.subnav a[href='/organise/{slug}/']", f"**/organise/{slug}/")
     page.click("form[action$='/knockout/advance/'] button[type=submit]")
-    page.wait_for_url(f"**/tournaments/{slug}/bracket/")
+    # The decided final leads the organiser to the champions and the podium.
+    page.wait_for_url(f"**/tournaments/{slug}/final/")
     expect(page.locator(".messages .success")).to_be_visible()
     final = Game.objects.get(round__tournament__slug=slug, round__number=5)
     champion = final.pair_yb if final.winner == "YB" else final.pair_rg
+    runner_up = final.pair_rg if final.winner == "YB" else final.pair_yb
     assert champion.start_number == 1  # the best seed won every game
+    expect(page.locator("#champion-heading")).to_have_text("Vindere")
+    expect(page.locator(".champion__pair")).to_contain_text(champion.player_1.name)
+    steps = page.locator("ol.podium li")
+    expect(steps.first).to_contain_text(champion.player_1.name)
+    expect(steps.nth(1)).to_contain_text(runner_up.player_1.name)
+    expect(page.locator("table.final-standings tbody tr")).to_have_count(8)
+    expect(page.locator("a[href$='/print/final.pdf']")).to_be_visible()
 
-    # The final standings, from the bracket page's menu.
+    # The final standings, from the final page's menu.
     _follow(page, f"a[href='/tournaments/{slug}/standings/']", "**/standings/")
     expect(page.locator("table.standings tbody tr")).to_have_count(8)
     assert page.locator("html").get_attribute("lang") == "da"
-
-    # The champion and the podium: assert them here once the finished event shows them.

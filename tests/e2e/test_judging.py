@@ -78,11 +78,13 @@ def test_call_replay_void_and_play_on(browser, context, live_server):
     judge_page.click("#nav-next")
     expect(judge_page.locator("#entry-text")).to_have_text(moves[9])
 
-    # Void with a reason, then close the call (the clock runs again).
+    # Void with a reason: the ruling closes the call and the clock runs again.
     judge_page.fill("#void-reason", "Brikken stod ikke der; trækket annulleres")
     judge_page.click("#void-submit")
-    expect(judge_page.locator("#ruling-done")).to_be_visible()
-    judge_page.click("#close-call")
+    expect(judge_page.locator(".messages .success")).to_contain_text(
+        "Tilkaldet er lukket, og uret kører igen."
+    )
+    expect(judge_page.locator("#call-box")).to_have_count(0)
     ruling = Ruling.objects.get(game=game)
     assert ruling.kind == "void" and ruling.judge.username == "dommer"
     assert active_texts(game)[-1] == "! VOID 10"

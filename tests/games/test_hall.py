@@ -193,3 +193,13 @@ def test_the_summary_fetches_every_tables_numbers_in_one_round_trip(round_, monk
     logs = [(kind, keys) for kind, keys in calls if "movelog:" in str(keys)]
     assert [(kind, len(keys)) for kind, keys in logs] == [("get_many", 3), ("get_many", 3)]
     assert all(key.startswith("movelog:v1:") for key in logs[1][1])
+
+
+def test_a_teams_locked_count_is_one_piece_that_does_not_wrap(round_):
+    # The card lays its parts out as grid rows: "1" and "/8 låst" used to be two rows.
+    html = Client().get(PAGE).content.decode()
+    for team in ("YB", "RG"):
+        assert (
+            f'<span class="hall-locked"><span class="locked" data-locked="{team}">0</span>'
+            "/8&nbsp;låst</span>"
+        ) in html

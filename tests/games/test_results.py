@@ -132,3 +132,161 @@ def test_clear_needs_a_reason_and_is_audited(game, organiser):
     )
     with pytest.raises(ApplicationError):
         game_result_clear(game=game, actor=organiser, reason="again")
+
+
+# --- a time-out result agrees with W3 or carries a judge's reason -------------------
+
+
+def test_a_time_out_won_with_more_distance_left_is_refused_and_changes_nothing(game, organiser):
+    version = Tournament.objects.get(pk=game.round.tournament_id).data_version
+    with pytest.raises(ApplicationError) as err:
+        game_result_record(
+            game=game, actor=organiser, winner="YB", timed_out=True, distance_yb=100,
+            distance_rg=50,
+        )  # fmt: skip
+    assert err.value.code == "W3" and err.value.extra["adjudicated_winner"] == "RG"
+    assert "W3 gives the game to Red/Green (RG): less distance left (50 against 100 steps)" in (
+        err.value.message_en
+    )
+    assert "giver W3 spillet til Rød/Grøn (RG): kortere vej tilbage (50 mod 100 felter)" in (
+        err.value.message_da
+    )
+    game.refresh_from_db()
+    assert game.winner == "" and game.distance_yb is None and not AuditEntry.objects.exists()
+    assert Tournament.objects.get(pk=game.round.tournament_id).data_version == version
+
+
+def test_a_judges_reason_lets_the_result_stand_and_is_stored_and_audited(game, organiser):
+    game_result_record(
+        game=game, actor=organiser, winner="YB", timed_out=True, distance_yb=100, distance_rg=50,
+        override_reason="Rød/Grøn spillede efter tidens udløb",
+    )  # fmt: skip
+    game.refresh_from_db()
+    assert game.winner == "YB" and game.result_override == "Rød/Grøn spillede efter tidens udløb"
+    entry = AuditEntry.objects.get(action="game_result_record")
+    assert entry.data["after"]["result_override"] == "Rød/Grøn spillede efter tidens udløb"
+
+
+def test_a_reason_is_not_stored_when_the_result_agrees_with_w3(game, organiser):
+    game_result_record(
+        game=game, actor=organiser, winner="RG", timed_out=True, distance_yb=100, distance_rg=50,
+        override_reason="unødvendig",
+    )  # fmt: skip
+    game.refresh_from_db()
+    assert game.winner == "RG" and game.result_override == ""
+
+
+def test_level_pairs_need_the_judges_reason_whoever_wins(game, organiser):
+    with pytest.raises(ApplicationError) as err:
+        game_result_record(
+            game=game, actor=organiser, winner="RG", timed_out=True, distance_yb=80,
+            distance_rg=80,
+        )  # fmt: skip
+    assert err.value.code == "W3"
+    assert "parrene lige (80 felter tilbage hver)" in err.value.message_da
+    game_result_record(
+        game=game, actor=organiser, winner="RG", timed_out=True, distance_yb=80, distance_rg=80,
+        override_reason="Lodtrækning",
+    )  # fmt: skip
+    game.refresh_from_db()
+    assert game.result_override == "Lodtrækning"
+
+
+def test_locked_pawns_first_when_the_event_says_so(game, organiser):
+    tournament = game.round.tournament
+    tournament.adjudication = Tournament.Adjudication.LOCKED_THEN_DISTANCE
+    tournament.save()
+    game.refresh_from_db()
+    # More locked pawns wins even with more distance left ...
+    game_result_record(
+        game=game, actor=organiser, winner="YB", timed_out=True, locked_yb=4, locked_rg=2,
+        distance_yb=120, distance_rg=90,
+    )  # fmt: skip
+    # ... and the other way round needs a reason.
+    with pytest.raises(ApplicationError) as err:
+        game_result_record(
+            game=game, actor=organiser, winner="RG", timed_out=True, locked_yb=4, locked_rg=2,
+            distance_yb=120, distance_rg=90,
+        )  # fmt: skip
+    assert "more locked pawns (4 against 2)" in err.value.message_en
+
+
+def test_without_numbers_the_move_log_decides(game, organiser, record):
+    from games.services.move_log import move_submit
+    from games.services.results import adjudication_proposal
+
+    for i, text in enumerate(record["moves"][:60]):
+        move_submit(game=game, text=text, client_id=f"timeout-{i:04d}", expected_seq=i)
+    proposal = adjudication_proposal(game=game)
+    assert proposal["winner"] in ("YB", "RG")
+    loser = "RG" if proposal["winner"] == "YB" else "YB"
+    with pytest.raises(ApplicationError) as err:
+        game_result_record(game=game, actor=organiser, winner=loser, timed_out=True)
+    assert err.value.code == "W3" and "from the table's move log" in err.value.message_en
+    game_result_record(game=game, actor=organiser, winner=proposal["winner"], timed_out=True)
+
+
+def test_without_numbers_or_log_nothing_can_be_checked(game, organiser):
+    game_result_record(game=game, actor=organiser, winner="YB", timed_out=True)
+    game.refresh_from_db()
+    assert game.winner == "YB" and game.result_override == ""
+
+
+def test_the_numbers_rule_agrees_with_the_engines_adjudication():
+    """``adjudication_winner`` applies W3 to numbers as ``adjudicate`` does to positions."""
+    import dataclasses
+
+    from games.engine import DM2023, adjudicate, replay, selfplay_game
+    from games.services.results import adjudication_winner
+
+    for seed in range(12):
+        record = selfplay_game(seed, first_dealer="Y")
+        for cut in (40, 90, 150):
+            position = replay({**record, "moves": record["moves"][:cut]}).position
+            for order in ("distance", "locked_then_distance"):
+                proposal = adjudicate(position, dataclasses.replace(DM2023, adjudication=order))
+                teams = proposal["teams"]
+                winner, _, _ = adjudication_winner(
+                    order,
+                    {t: teams[t]["locked"] for t in teams},
+                    {t: teams[t]["distance"] for t in teams},
+                )
+                assert winner == proposal["winner"], (seed, cut, order)
+
+
+def test_the_organisers_form_asks_for_the_reason_and_shows_it(client, game, organiser):
+    from django.urls import reverse
+
+    client.force_login(organiser)
+    url = reverse("tournament:organiser_game_result", args=[game.round.tournament.slug, game.pk])
+    prefix = f"g{game.pk}-"
+    form = {prefix + "winner": "YB", prefix + "timed_out": "on", prefix + "distance_yb": "100",
+            prefix + "distance_rg": "50"}  # fmt: skip
+    refused = client.post(url, form)
+    assert refused.status_code == 400
+    assert "giver W3 spillet til Rød/Grøn" in refused.content.decode()
+    game.refresh_from_db()
+    assert game.winner == ""
+    accepted = client.post(url, {**form, prefix + "override_reason": "Spillede efter tid"})
+    assert accepted.status_code == 302
+    page = client.get(
+        reverse("tournament:organiser_round", args=[game.round.tournament.slug, game.round.number])
+    ).content.decode()
+    assert "Afgjort imod afgørelsen efter W3: Spillede efter tid" in page
+
+
+def test_the_results_api_refuses_a_time_out_against_w3_and_takes_the_reason(game, organiser):
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(organiser)
+    body = {"winner": "YB", "timed_out": True, "distance_yb": 100, "distance_rg": 50}
+    refused = api.post(f"/api/games/{game.pk}/result/", body, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["error"]["code"] == "W3"
+    assert refused.json()["error"]["message_da"].startswith("Stoppet ved tidsgrænsen")
+    accepted = api.post(
+        f"/api/games/{game.pk}/result/", {**body, "override_reason": "Dommerens skøn"},
+        format="json",
+    )  # fmt: skip
+    assert accepted.status_code == 200 and accepted.json()["result_override"] == "Dommerens skøn"

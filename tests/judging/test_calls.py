@@ -52,11 +52,17 @@ def test_the_clock_pauses_while_the_call_is_open(logged, judge):
     assert call.paused_clock
     assert _status(logged) == "paused"
     judge_call_take(call_id=call.pk, actor=judge)
-    closed = judge_call_close(call_id=call.pk, actor=judge)
-    assert closed.status == JudgeCall.Status.CLOSED
+    closing = judge_call_close(call_id=call.pk, actor=judge)
+    assert closing.call.status == JudgeCall.Status.CLOSED
+    assert (closing.closed, closing.clock) == (True, "resumed")
+    assert closing.message_da == "Tilkaldet er lukket, og uret kører igen."
     assert _status(logged) == "running"
     # Closing twice changes nothing (and does not pause/resume again).
-    judge_call_close(call_id=call.pk, actor=judge)
+    again = judge_call_close(call_id=call.pk, actor=judge)
+    assert (again.closed, again.clock) == (False, "running")
+    assert (again.message_en, again.message_da) == (
+        "The call was already closed.", "Tilkaldet var allerede lukket."
+    )  # fmt: skip
     assert _status(logged) == "running"
 
 
@@ -76,8 +82,12 @@ def test_a_clock_paused_by_hand_is_left_paused_after_the_call(logged, judge):
     clock_pause(game=logged, actor=judge, reason="toiletpause")
     call = judge_call_create(game=logged, client_id="call-0001")
     assert not call.paused_clock
-    judge_call_close(call_id=call.pk, actor=judge)
+    closing = judge_call_close(call_id=call.pk, actor=judge)
     assert _status(logged) == "paused"
+    # ... and the judge is told so, and why.
+    assert closing.clock == "paused"
+    assert "stays paused: it was paused by hand (toiletpause)" in closing.message_en
+    assert "står stadig på pause" in closing.message_da
 
 
 def test_the_first_judge_to_take_wins(logged, judge, tournament):

@@ -175,3 +175,123 @@ def test_acknowledge_over_the_api_needs_csrf(round_):
     response = client.post(f"/api/alerts/{alert.pk}/acknowledge/", HTTP_X_CSRFTOKEN=token)
     assert response.status_code == 200
     assert response.json()["acknowledged_by"] == "judge"
+
+
+# --- a round of 100 tables at their limits ----------------------------------------
+
+STUCK = {"known": True, "stuck": True, "elapsed_s": 3120.0, "overrun_s": None, "progress": 0.05}
+UNKNOWN = {"known": False, "stuck": False, "elapsed_s": 3120.0, "overrun_s": None, "progress": None}
+
+
+def _over(minutes: float) -> dict:
+    return {"known": True, "stuck": False, "elapsed_s": 3120.0, "overrun_s": minutes * 60.0,
+            "progress": 0.5}  # fmt: skip
+
+
+@pytest.fixture
+def hundred(round_, monkeypatch):
+    """Tables 1–40 past the limit (61 min), 41–99 at the alert mark (52 min), table 100
+    given 5 extra minutes (its mark moved to 55); predictions set per table."""
+    from games.services import clock as clock_service
+
+    monkeypatch.setattr(clock_service, "_schedule_marks", lambda clocks: None)
+    judge = judge_of(round_.tournament)
+    games = {}
+    for number in range(1, 101):
+        games[number] = game = GameFactory(round=round_, table_number=number)
+        clock_start(game=game, at=ago(61 if number <= 40 else 52 if number < 100 else 56))
+    from games.services.clock import clock_extend
+
+    clock_extend(game=games[100], actor=judge, minutes=5, reason="toiletpause")
+    alerts_raise_due()
+    predictions = {
+        **{n: _over(2) for n in range(41, 100)},
+        47: STUCK, 88: STUCK, 52: _over(14), 61: _over(9), 70: UNKNOWN,
+        **{n: _over(-5) for n in (43, 44, 45)},
+    }  # fmt: skip
+    for number, prediction in predictions.items():
+        Alert.objects.filter(game=games[number], kind="alert").update(prediction=prediction)
+    return games
+
+
+def test_a_hundred_tables_at_their_limits_come_in_groups_most_urgent_first(round_, hundred):
+    data = judge_dashboard(tournament=round_.tournament)
+    groups = data["alert_groups"]
+    assert [(g["kind"], g["mark_minute"], len(g["entries"])) for g in groups] == [
+        ("limit", 60, 40),
+        ("alert", 50, 59),
+        ("alert", 55, 1),
+    ]
+    limit, mark, extended = groups
+    assert limit["label"] == "60 minutter — tiden er gået"
+    assert [e["table"] for e in limit["entries"]] == list(range(1, 41))
+    # A table past its limit is listed once; its superseded 50-minute alert goes with it.
+    assert all(len(e["ids"]) == 2 for e in limit["entries"])
+    assert not {e["table"] for e in mark["entries"]} & set(range(1, 41))
+    # Stuck first, then the largest overrun, then unknown (counted as on schedule), then on time.
+    order = [e["table"] for e in mark["entries"]]
+    assert order[:4] == [47, 88, 52, 61]
+    assert order.index(70) > order.index(99) and order[-3:] == [43, 44, 45]
+    shorts = {e["table"]: e["short"] for e in mark["entries"]}
+    assert shorts[47] == "sidder fast"
+    assert shorts[52] == "ca. 14 min over tid"
+    assert shorts[70] == "ingen træk logget"
+    assert shorts[43] == "til tiden"
+    assert extended["entries"][0]["table"] == 100
+    sentences = {t["table"]: t["prediction_label"] for t in data["tables"]}
+    assert sentences[52] == "I dette tempo går spillet ca. 14 min over tid."
+    assert sentences[70].startswith("Bordet har ikke logget nogen træk")
+    assert not any("trækliste" in s or "prognose:" in s.split(",")[0] for s in sentences.values())
+
+
+def test_acknowledge_all_of_a_group_over_the_api(
+    client, round_, hundred, django_capture_on_commit_callbacks
+):
+    client.login(username="judge", password="pw-for-tests")
+    url = f"/api/tournaments/{round_.tournament.slug}/judge/dashboard/"
+    limit = client.get(url).json()["alert_groups"][0]
+    ids = [i for e in limit["entries"] for i in e["ids"]]
+    late = GameFactory(round=round_, table_number=101)  # raised after the judge looked
+    clock_start(game=late, at=ago(62))
+    with django_capture_on_commit_callbacks(execute=True):  # the judging version bumps
+        alerts_raise_due()
+        response = client.post(
+            f"/api/tournaments/{round_.tournament.slug}/judge/alerts/acknowledge/",
+            {"ids": ids},
+            content_type="application/json",
+        )
+    assert response.status_code == 200 and response.json() == {"acknowledged": 80}
+    assert Alert.objects.filter(acknowledged_by__username="judge").count() == 80
+    data = client.get(url).json()
+    # Only the alert raised after the judge looked is still open in the 60-minute group.
+    first = data["alert_groups"][0]
+    assert (first["mark_minute"], [e["table"] for e in first["entries"]]) == (60, [101])
+    assert sum(1 for a in data["alerts"] if not a["open"]) == 80
+    # Repeating it changes nothing.
+    again = client.post(
+        f"/api/tournaments/{round_.tournament.slug}/judge/alerts/acknowledge/",
+        {"ids": ids},
+        content_type="application/json",
+    )
+    assert again.json() == {"acknowledged": 0}
+
+
+def test_acknowledge_all_leaves_other_events_alone_and_refuses_bad_input(client, round_, hundred):
+    other_round = RoundFactory(status="in_progress")
+    other = GameFactory(round=other_round, table_number=1)
+    clock_start(game=other, at=ago(52))
+    alerts_raise_due()
+    foreign = Alert.objects.get(game=other)
+    client.login(username="judge", password="pw-for-tests")
+    url = f"/api/tournaments/{round_.tournament.slug}/judge/alerts/acknowledge/"
+    response = client.post(url, {"ids": [foreign.pk]}, content_type="application/json")
+    assert response.json() == {"acknowledged": 0}
+    foreign.refresh_from_db()
+    assert foreign.acknowledged_at is None
+    for body in ({"ids": []}, {"ids": "1,2"}, {"ids": [True]}, {"ids": [1] * 1001}, {}):
+        response = client.post(url, body, content_type="application/json")
+        assert response.status_code == 400
+        error = response.json()["error"]
+        assert error["code"] == "alert_ids_invalid"
+        assert error["message_da"].startswith("Send id'erne")
+    assert not Alert.objects.filter(acknowledged_at__isnull=False).exists()

@@ -277,10 +277,10 @@ def test_organiser_may_rule(logged):
     from tests.factories import organiser_of
 
     organiser = organiser_of(logged.round.tournament, "arr")
-    ruling = ruling_make(
+    outcome = ruling_make(
         game=logged, actor=organiser, kind="warning", data={"seat": "B", "reason": "x"}
     )
-    assert ruling.judge == organiser
+    assert outcome.ruling.judge == organiser and outcome.call is None
 
 
 def test_a_refused_table_entry_is_recorded_for_the_incident_history(logged, record):
@@ -307,3 +307,108 @@ def test_judge_entries_can_be_imported(game, judge, record):
 
 
 __all__ = ["log_moves"]
+
+
+# --- a ruling answers its judge call ---------------------------------------------
+
+
+def _clock_status(game):
+    from games.services.clock import clock_state
+
+    return clock_state(game=Game.objects.select_related("round__tournament").get(pk=game.pk))[
+        "status"
+    ]
+
+
+_POSITION = {"Y": ["YH"] * 4, "R": ["RH"] * 4, "B": ["BH"] * 4, "G": ["GH"] * 4}
+
+
+@pytest.mark.parametrize(
+    "kind, data",
+    [
+        ("uphold", {"seq": 10}),
+        ("void", {"seq": 10}),
+        ("position", {"position": _POSITION}),
+        ("penalty", {"penalty": "P1", "seat": "Y"}),
+        ("warning", {"seat": "R", "rule": "P5"}),
+    ],
+)
+def test_a_ruling_closes_its_call_and_the_clock_runs_again(logged, judge, kind, data):
+    from judging.models import JudgeCall
+    from judging.services.calls import judge_call_create, judge_call_take
+
+    call = judge_call_create(game=logged, client_id="call-0001", seq=10, reason="tvist")
+    judge_call_take(call_id=call.pk, actor=judge)
+    assert _clock_status(logged) == "paused"
+    outcome = ruling_make(
+        game=logged, actor=judge, kind=kind, data={**data, "reason": "afgjort", "call": call.pk}
+    )
+    assert outcome.ruling.call_id == call.pk
+    assert outcome.call.closed and outcome.call.clock == "resumed"
+    assert JudgeCall.objects.get(pk=call.pk).status == JudgeCall.Status.CLOSED
+    assert _clock_status(logged) == "running"
+
+
+def test_a_ruling_can_keep_its_call_open_for_more(logged, judge):
+    from judging.models import JudgeCall
+    from judging.services.calls import judge_call_create
+
+    call = judge_call_create(game=logged, client_id="call-0001")
+    outcome = ruling_make(
+        game=logged, actor=judge, kind="penalty",
+        data={"penalty": "P1", "seat": "Y", "reason": "x", "call": str(call.pk),
+              "keep_call_open": "1"},
+    )  # fmt: skip
+    assert outcome.call is None and outcome.ruling.call_id == call.pk
+    assert JudgeCall.objects.get(pk=call.pk).status == JudgeCall.Status.OPEN
+    assert _clock_status(logged) == "paused"
+
+
+def test_a_refused_ruling_leaves_the_call_open_and_the_clock_paused(logged, judge):
+    from judging.models import JudgeCall
+    from judging.services.calls import judge_call_create
+
+    call = judge_call_create(game=logged, client_id="call-0001")
+    with pytest.raises(ApplicationError) as err:
+        ruling_make(game=logged, actor=judge, kind="uphold", data={"seq": 99, "reason": "x",
+                                                                     "call": call.pk})  # fmt: skip
+    assert err.value.code == "entry_not_found"
+    assert JudgeCall.objects.get(pk=call.pk).status == JudgeCall.Status.OPEN
+    assert _clock_status(logged) == "paused" and not Ruling.objects.exists()
+
+
+def test_after_a_ruling_a_clock_paused_by_hand_stays_paused_and_says_why(logged, judge):
+    from games.services.clock import clock_pause
+    from judging.services.calls import judge_call_create
+
+    clock_pause(game=logged, actor=judge, reason="spiller på toilet")
+    call = judge_call_create(game=logged, client_id="call-0001")
+    outcome = ruling_make(
+        game=logged, actor=judge, kind="uphold", data={"seq": 10, "reason": "ok", "call": call.pk}
+    )
+    assert outcome.call.closed and outcome.call.clock == "paused"
+    english, danish = outcome.call.message_en, outcome.call.message_da
+    assert "stays paused: it was paused by hand (spiller på toilet)" in english
+    assert "Genoptag det, når spillet går videre" in danish
+    assert _clock_status(logged) == "paused"
+
+
+def test_a_result_ruling_closes_the_call_and_says_the_game_is_over(logged, judge):
+    from judging.services.calls import judge_call_create
+
+    call = judge_call_create(game=logged, client_id="call-0001")
+    outcome = ruling_make(
+        game=logged, actor=judge, kind="result",
+        data={"winner": "RG", "reason": "Opgivet", "call": call.pk},
+    )  # fmt: skip
+    assert outcome.call.clock == "stopped"
+    assert outcome.call.message_da == "Tilkaldet er lukket; spillet er slut."
+
+
+@pytest.mark.parametrize("call", ["12x", "1.5", True, [1]])
+def test_a_malformed_call_is_refused_and_nothing_is_ruled(logged, judge, call):
+    with pytest.raises(ApplicationError) as err:
+        ruling_make(game=logged, actor=judge, kind="warning",
+                    data={"seat": "Y", "reason": "x", "call": call})  # fmt: skip
+    assert err.value.code == "call_invalid" and err.value.message_da
+    assert not Ruling.objects.exists() and len(_texts(logged)) == 10

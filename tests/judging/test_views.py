@@ -221,3 +221,84 @@ def test_incident_history_per_pair(api, logged, judge):
     ).json()["pairs"][0]
     assert yb["penalties"] == []
     assert len(rg["refusals"]) + len(yb["refusals"]) == 1
+
+
+def _follow_message(client, answer):
+    from django.contrib.messages import get_messages
+
+    assert answer.status_code == 302
+    return [str(m) for m in get_messages(answer.wsgi_request)]
+
+
+def test_a_ruling_from_the_review_page_says_what_it_did_to_call_and_clock(client, logged, judge):
+    from judging.services.calls import judge_call_create
+
+    call = judge_call_create(game=logged, client_id="table-call-1", seq=10)
+    client.force_login(judge)
+    url = reverse("judging:rule", args=[logged.round.tournament.slug, logged.pk])
+    form = {"action": "uphold", "seq": "10", "reason": "Lovligt", "call": str(call.pk), "at": "10"}
+    answer = client.post(url, form)
+    assert answer["Location"].endswith("?at=10")
+    assert _follow_message(client, answer) == [
+        "Kendelsen er skrevet i spillets log: Loggen stadfæstet (! UPHOLD 10). "
+        "Tilkaldet er lukket, og uret kører igen."
+    ]
+    page = client.get(answer["Location"]).content.decode()
+    assert "Tilkaldet er lukket, og uret kører igen." in page
+    assert 'id="call-box"' not in page  # no open call any more
+
+
+def test_closing_a_call_says_so_and_not_that_a_ruling_was_written(client, logged, judge):
+    from judging.services.calls import judge_call_create
+
+    call = judge_call_create(game=logged, client_id="table-call-1")
+    client.force_login(judge)
+    url = reverse("judging:rule", args=[logged.round.tournament.slug, logged.pk])
+    answer = client.post(url, {"action": "close", "call": str(call.pk)})
+    assert _follow_message(client, answer) == ["Tilkaldet er lukket, og uret kører igen."]
+
+
+def test_resume_the_clock_from_the_review_page(client, logged, judge):
+    from games.services.clock import clock_pause
+
+    clock_pause(game=logged, actor=judge, reason="pause")
+    client.force_login(judge)
+    page = client.get(_review_url(logged)).content.decode()
+    assert 'id="resume-clock"' in page and "Uret står på pause — pause" in page
+    url = reverse("judging:rule", args=[logged.round.tournament.slug, logged.pk])
+    answer = client.post(url, {"action": "resume", "at": "3"})
+    assert _follow_message(client, answer) == ["Uret kører igen."]
+    logged.clock.refresh_from_db()
+    assert logged.clock.paused_at is None
+
+
+def test_a_malformed_call_id_is_refused_with_a_message(client, logged, judge):
+    client.force_login(judge)
+    url = reverse("judging:rule", args=[logged.round.tournament.slug, logged.pk])
+    answer = client.post(url, {"action": "close", "call": "12x"})
+    assert answer.status_code == 404
+    assert "Tilkaldet findes ikke." in answer.content.decode()
+
+
+def test_rulings_api_reports_the_closed_call(api, logged, judge):
+    from judging.services.calls import judge_call_create
+
+    call = judge_call_create(game=logged, client_id="table-call-1")
+    api.force_authenticate(judge)
+    answer = api.post(
+        reverse("api:game-rulings", args=[logged.pk]),
+        {"kind": "warning", "seat": "Y", "reason": "Snak", "call": call.pk},
+        format="json",
+    )
+    closing = answer.json()["call_closing"]
+    assert closing["clock"] == "resumed" and closing["closed_now"]
+    assert closing["message_en"] == "The call is closed and the clock runs again."
+
+
+def test_replay_buttons_use_glyphs_every_font_has(client, logged, judge):
+    # ⏮ and ⏭ (U+23EE, U+23ED) are missing from common fonts and showed as boxes.
+    client.force_login(judge)
+    html = client.get(_review_url(logged, 4)).content.decode()
+    nav = html.split('class="replay-nav"')[1].split("</nav>")[0]
+    assert "⏮" not in nav and "⏭" not in nav
+    assert "« Første" in nav and "Sidste »" in nav

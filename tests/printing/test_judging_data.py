@@ -131,6 +131,21 @@ def test_judge_report_in_danish_names_the_call_and_the_penalty(round_with_games,
     assert "P1" in text and "Snød" in text
 
 
+def test_judge_report_shows_a_time_out_result_decided_against_w3_and_why(round_with_games, kirsten):
+    from games.services.results import game_result_record
+    from tests.factories import organiser_of
+
+    game = round_with_games.games.get(table_number=3)
+    game_result_record(
+        game=game, actor=organiser_of(round_with_games.tournament), winner="YB", timed_out=True,
+        distance_yb=100, distance_rg=50, override_reason="Rød/Grøn spillede efter tid",
+    )  # fmt: skip
+    text = " ".join(
+        pdf_text(judge_report_render(tournament=round_with_games.tournament, actor=kirsten)).split()
+    )
+    assert "afgjort imod afgørelsen efter W3: Rød/Grøn spillede efter tid" in text
+
+
 def test_game_record_labels_judge_entries_with_reason_and_draws_a_diagram_at_each(
     round_with_games, kirsten
 ):

@@ -87,6 +87,7 @@ POLICY: dict[str, dict[str, str]] = {
     # judging API
     "api:judge-dashboard": {"GET": J},
     "api:alert-acknowledge": {"POST": J},
+    "api:alerts-acknowledge": {"POST": J},
     "api:table-judge": {"GET": TR, "POST": T},
     "api:judge-calls": {"GET": J},
     "api:call-take": {"POST": J},
@@ -117,6 +118,7 @@ POLICY: dict[str, dict[str, str]] = {
     "printing:job_download": {"GET": O},
     "printing:standings_pdf": {"GET": P},
     "printing:bracket_pdf": {"GET": P},
+    "printing:final_pdf": {"GET": P},
     "printing:judge_report_pdf": {"GET": J},
     "printing:game_record_pdf": {"GET": J},
     # public pages
@@ -127,6 +129,7 @@ POLICY: dict[str, dict[str, str]] = {
     "tournament:standings": {"GET": P},
     "tournament:pair": {"GET": P},
     "tournament:bracket": {"GET": P},
+    "tournament:final": {"GET": P},
     # organiser pages
     "tournament:organiser_index": {"GET": L},
     "tournament:organiser_new": {"GET": L, "POST": L},
@@ -146,6 +149,7 @@ POLICY: dict[str, dict[str, str]] = {
     "tournament:organiser_game_result": {"GET": O, "POST": O},
     "tournament:organiser_game_result_clear": {"POST": O},
     "tournament:organiser_game_token_rotate": {"POST": O},
+    "tournament:organiser_knockout": {"GET": O},
     "tournament:organiser_knockout_create": {"POST": O},
     "tournament:organiser_knockout_advance": {"POST": O},
 }
@@ -166,6 +170,7 @@ BODIES: dict[str, dict[str, object]] = {
     "api:table-confirm": {"pair_side": "YB", "client_id": "matrix-1"},
     "api:table-judge": {"client_id": "matrix-call", "reason": "matrix"},
     "api:void-check": {"seq": 1},
+    "api:alerts-acknowledge": {"ids": [1]},
     "api:game-result-result": {"winner": "YB"},
     "api:game-result-result-clear": {"reason": "matrix"},
     "tournament:organiser_game_result_clear": {"reason": "matrix"},

@@ -139,3 +139,77 @@ def test_knockout_from_bracket_to_final(org_client, tournament, organiser, clien
     _play_round(final, organiser)
     response = org_client.post(_url("organiser_knockout_advance", tournament), follow=True)
     assert "Finalen er afgjort" in response.content.decode()
+
+
+# --- a knockout cut inside a shared rank ---------------------------------------------
+
+
+def test_a_tied_cut_takes_the_organiser_to_the_choice_and_then_makes_the_bracket():
+    from tests.tournament.helpers import tied_at_the_cut
+
+    tournament, organiser, _pairs = tied_at_the_cut()
+    client = Client()
+    client.force_login(organiser)
+    # The dashboard's button: refused with the tie, and taken to the choice.
+    response = client.post(_url("organiser_knockout_create", tournament), {"source": "standings"})
+    assert response["Location"] == _url("organiser_knockout", tournament)
+    assert not Round.objects.filter(tournament=tournament, kind=Round.Kind.KNOCKOUT).exists()
+    page = client.get(response["Location"]).content.decode()
+    assert "Knockout-grænsen går midt i en delt placering" in page  # the refusal, as a message
+    assert "Grænsen går midt i en delt placering" in page
+    assert "4.-pladsen deles af 2 par, helt lige:" in page
+    for option in ("Ved næste tiebreak", "Ved seedningen", "Ved omspil"):
+        assert option in page
+    assert 'id="cut-tiebreak"' in page and 'value="tiebreak" checked' in page
+    # The choice makes the bracket.
+    response = client.post(
+        _url("organiser_knockout_create", tournament), {"source": "standings", "cut": "seed"}
+    )
+    bracket = Round.objects.get(tournament=tournament, kind=Round.Kind.KNOCKOUT)
+    assert response["Location"] == _url("organiser_round", tournament, bracket.number)
+    round_page = client.get(response["Location"]).content.decode()
+    assert "afgjort ved seedningen: #4" in round_page
+
+
+def test_a_playoff_choice_makes_the_playoff_round(client):
+    from tests.tournament.helpers import tied_at_the_cut
+
+    tournament, organiser, _pairs = tied_at_the_cut()
+    client.force_login(organiser)
+    response = client.post(
+        _url("organiser_knockout_create", tournament),
+        {"source": "standings", "cut": "playoff"},
+        follow=True,
+    )
+    playoff = Round.objects.get(tournament=tournament, kind=Round.Kind.PLAYOFF)
+    html = response.content.decode()
+    assert "Omspilsrunde" in html and "Omspilsrunden er lavet som kladde" in html
+    assert playoff.games.count() == 1
+
+
+def test_the_knockout_api_refuses_a_tied_cut_and_takes_the_choice():
+    from rest_framework.test import APIClient
+
+    from tests.tournament.helpers import tied_at_the_cut
+
+    tournament, organiser, _pairs = tied_at_the_cut()
+    api = APIClient()
+    api.force_authenticate(organiser)
+    url = f"/api/tournaments/{tournament.slug}/knockout/"
+    refused = api.post(url, {"source": "standings"}, format="json")
+    assert refused.status_code == 409
+    error = refused.json()["error"]
+    assert error["code"] == "knockout_cut_tie" and error["choices"] == [
+        "tiebreak",
+        "seed",
+        "playoff",
+    ]
+    made = api.post(url, {"source": "standings", "cut": "tiebreak"}, format="json")
+    assert made.status_code == 201 and made.json()["kind"] == "knockout"
+
+
+def test_the_knockout_page_of_an_event_without_a_knockout_says_so(client):
+    tournament = TournamentFactory(knockout_size=0)
+    client.force_login(organiser_of(tournament, "arr"))
+    response = client.get(_url("organiser_knockout", tournament), follow=True)
+    assert "har ingen knockout-fase" in response.content.decode()

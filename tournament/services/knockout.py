@@ -3,6 +3,10 @@
 Seed 1 meets the lowest seed, and seeds 1 and 2 can only meet in the final
 (standard bracket order). With fewer pairs than bracket lines the top seeds
 get byes. The pair from the upper line of a match plays Yellow/Blue.
+
+A cut that falls inside a shared rank is never decided silently: the
+organiser chooses the next tiebreak, the seed list or a playoff round
+(``tournament.selectors_knockout``) before the bracket is made.
 """
 
 from __future__ import annotations
@@ -22,7 +26,12 @@ from tournament.selectors import (
     BracketRound,
     bracket_for_tournament,
     knockout_stage_names,
-    standings_for_tournament,
+)
+from tournament.selectors_knockout import (
+    CUT_CHOICES,
+    CutTie,
+    knockout_qualifiers,
+    playoff_matches,
 )
 from tournament.services.audit import audit_record, tournament_data_changed
 from tournament.services.pairing import new_random_seed, require_complete
@@ -60,12 +69,13 @@ def _bracket_size(pairs: int, limit: int) -> int:
 def _create_round(
     tournament: Tournament,
     *,
-    stage: int,
+    stage: int | None,
     matches: list[tuple[Pair, Pair]],
-    slots: list[int],
+    slots: list[int | None],
     byes: list[tuple[int, Pair]],
-    bracket_matches: int,
+    bracket_matches: int | None,
     labels: list[tuple[str, str]],
+    kind: str = Round.Kind.KNOCKOUT,
 ) -> Round:
     seed = new_random_seed()
     rng = random.Random(seed)
@@ -73,18 +83,21 @@ def _create_round(
     round_ = Round.objects.create(
         tournament=tournament,
         number=number,
-        kind=Round.Kind.KNOCKOUT,
+        kind=kind,
         knockout_stage=stage,
         bracket_matches=bracket_matches,
         status=Round.Status.DRAFT,
         random_seed=seed,
-        pairing_method="knockout",
+        pairing_method=str(kind),
     )
     entries = [
-        PairingEntry(pair_id=p.pk, start_number=p.start_number, fixed_table=p.fixed_table)
+        PairingEntry(
+            pair_id=p.pk, start_number=p.start_number, fixed_table=p.fixed_table,
+            name=p.display_name,
+        )
         for match in matches
         for p in match
-    ]
+    ]  # fmt: skip
     numbers, warnings = number_tables([(2 * k, 2 * k + 1) for k in range(len(matches))], entries)
     explanation = {}
     for (upper, lower), slot, table, (en, da) in zip(matches, slots, numbers, labels, strict=True):
@@ -105,17 +118,81 @@ def _create_round(
     return round_
 
 
-def _qualified(tournament: Tournament, source: str) -> list[Pair]:
-    if source == "standings":
-        rows = standings_for_tournament(tournament=tournament)
-        return [r.pair for r in rows if r.pair.status == Pair.Status.CHECKED_IN]
+def _by_seed(tournament: Tournament) -> list[Pair]:
     pairs = Pair.objects.filter(tournament=tournament, status=Pair.Status.CHECKED_IN)
-    return sorted(pairs, key=lambda p: (p.seed is None, p.seed or 0, p.start_number))
+    ordered = sorted(pairs, key=lambda p: (p.seed is None, p.seed or 0, p.start_number))
+    return ordered[: tournament.knockout_size]
+
+
+def _cut_refused(tie: CutTie) -> Conflict:
+    choices = [key for key, option in tie.options.items() if option.available]
+    return Conflict(
+        "knockout_cut_tie",
+        f"The knockout cut falls inside a tie: rank {tie.rank}= is shared by {tie.labels}, "
+        f"and {tie.places} of them go through. Choose how to decide it: "
+        f"{', '.join(choices)}.",
+        f"Knockout-grænsen går midt i en delt placering: {tie.rank}.-pladsen deles af "
+        f"{tie.labels}, og {tie.places} af dem går videre. Vælg, hvordan det afgøres: "
+        f"{', '.join(_CHOICE_DA[c] for c in choices)}.",
+        extra={"rank": tie.rank, "places": tie.places, "choices": choices,
+               "pairs": [p.start_number for p in tie.pairs]},
+    )  # fmt: skip
+
+
+_CHOICE_DA = {"tiebreak": "næste tiebreak", "seed": "seedningen", "playoff": "omspil"}
+
+
+_DECIDED_BY = {
+    "tiebreak": ("the next tiebreak", "næste tiebreak"),
+    "seed": ("the seed list", "seedningen"),
+    "playoff": ("the playoff", "omspillet"),
+}
+
+
+def _cut_warning(tie: CutTie, decided: str, qualified: list[Pair]) -> dict[str, str]:
+    inside = {p.pk for p in qualified}
+    through = ", ".join(f"#{p.start_number} {p.display_name}" for p in tie.pairs if p.pk in inside)
+    by_en, by_da = _DECIDED_BY[decided]
+    return {
+        "code": "knockout_cut",
+        "en": f"Rank {tie.rank}= was shared by {tie.labels}; decided by {by_en}: {through} "
+        "through.",
+        "da": f"{tie.rank}.-pladsen blev delt af {tie.labels}; afgjort ved {by_da}: {through} "
+        "gik videre.",
+    }
+
+
+def _playoff_create(tournament: Tournament, actor: Any, tie: CutTie) -> Round:
+    """A playoff round between the pairs tied at the cut; its winners go through."""
+    matches = playoff_matches(tie.pairs)
+    labels = [
+        (f"Playoff for the knockout (rank {tie.rank}=): the winner goes through.",
+         f"Omspil om knockout-pladsen ({tie.rank}.-pladsen delt): vinderen går videre.")
+        for _ in matches
+    ]  # fmt: skip
+    round_ = _create_round(
+        tournament, stage=None, matches=matches, slots=[None] * len(matches), byes=[],
+        bracket_matches=None, labels=labels, kind=Round.Kind.PLAYOFF,
+    )  # fmt: skip
+    audit_record(
+        tournament=tournament, actor=actor, action="knockout_playoff_create", target=round_,
+        data={"rank": tie.rank, "places": tie.places, "pairs": [p.start_number for p in tie.pairs]},
+    )  # fmt: skip
+    tournament_data_changed(tournament=tournament)
+    return round_
 
 
 @transaction.atomic
-def knockout_create(*, tournament: Tournament, actor: Any, source: str = "standings") -> Round:
-    """The first knockout round from the top of the standings (or by seed)."""
+def knockout_create(
+    *, tournament: Tournament, actor: Any, source: str = "standings", cut: str = ""
+) -> Round:
+    """The first knockout round from the top of the standings (or by seed).
+
+    When the cut falls inside a shared rank, ``cut`` says how to decide it
+    (``"tiebreak"``, ``"seed"``, or ``"playoff"``, which makes a playoff round
+    instead of the bracket); without it the bracket is refused with the tie
+    and the choices, so it is never decided silently.
+    """
     require_organiser(actor, tournament)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if source not in SOURCES:
@@ -136,10 +213,24 @@ def knockout_create(*, tournament: Tournament, actor: Any, source: str = "standi
             "The knockout bracket has already been made.",
             "Knockout-træet er allerede lavet.",
         )
+    if cut and cut not in CUT_CHOICES:
+        raise ApplicationError(
+            "knockout_cut_unknown",
+            "A tie at the cut is decided by the next tiebreak, the seed list or a playoff.",
+            "En delt placering ved grænsen afgøres af næste tiebreak, seedningen eller omspil.",
+        )
     last = tournament.rounds.order_by("-number").first()
     if last is not None:
         require_complete(last)
-    qualified = _qualified(tournament, source)[: tournament.knockout_size]
+    tie, decided = None, ""
+    if source == "standings":
+        qualified, tie, decided = knockout_qualifiers(tournament=tournament, cut=cut)
+        if tie is not None and not decided:
+            if cut == "playoff" and tie.options["playoff"].available:
+                return _playoff_create(tournament, actor, tie)
+            raise _cut_refused(tie)
+    else:
+        qualified = _by_seed(tournament)
     if len(qualified) < 2:
         raise ApplicationError(
             "not_enough_pairs",
@@ -179,13 +270,21 @@ def knockout_create(*, tournament: Tournament, actor: Any, source: str = "standi
                 "da": f"Færre par end pladser i træet: seedet nr. {seeds} går videre uden kamp.",
             },
         ]
-        round_.save(update_fields=["warnings"])
+    if tie is not None:
+        round_.warnings = [*round_.warnings, _cut_warning(tie, decided, qualified)]
+    round_.save(update_fields=["warnings"])
     audit_record(
         tournament=tournament,
         actor=actor,
         action="knockout_create",
         target=round_,
-        data={"source": source, "size": size, "pairs": [p.start_number for p in qualified]},
+        data={
+            "source": source,
+            "size": size,
+            "pairs": [p.start_number for p in qualified],
+            "cut": decided,
+            "tied": [p.start_number for p in tie.pairs] if tie is not None else [],
+        },
     )
     tournament_data_changed(tournament=tournament)
     return round_

@@ -8,7 +8,7 @@ guards the round's life cycle (DRAFT -> PUBLISHED -> IN_PROGRESS -> CLOSED).
 from __future__ import annotations
 
 import secrets
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 from django.db import transaction
@@ -63,8 +63,8 @@ def require_complete(round_: Round) -> None:
 
 def _history(
     tournament: Tournament, before_round: int
-) -> tuple[set[frozenset[int]], dict[int, list[str]], set[int]]:
-    """Earlier meetings, colours per pair (oldest first) and pairs with a Swiss bye."""
+) -> tuple[set[frozenset[int]], dict[int, list[str]], Counter[int]]:
+    """Earlier meetings, colours per pair (oldest first) and Swiss byes per pair."""
     played: set[frozenset[int]] = set()
     colours: dict[int, list[str]] = defaultdict(list)
     games = (
@@ -76,23 +76,26 @@ def _history(
         played.add(frozenset((yb, rg)))
         colours[yb].append("YB")
         colours[rg].append("RG")
-    had_bye = set(
+    byes = Counter(
         Bye.objects.filter(
             round__tournament=tournament,
             round__kind=Round.Kind.SWISS,
             round__number__lt=before_round,
         ).values_list("pair_id", flat=True)
     )
-    return played, colours, had_bye
+    return played, colours, byes
 
 
 def _entries(
     tournament: Tournament, number: int, method: str
 ) -> tuple[list[PairingEntry], set[frozenset[int]]]:
     active = {
-        p.pk: p for p in Pair.objects.filter(tournament=tournament, status=Pair.Status.CHECKED_IN)
+        p.pk: p
+        for p in Pair.objects.filter(
+            tournament=tournament, status=Pair.Status.CHECKED_IN
+        ).select_related("player_1", "player_2")
     }
-    played, colours, had_bye = _history(tournament, number)
+    played, colours, byes = _history(tournament, number)
     if method == "seed":
         order = sorted(active.values(), key=lambda p: (p.seed is None, p.seed or 0, p.start_number))
         ids = [p.pk for p in order]
@@ -110,9 +113,10 @@ def _entries(
             pair_id=pk,
             points=points.get(pk, 0),
             start_number=active[pk].start_number,
-            had_bye=pk in had_bye,
+            byes=byes[pk],
             colours=tuple(colours.get(pk, ())),
             fixed_table=active[pk].fixed_table,
+            name=active[pk].display_name,
         )
         for pk in ids
     ]
@@ -328,7 +332,7 @@ def round_swap_pairs(
             f"The two pairs already play each other at table {game_a.table_number}.",
             f"De to par spiller allerede mod hinanden ved bord {game_a.table_number}.",
         )
-    played, _colours, had_bye = _history(tournament, round_.number)
+    played, _colours, byes = _history(tournament, round_.number)
     # After the swap pair_b sits where pair_a sat, and the other way round.
     new_meetings = []
     if game_a is not None:
@@ -344,11 +348,15 @@ def round_swap_pairs(
             f"Byttet giver en omkamp (startnummer {who}); bekræft for at tillade det.",
         )
     for bye, gets_it in ((bye_a, pair_b), (bye_b, pair_a)):
-        if bye is not None and gets_it.pk in had_bye:
+        # Fair byes: never to a pair that has had more of them than the pair it replaces.
+        if bye is not None and byes[gets_it.pk] > byes[bye.pair_id]:
             raise Conflict(
                 "swap_second_bye",
-                f"Start number {gets_it.start_number} has already had a bye.",
-                f"Startnummer {gets_it.start_number} har allerede haft oversidning.",
+                f"Start number {gets_it.start_number} has had {byes[gets_it.pk]} bye(s), more "
+                f"than start number {bye.pair.start_number} ({byes[bye.pair_id]}).",
+                f"Startnummer {gets_it.start_number} har haft {byes[gets_it.pk]} "
+                f"oversidning(er), flere end startnummer {bye.pair.start_number} "
+                f"({byes[bye.pair_id]}).",
             )
     changed_tables = []
     for game, side, newcomer in ((game_a, side_a, pair_b), (game_b, side_b, pair_a)):

@@ -30,10 +30,17 @@ class PairingEntry:
     pair_id: int
     points: int = 0
     start_number: int = 0
-    had_bye: bool = False
+    # Swiss byes so far: the bye goes to a pair with the fewest.
+    byes: int = 0
     # Colours played so far ("YB"/"RG"), oldest first.
     colours: tuple[str, ...] = ()
     fixed_table: int | None = None
+    # How warnings name the pair (e.g. "Anne & Bo"); the start number is always given.
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        return f"#{self.start_number} {self.name}".strip()
 
 
 @dataclass(frozen=True)
@@ -100,15 +107,16 @@ def edge_quality(entries: Sequence[PairingEntry], i: int, j: int, weights: Weigh
 def bye_rank_cost(entries: Sequence[PairingEntry], i: int) -> int:
     """How many bye candidates rank below position ``i`` (0 = the right one).
 
-    Candidates are the pairs without a bye; if every pair has had one, all are.
+    Candidates are the pairs with the fewest byes so far (at first: the pairs
+    without one), so byes go round the field before any pair gets another.
     """
     eligible = _bye_candidates(entries)
     return sum(1 for k in eligible if k > i)
 
 
 def _bye_candidates(entries: Sequence[PairingEntry]) -> list[int]:
-    eligible = [k for k, e in enumerate(entries) if not e.had_bye]
-    return eligible or list(range(len(entries)))
+    fewest = min((e.byes for e in entries), default=0)
+    return [k for k, e in enumerate(entries) if e.byes == fewest]
 
 
 def pairing_objective(
@@ -320,17 +328,33 @@ def number_tables(
     taken: set[int] = set()
     for k, (i, j) in enumerate(couples):
         for pos in (i, j):
-            fixed = entries[pos].fixed_table
-            if fixed is None or numbers[k] is not None:
+            entry = entries[pos]
+            fixed = entry.fixed_table
+            if fixed is None:
+                continue
+            if numbers[k] is not None:
+                # Both pairs of this table have a fixed table: only one can be honoured.
+                other = entries[i if pos == j else j]
+                warnings.append(
+                    {
+                        "code": "fixed_table_conflict",
+                        "en": f"{other.label} (fixed table {other.fixed_table}) and "
+                        f"{entry.label} (fixed table {fixed}) play each other at table "
+                        f"{numbers[k]}; table {fixed} is not kept for {entry.label}.",
+                        "da": f"{other.label} (fast bord {other.fixed_table}) og "
+                        f"{entry.label} (fast bord {fixed}) spiller mod hinanden ved bord "
+                        f"{numbers[k]}; bord {fixed} holdes ikke til {entry.label}.",
+                    }
+                )
                 continue
             if fixed in taken:
                 warnings.append(
                     {
                         "code": "fixed_table_conflict",
                         "en": f"Table {fixed} is fixed for more than one pair; "
-                        f"start number {entries[pos].start_number} was moved.",
+                        f"{entry.label} was moved.",
                         "da": f"Bord {fixed} er fast bord for mere end ét par; "
-                        f"startnummer {entries[pos].start_number} blev flyttet.",
+                        f"{entry.label} blev flyttet.",
                     }
                 )
                 continue
@@ -446,14 +470,15 @@ def pair_round_core(
                 "da": f"Ingen fuld parring undgår omkampe: {rematches} bord(e) er omkampe.",
             }
         )
-    if bye is not None and entries[bye].had_bye:
+    if bye is not None and entries[bye].byes:
+        had = entries[bye].byes
         warnings.append(
             {
                 "code": "second_bye",
-                "en": f"Every pair has had a bye; start number {entries[bye].start_number} "
-                "gets a second one.",
-                "da": f"Alle par har haft oversidning; startnummer {entries[bye].start_number} "
-                "får en til.",
+                "en": f"Every pair has had {had} bye{'s' if had > 1 else ''}; "
+                f"{entries[bye].label} gets bye number {had + 1}.",
+                "da": f"Alle par har haft {had} oversidning{'er' if had > 1 else ''}; "
+                f"{entries[bye].label} får oversidning nr. {had + 1}.",
             }
         )
     couples.sort()

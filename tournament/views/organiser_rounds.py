@@ -18,13 +18,14 @@ from games.services.results import game_result_clear, game_result_record
 from tournament import selectors
 from tournament.errors import ApplicationError
 from tournament.forms import (
-    KnockoutCreateForm,
+    KnockoutCutForm,
     ResultClearForm,
     ResultForm,
     RoundPairForm,
     SwapForm,
 )
 from tournament.models import Pair, Round, Tournament
+from tournament.selectors_knockout import knockout_cut, knockout_standings
 from tournament.services.knockout import knockout_advance, knockout_create
 from tournament.services.pairing import (
     round_close,
@@ -183,6 +184,7 @@ def game_result(request: HttpRequest, tournament: Tournament, game_id: int) -> H
                 timed_out=data["timed_out"],
                 source="typed",
                 note=data["note"],
+                override_reason=data["override_reason"],
             )
         except ApplicationError as error:
             form_error(form, error)
@@ -221,18 +223,64 @@ def game_result_delete(request: HttpRequest, tournament: Tournament, game_id: in
     return redirect(f"{_round_url(game.round)}#table-{game.table_number}")
 
 
+@organiser_required
+def knockout_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Who goes through to the knockout; a cut inside a shared rank with its choices."""
+    if not tournament.knockout_size:
+        messages.error(
+            request, _("This tournament has no knockout stage (set the knockout size first).")
+        )
+        return redirect("tournament:organiser_dashboard", slug=tournament.slug)
+    rows = knockout_standings(tournament=tournament)
+    tie = knockout_cut(tournament=tournament, rows=rows)
+    tied = {p.pk for p in tie.pairs} if tie else set()
+    shown = [r for k, r in enumerate(rows) if k < tournament.knockout_size or r.pair_id in tied]
+    options = list(tie.options.values()) if tie else []
+    return render(
+        request,
+        "tournament/organiser/knockout.html",
+        {
+            "tournament": tournament,
+            "rows": shown,
+            "tied": tied,
+            "tie": tie,
+            "options": [_option_view(o) for o in options],
+            "default_cut": next((o.key for o in options if o.available), ""),
+            "form": KnockoutCutForm(),
+            "has_knockout": tournament.rounds.filter(kind=Round.Kind.KNOCKOUT).exists(),
+        },
+    )
+
+
+def _option_view(option: Any) -> dict[str, Any]:
+    return {"key": option.key, "available": option.available,
+            "note": bilingual({"en": option.note_en, "da": option.note_da})}  # fmt: skip
+
+
 @organiser_post
 def knockout_start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = KnockoutCreateForm(request.POST)
-    source = form.cleaned_data["source"] if form.is_valid() else "standings"
-    round_ = call_service(
-        request,
-        lambda: knockout_create(tournament=tournament, actor=request.user, source=source),
-        _("The knockout bracket was made as a draft round. Check it, then publish it."),
-    )
-    if isinstance(round_, Round):
-        return redirect(_round_url(round_))
-    return redirect("tournament:organiser_dashboard", slug=tournament.slug)
+    form = KnockoutCutForm(request.POST)
+    source, cut = "standings", ""
+    if form.is_valid():
+        source, cut = form.cleaned_data["source"], form.cleaned_data["cut"]
+    try:
+        round_ = knockout_create(tournament=tournament, actor=request.user, source=source, cut=cut)
+    except ApplicationError as error:
+        messages.error(request, error.message)
+        if error.code == "knockout_cut_tie":
+            return redirect("tournament:organiser_knockout", slug=tournament.slug)
+        return redirect("tournament:organiser_dashboard", slug=tournament.slug)
+    if round_.kind == Round.Kind.PLAYOFF:
+        messages.success(
+            request,
+            _("The playoff round was made as a draft: publish it and play it, then make the "
+              "bracket; its winners go through."),
+        )  # fmt: skip
+    else:
+        messages.success(
+            request, _("The knockout bracket was made as a draft round. Check it, then publish it.")
+        )
+    return redirect(_round_url(round_))
 
 
 @organiser_post
@@ -244,6 +292,6 @@ def knockout_next(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         return redirect("tournament:organiser_dashboard", slug=tournament.slug)
     if round_ is None:
         messages.success(request, _("The final is decided: the knockout is complete."))
-        return redirect("tournament:bracket", slug=tournament.slug)
+        return redirect("tournament:final", slug=tournament.slug)
     messages.success(request, _("The next knockout round was made as a draft."))
     return redirect(_round_url(round_))

@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, render
 from tournament import selectors
 from tournament.models import Pair, Round, Tournament
 from tournament.permissions import is_organiser
+from tournament.selectors_podium import final_results
 from tournament.views.public_cache import cached_public_page
 
 REFRESH_SECONDS = 20
@@ -55,6 +56,7 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
                 "current": selectors.current_round(tournament=tournament),
                 "pair_count": tournament.pairs.exclude(status=Pair.Status.DROPPED).count(),
                 "has_knockout": any(r.kind == Round.Kind.KNOCKOUT for r in rounds),
+                "final": final_results(tournament=tournament),
             },
         )
 
@@ -134,3 +136,22 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
         )
 
     return cached_public_page(request, slug, "bracket", render_page)
+
+
+def final(request: HttpRequest, slug: str) -> HttpResponse:
+    """The champion, the podium and the final standings, once the event is finished."""
+
+    def render_page() -> HttpResponse:
+        tournament = _public_tournament(request, slug)
+        return _page(
+            request,
+            "tournament/public/final.html",
+            "tournament/public/_final_fragment.html",
+            {
+                "tournament": tournament,
+                "rounds": _public_rounds(tournament),
+                "final": final_results(tournament=tournament),
+            },
+        )
+
+    return cached_public_page(request, slug, "final", render_page)

@@ -84,3 +84,18 @@ def test_danish_by_default_and_no_qr_codes():
 
 def test_draft_is_marked():
     assert "Draft" in pdf_text(build_pairings_list(_pairings(published=False), lang="en"))
+
+
+def test_the_first_dealer_header_wraps_between_its_words_in_danish():
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from printing.documents.base import CELL_PADDING, HEADER_FONT, fitted_widths
+
+    text = pdf_text(build_pairings_list(_pairings(), lang="da"))
+    assert "Første\nkortgiver" in text  # two lines, each word whole
+    # The column holds its longest header word (no overflow into the margin).
+    widths = fitted_widths(
+        ["Bord", "Gul/Blå", "Rød/Grøn", "Første kortgiver"], total=520, flexible={1: 1.0, 2: 1.0},
+        size=9, minimum={0: 42, 3: 58},
+    )  # fmt: skip
+    assert stringWidth("kortgiver", HEADER_FONT, 9) + CELL_PADDING <= widths[3]

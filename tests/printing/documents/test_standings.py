@@ -1,3 +1,5 @@
+import pytest
+
 from printing.documents import build_bracket, build_standings
 from printing.documents.types import (
     Bracket,
@@ -52,7 +54,7 @@ def test_standings_show_every_tiebreak_column_and_the_reason():
         "Byes",
         "Locked",
         "Distance",
-        "Head-to-",
+        "Head-to-head",
         "Tiebreak",
     ):
         assert header in text, header
@@ -99,3 +101,50 @@ def test_bracket_shows_rounds_winners_tables_and_third_place():
 
 def test_empty_bracket_says_so():
     assert "not been drawn" in pdf_text(build_bracket(Bracket("DM", []), lang="en"))
+
+
+# Every word of every column header, as it must appear: whole, on one line.
+HEADER_WORDS = {
+    "da": ["Plac.", "Par", "Point", "Spillet", "Vundet", "Tabt", "Oversidninger", "Buchholz",
+           "Låste", "imod", "forskel", "Distance-forskel", "Indbyrdes", "Tiebreak"],
+    "en": ["Rank", "Pair", "Points", "Played", "Won", "Lost", "Byes", "Buchholz", "Locked",
+           "against", "diff.", "Distance", "Head-to-head", "Tiebreak"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["da", "en"])
+def test_column_headers_never_break_inside_a_word(lang):
+    long_name = pair(12, "Anne-Marie Christiansen-Østergaard", "Bo Bæk", name="Partnersklubben")
+    line = _line(1, 12, 6, 14)
+    table = StandingsTable("DM i Partners 2026", [StandingLine(**{**line.__dict__,
+                                                                  "pair": long_name})])  # fmt: skip
+    text = pdf_text(build_standings(table, lang=lang))
+    header = text.split("#12")[0]
+    lines = header.splitlines()
+    for word in HEADER_WORDS[lang]:
+        assert any(word in row.split() for row in lines), (word, lines)
+    # The words the header was broken into before ("Vund et", "Distance-fo rskel").
+    assert "Vund" not in header.replace("Vundet", "") and "fo\nrskel" not in header
+
+
+def test_fitted_widths_keep_each_header_word_in_its_column():
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from printing.documents.base import CELL_PADDING, HEADER_FONT, fitted_widths
+
+    labels = ["Plac.", "Par", "Distance-forskel", "Oversidninger", "Første kortgiver"]
+    widths = fitted_widths(labels, total=500, flexible={1: 1.0}, minimum={0: 40})
+    for label, width in zip(labels, widths, strict=True):
+        widest = max(stringWidth(w, HEADER_FONT, 8) for w in label.split())
+        assert widest + CELL_PADDING <= width + 1e-9, label
+    assert widths[0] == 40 and abs(sum(widths) - 500) < 1e-6
+
+
+def test_danish_bracket_says_vinder():
+    bracket = Bracket(
+        "DM i Partners 2026",
+        [BracketRound("Finale", 7, [BracketMatch(1, pair(1, "Anne", "Bo"), pair(3, "Gorm", "Hanne"),
+                                                 "b", 1)])],
+    )  # fmt: skip
+    text = pdf_text(build_bracket(bracket, lang="da"))
+    assert "#3 Gorm & Hanne (vinder)" in text and "winner" not in text

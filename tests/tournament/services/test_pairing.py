@@ -287,3 +287,64 @@ def test_two_organisers_pairing_at_once_make_one_round(require_postgres):
     assert sorted(outcomes) == ["paired", "round_not_complete"]
     assert Round.objects.filter(tournament=tournament).count() == 1
     assert Game.objects.filter(round__tournament=tournament).count() == 4
+
+
+# --- fair byes, fixed tables that cannot be kept ------------------------------------
+
+
+def test_three_pairs_over_seven_rounds_share_the_byes():
+    """Once every pair had a bye, the lowest pair used to collect them (1, 4, 2)."""
+    from collections import Counter
+
+    tournament, organiser, _ = event_with_pairs(3, swiss_rounds=7)
+    for _ in range(7):
+        round_ = pair_and_play(tournament, organiser)
+        round_close(round=round_, actor=organiser)
+    byes = Counter(
+        Bye.objects.filter(round__tournament=tournament).values_list("pair_id", flat=True)
+    )
+    assert sorted(byes.values()) == [2, 2, 3]
+    # From round 4 on every bye is another one for its pair, and the organiser is told.
+    warned = [
+        w["en"] for r in tournament.rounds.order_by("number") for w in r.warnings
+        if w["code"] == "second_bye"
+    ]  # fmt: skip
+    assert len(warned) == 4 and "gets bye number 2." in warned[0]
+
+
+def test_two_pairs_with_fixed_tables_meeting_warns_naming_both(django_capture_on_commit_callbacks):
+    tournament, organiser, pairs = event_with_pairs(4)
+    for pair, seed in zip(pairs, (1, 2, 3, 4), strict=True):
+        Pair.objects.filter(pk=pair.pk).update(seed=seed)
+    # By seed, 1 meets 3: both have a fixed table.
+    pair_fixed_table_set(pair=pairs[0], actor=organiser, table_number=4)
+    pair_fixed_table_set(pair=pairs[2], actor=organiser, table_number=2)
+    round_ = round_pair(tournament=tournament, actor=organiser)
+    table = round_.games.get(table_number=4)
+    assert {table.pair_yb_id, table.pair_rg_id} == {pairs[0].pk, pairs[2].pk}
+    [warning] = [w for w in round_.warnings if w["code"] == "fixed_table_conflict"]
+    first, third = pairs[0].display_name, pairs[2].display_name
+    assert warning["da"] == (
+        f"#1 {first} (fast bord 4) og #3 {third} (fast bord 2) spiller mod hinanden ved bord 4; "
+        f"bord 2 holdes ikke til #3 {third}."
+    )
+
+
+def test_a_swap_never_gives_the_bye_to_a_pair_with_more_byes():
+    tournament, organiser, _ = event_with_pairs(3, swiss_rounds=3)
+    first = pair_and_play(tournament, organiser)
+    round_close(round=first, actor=organiser)
+    second = round_pair(tournament=tournament, actor=organiser)
+    holder = second.byes.get().pair
+    had_one = first.byes.get().pair
+    assert holder != had_one
+    with pytest.raises(ApplicationError) as err:
+        round_swap_pairs(
+            round=second, actor=organiser, pair_a=holder, pair_b=had_one, allow_rematch=True
+        )
+    assert err.value.code == "swap_second_bye"
+    assert "har haft 1 oversidning(er), flere end" in err.value.message_da
+    assert second.byes.get().pair == holder
+    other = Pair.objects.filter(tournament=tournament).exclude(pk__in=[holder.pk, had_one.pk]).get()
+    round_swap_pairs(round=second, actor=organiser, pair_a=holder, pair_b=other, allow_rematch=True)
+    assert second.byes.get().pair == other

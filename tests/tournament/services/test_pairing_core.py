@@ -114,7 +114,7 @@ def test_score_groups_stay_together_and_a_floater_meets_the_next_group_top():
 def test_bye_goes_to_the_lowest_ranked_pair_without_one():
     entries = entries_from([4, 2, 2, 0, 0])
     last = entries[-1]
-    entries[-1] = PairingEntry(pair_id=last.pair_id, points=0, start_number=5, had_bye=True)
+    entries[-1] = PairingEntry(pair_id=last.pair_id, points=0, start_number=5, byes=1)
     result = pair_round_core(entries, set(), seed=1)
     assert result.bye == entries[3].pair_id
 
@@ -130,10 +130,66 @@ def test_bye_yields_to_rematch_avoidance():
 
 
 def test_second_bye_only_when_everyone_had_one_and_warned():
-    entries = [PairingEntry(pair_id=k, points=0, start_number=k, had_bye=True) for k in (1, 2, 3)]
+    entries = [PairingEntry(pair_id=k, points=0, start_number=k, byes=1) for k in (1, 2, 3)]
     result = pair_round_core(entries, set(), seed=1)
     assert result.bye == 3
     assert [w["code"] for w in result.warnings] == ["second_bye"]
+
+
+def test_byes_go_round_the_field_before_anyone_gets_another():
+    # 3 pairs, 7 rounds: the lowest pair used to collect bye after bye (1, 4, 2).
+    byes: Counter[int] = Counter()
+    points = dict.fromkeys((1, 2, 3), 0)
+    for number in range(1, 8):
+        order = sorted(points, key=lambda p: (-points[p], p))
+        entries = [PairingEntry(pair_id=p, points=points[p], start_number=p, byes=byes[p])
+                   for p in order]  # fmt: skip
+        result = pair_round_core(entries, set(), seed=number)
+        assert byes[result.bye] == min(byes[p] for p in points)
+        byes[result.bye] += 1
+        points[result.bye] += 2
+        points[result.tables[0].pair_yb] += 2  # Yellow/Blue wins
+    assert sorted(byes.values()) == [2, 2, 3]
+
+
+def test_the_bye_goes_to_the_lowest_of_those_with_the_fewest_byes():
+    entries = [
+        PairingEntry(pair_id=1, points=6, start_number=1, byes=1),
+        PairingEntry(pair_id=2, points=4, start_number=2, byes=0),
+        PairingEntry(pair_id=3, points=4, start_number=3, byes=0),
+        PairingEntry(pair_id=4, points=2, start_number=4, byes=1),
+        PairingEntry(pair_id=5, points=0, start_number=5, byes=2),
+    ]
+    result = pair_round_core(entries, set(), seed=1)
+    assert result.bye == 3 and not [w for w in result.warnings if w["code"] == "second_bye"]
+
+
+def test_another_bye_is_warned_with_the_count():
+    entries = [PairingEntry(pair_id=k, start_number=k, byes=2, name=f"Par {k}") for k in (1, 2, 3)]
+    result = pair_round_core(entries, set(), seed=1)
+    warning = next(w for w in result.warnings if w["code"] == "second_bye")
+    assert warning["en"] == "Every pair has had 2 byes; #3 Par 3 gets bye number 3."
+    assert warning["da"] == "Alle par har haft 2 oversidninger; #3 Par 3 får oversidning nr. 3."
+
+
+def test_two_pairs_with_fixed_tables_meeting_is_a_warning_naming_both():
+    entries = [
+        PairingEntry(pair_id=1, start_number=1, fixed_table=5, name="Anne & Bo"),
+        PairingEntry(pair_id=2, start_number=2, fixed_table=3, name="Carl & Dorte"),
+        PairingEntry(pair_id=3, start_number=3),
+        PairingEntry(pair_id=4, start_number=4),
+    ]
+    result = pair_round_core(entries, set(), seed=1)
+    assert [t.table_number for t in result.tables] == [1, 5]
+    assert result.warnings == [
+        {
+            "code": "fixed_table_conflict",
+            "en": "#1 Anne & Bo (fixed table 5) and #2 Carl & Dorte (fixed table 3) play each "
+            "other at table 5; table 3 is not kept for #2 Carl & Dorte.",
+            "da": "#1 Anne & Bo (fast bord 5) og #2 Carl & Dorte (fast bord 3) spiller mod "
+            "hinanden ved bord 5; bord 3 holdes ikke til #2 Carl & Dorte.",
+        }
+    ]
 
 
 def test_round_one_by_seed_is_top_half_against_bottom_half():
@@ -196,7 +252,7 @@ def test_matching_is_optimal_under_the_documented_objective(n):
                 pair_id=e.pair_id,
                 points=e.points,
                 start_number=e.start_number,
-                had_bye=rng.random() < 0.3,
+                byes=int(rng.random() < 0.3),
             )
             for e in entries
         ]
@@ -236,8 +292,7 @@ def test_simulated_rounds_keep_the_pairing_rules(n, rounds, seed):
     for number in range(1, rounds + 1):
         order = sorted(points, key=lambda p: (-points[p], p))
         entries = [
-            PairingEntry(pair_id=p, points=points[p], start_number=p, had_bye=byes[p] > 0)
-            for p in order
+            PairingEntry(pair_id=p, points=points[p], start_number=p, byes=byes[p]) for p in order
         ]
         result = pair_round_core(
             entries, played, seed=seed + number, first_round="random" if number == 1 else None
@@ -247,9 +302,9 @@ def test_simulated_rounds_keep_the_pairing_rules(n, rounds, seed):
             seated.append(result.bye)
         # Every pair exactly once.
         assert sorted(seated) == sorted(points)
-        # At most one bye per pair while some pair has none.
+        # The bye goes to a pair with the fewest byes so far.
         if result.bye is not None:
-            assert byes[result.bye] == 0 or all(byes[p] for p in points)
+            assert byes[result.bye] == min(byes[p] for p in points)
             byes[result.bye] += 1
             points[result.bye] += 2
         # No rematch when a complete pairing without one exists.
@@ -271,7 +326,7 @@ def test_larger_fields_are_complete_and_rematch_free_early_on(n, seed):
     for _ in range(1, 5):
         order = sorted(points, key=lambda p: (-points[p], p))
         entries = [
-            PairingEntry(pair_id=p, points=points[p], start_number=p, had_bye=p in byes)
+            PairingEntry(pair_id=p, points=points[p], start_number=p, byes=int(p in byes))
             for p in order
         ]
         result = pair_round_core(entries, played, seed=seed, first_round=None)
@@ -297,7 +352,7 @@ def test_group_cut_bound_never_exceeds_the_true_cost_of_the_rest(n):
                 pair_id=e.pair_id,
                 points=e.points,
                 start_number=e.start_number,
-                had_bye=rng.random() < 0.4,
+                byes=rng.choice((0, 0, 1, 2)),
             )
             for e in entries
         ]
@@ -331,7 +386,7 @@ def test_certificate_with_odd_score_groups_and_byes(n, window, monkeypatch):
                 pair_id=e.pair_id,
                 points=e.points,
                 start_number=e.start_number,
-                had_bye=rng.random() < 0.5,
+                byes=int(rng.random() < 0.5),
             )
             for e in entries
         ]

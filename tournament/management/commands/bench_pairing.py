@@ -11,6 +11,7 @@ import json
 import random
 import statistics
 import time
+from collections import Counter
 from typing import Any
 
 from django.core.management.base import BaseCommand
@@ -42,13 +43,13 @@ class Simulation:
         )
 
     def entries(self) -> tuple[list[PairingEntry], set[frozenset[int]]]:
-        had_bye = {b.pair_id for b in self.byes}
+        byes = Counter(b.pair_id for b in self.byes)
         entries = [
             PairingEntry(
                 pair_id=row.pair_id,
                 points=row.points,
                 start_number=row.start_number,
-                had_bye=row.pair_id in had_bye,
+                byes=byes[row.pair_id],
                 colours=tuple(self.colours[row.pair_id]),
             )
             for row in self.standings()

@@ -176,4 +176,5 @@ class Command(BaseCommand):
             timed_out=timed_out,
             source="typed",
             note="Demo: engine self-play" + (", adjudicated on time" if timed_out else ""),
+            override_reason="" if verdict["winner"] else "Demo: level on distance, more locked",
         )
