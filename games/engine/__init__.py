@@ -18,7 +18,7 @@ from .distance import adjudicate, remaining_distance
 from .effects import index_effects, parse_effect
 from .errors import EngineError, IllegalMoveError, NotationError, PositionError
 from .game import GameState, ReplayError, ReplayResult, replay
-from .judge import JudgeEntry, format_judge_entry, parse_judge_entry, void_check
+from .judge import JudgeEntry, entry_marks, format_judge_entry, parse_judge_entry, void_check
 from .notation import Discard, Move, format_move, parse_entry, parse_move
 from .position import Position
 from .rules import Applied, Event, apply_move, legal_moves
@@ -46,6 +46,7 @@ __all__ = [
     "Ruleset",
     "adjudicate",
     "apply_move",
+    "entry_marks",
     "format_judge_entry",
     "format_move",
     "get_ruleset",
