@@ -26,6 +26,7 @@ from judging.selectors_review import (
     table_judge_status,
 )
 from judging.services.calls import judge_call_close, judge_call_take
+from judging.services.ruling_undo import ruling_undo
 from judging.services.rulings import adjudication_proposal, ruling_make, void_preview
 from tournament.errors import ApplicationError, PermissionDenied
 from tournament.models import Tournament
@@ -196,6 +197,10 @@ def game_rule(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
             judge_call_take(call_id=int(data["call"] or 0), actor=request.user)
         elif action == "close":
             judge_call_close(call_id=int(data["call"] or 0), actor=request.user)
+        elif action == "undo":
+            ruling = request.POST.get("ruling", "")
+            ruling_id = int(ruling) if ruling.isdigit() else None
+            ruling_undo(ruling_id=ruling_id, actor=request.user, reason=data["reason"])
         else:
             ruling_make(game=game, actor=request.user, kind=action, data=data)
     except ApplicationError as error:
