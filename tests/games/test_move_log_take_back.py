@@ -33,9 +33,7 @@ def active(game):
 def voided(game, record):
     """Six entries and a judge's ``! VOID 6`` as entry 7."""
     play(game, record["moves"][:6])
-    ruling_void(
-        game=game, actor=judge_of(game.round.tournament), seq=6, reason="Out of turn."
-    )
+    ruling_void(game=game, actor=judge_of(game.round.tournament), seq=6, reason="Out of turn.")
     return game
 
 
