@@ -13,9 +13,10 @@ Spec: ``shared/rules/RULES.md`` (rule ids) and ``shared/rules/NOTATION.md``
 
 from __future__ import annotations
 
-from .board import CARDS, SEATS, TEAMS, partner_of, team_of
+from .board import CARDS, COLOUR_DA, COLOUR_EN, SEATS, TEAMS, partner_of, team_of
 from .distance import adjudicate, remaining_distance
 from .effects import index_effects, parse_effect
+from .errors import MESSAGES as ERROR_MESSAGES
 from .errors import EngineError, IllegalMoveError, NotationError, PositionError
 from .game import GameState, ReplayError, ReplayResult, replay
 from .judge import JudgeEntry, entry_marks, format_judge_entry, parse_judge_entry, void_check
@@ -27,7 +28,10 @@ from .selfplay import selfplay_game
 
 __all__ = [
     "CARDS",
+    "COLOUR_DA",
+    "COLOUR_EN",
     "DM2023",
+    "ERROR_MESSAGES",
     "SEATS",
     "TEAMS",
     "Applied",
