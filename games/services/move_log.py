@@ -545,8 +545,11 @@ def move_take_back(*, game: Game, client_id: str, seq: int) -> dict[str, Any]:
                 f"There is no entry {seq} in this game's log.",
                 f"Der er ingen post {seq} i dette spils log.",
             )
-        last = active_entries(game=game).order_by("-seq").values_list("seq", flat=True).first()
-        if seq != last:
+        later = active_entries(game=game).filter(seq__gt=seq).order_by("seq")
+        ruling = later.filter(source=MoveEntry.Source.JUDGE).first()
+        if ruling is not None:
+            raise _not_the_tables(ruling)
+        if later.exists():
             raise Conflict(
                 "take_back_too_late",
                 "Only the table's last entry can be taken back, and only until the next entry "

@@ -52,10 +52,18 @@ def test_a_judge_entry_is_never_taken_back(voided, record):
 
 
 def test_nor_an_entry_before_a_judge_entry(voided):
+    # A device that has not seen the ruling yet asks for its own last entry.
     with pytest.raises(ApplicationError) as err:
         move_take_back(game=voided, client_id="device-tb-01", seq=5)
-    assert err.value.code == "take_back_too_late"
+    assert err.value.code == "J2" and err.value.extra["seq"] == 7
     assert len(active(voided)) == 7
+
+
+def test_an_older_entry_without_a_ruling_after_it_is_too_late(game, record):
+    play(game, record["moves"][:3])
+    with pytest.raises(ApplicationError) as err:
+        move_take_back(game=game, client_id="device-tb-01", seq=2)
+    assert err.value.code == "take_back_too_late"
 
 
 def test_repeated_take_backs_stop_at_the_judge_entry(voided, record):
