@@ -163,7 +163,9 @@ class Player:
         self.taps = 0
 
     def click(self, selector: str) -> None:
-        box = self.page.locator(selector).first.bounding_box()
+        box = None
+        while box is None:  # the board is drawn again when the server answers
+            box = self.page.locator(selector).first.bounding_box()
         self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         self.taps += 1
 

@@ -48,11 +48,14 @@ def device(browser, width, height):
 
 
 def centre(page, loc, pawn=False):
-    selector = (
-        f'#board .pawn[data-loc="{loc}"]' if pawn else f'#board .place[data-loc="{loc}"] circle'
-    )
-    box = page.locator(selector).first.bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    selector = f'#board .pawn[data-loc="{loc}"]' if pawn else f'#board .place[data-loc="{loc}"] circle'  # noqa: E501
+    for _ in range(20):
+        # The board is drawn again when the server answers: ask again if it was.
+        box = page.locator(selector).first.bounding_box()
+        if box is not None:
+            return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{loc} is not on the board")
 
 
 def tap(page, loc, dx=0.0, dy=0.0, pawn=False):
@@ -330,6 +333,7 @@ def test_the_board_turns_to_the_seat_to_move_or_stays_as_chosen(browser, live_se
     expect(page.locator("#turn")).to_contain_text("Grøn")
     assert at_bottom("Y")  # locked: it stays
     page.reload()
+    expect(page.locator("#turn")).to_contain_text("Grøn")
     assert at_bottom("Y")  # and the choice is kept on the device
     ctx.close()
 

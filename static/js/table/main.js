@@ -482,11 +482,11 @@ function render() {
 
 // --- the sheet: log, judge, typing, settings -----------------------------------------
 
+/* The sheet is a modal <dialog>: the browser keeps the focus in it and closes it on Escape. */
 function openSheet(tab) {
   const sheet = $("sheet");
   if (tab === "type" && !config.writable) tab = "settings";
-  sheet.hidden = false;
-  document.body.classList.add("sheet-open");
+  if (!sheet.open) sheet.showModal();
   sheet.querySelectorAll("[role=tab]").forEach((t) => {
     const on = t.dataset.tab === tab;
     t.setAttribute("aria-selected", String(on));
@@ -497,8 +497,7 @@ function openSheet(tab) {
   render();
 }
 function closeSheet() {
-  $("sheet").hidden = true;
-  document.body.classList.remove("sheet-open");
+  if ($("sheet").open) $("sheet").close();
 }
 
 function sendAgain(i) {
@@ -536,7 +535,8 @@ function wire() {
   document.querySelectorAll("[data-sheet]").forEach((b) => b.addEventListener("click", () => openSheet(b.dataset.sheet)));
   document.querySelectorAll("#sheet [role=tab]").forEach((t) => t.addEventListener("click", () => openSheet(t.dataset.tab)));
   $("sheet-close").addEventListener("click", closeSheet);
-  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && !$("sheet").hidden) closeSheet(); });
+  // A tap on the backdrop (outside the sheet's box) closes it too.
+  $("sheet").addEventListener("click", (ev) => { if (ev.target === $("sheet")) closeSheet(); });
   $("confirm-move").addEventListener("click", confirmMove);
   $("cancel-move").addEventListener("click", () => { clearPick(null); render(); });
   $("seven-back").addEventListener("click", () => { picker.sevenBack(pick); pick.msg = ""; preview = null; error = null; render(); });
