@@ -196,6 +196,8 @@ function renderTurn() {
   turn.className = "turn";
   if (state.winner) {
     make("strong", "", S.gameOver, turn);
+  } else if (state.status === "time_up") {
+    make("strong", "", S.timeIsUp, turn);
   } else if (state.to_move) {
     make("span", "seat-chip seat-bg-" + state.to_move, state.to_move, turn);
     make("strong", "", fill(S.isToMove, { seat: seatName(state.to_move) }), turn);
