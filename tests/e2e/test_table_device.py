@@ -48,7 +48,9 @@ def device(browser, width, height):
 
 
 def centre(page, loc, pawn=False):
-    selector = f'#board .pawn[data-loc="{loc}"]' if pawn else f'#board .place[data-loc="{loc}"] circle'  # noqa: E501
+    selector = (
+        f'#board .pawn[data-loc="{loc}"]' if pawn else f'#board .place[data-loc="{loc}"] circle'
+    )
     for _ in range(20):
         # The board is drawn again when the server answers: ask again if it was.
         box = page.locator(selector).first.bounding_box()
