@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from games.models import MoveEntry
 from games.selectors import log_cache
 from games.services.tokens import game_token
+from tests.e2e.table_page import stored, tap, type_move
 from tests.factories import GameFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -24,12 +25,6 @@ def table(live_server):
     return game, f"{live_server.url}/t/{game_token(game=game)}/"
 
 
-def tap(page, loc, dx=0.0, dy=0.0):
-    """Tap the board where ``loc`` is drawn (its place), ``dx``/``dy`` CSS px off its centre."""
-    box = page.locator(f'#board .place[data-loc="{loc}"] circle').bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2 + dx, box["y"] + box["height"] / 2 + dy)
-
-
 def log_by_tapping(page, card, loc):
     page.click(f'#cards button[data-card="{card}"]')
     tap(page, loc)
@@ -37,24 +32,10 @@ def log_by_tapping(page, card, loc):
     page.click("#confirm-move")
 
 
-def type_move(page, text):
-    page.click('button[data-sheet="type"]')
-    page.fill("#typed", text)
-    page.click("#typed-form button[type=submit]")
-
-
 def log_by_typing(page, text):
     type_move(page, text)
     expect(page.locator("#preview")).to_be_visible()
     page.click("#confirm-move")
-
-
-def active_texts(game):
-    return list(
-        MoveEntry.objects.filter(game=game, withdrawn_at__isnull=True)
-        .order_by("seq")
-        .values_list("text", flat=True)
-    )
 
 
 def test_play_first_moves_on_the_board(page, table):
@@ -68,7 +49,7 @@ def test_play_first_moves_on_the_board(page, table):
     expect(page.locator("#seq")).to_have_text("2")
     log_by_typing(page, "13: in")
     expect(page.locator("#seq")).to_have_text("3")
-    assert active_texts(game) == ["R 11: in", "B 8: in", "G 13: in"]
+    assert stored(game) == ["R 11: in", "B 8: in", "G 13: in"]
     last = MoveEntry.objects.get(game=game, seq=3)
     expect(page.locator("#short-hash")).to_have_text(last.hash[:8])
     expect(page.locator("#net-status")).to_have_text("Online")
@@ -82,7 +63,7 @@ def test_illegal_typed_move_shows_the_engines_message_and_rule(page, table):
     expect(error).to_be_visible()
     expect(error).to_have_text(re.compile(r".+ \(regel [A-Z]\d*\)$"))
     expect(page.locator("#preview")).to_be_hidden()
-    assert active_texts(game) == []
+    assert stored(game) == []
 
 
 def test_queue_survives_a_reload(page, context, table):
@@ -95,7 +76,7 @@ def test_queue_survives_a_reload(page, context, table):
     context.set_offline(False)
     page.reload()
     expect(page.locator("#seq")).to_have_text("1", timeout=15_000)
-    assert active_texts(game) == ["R 11: in"]
+    assert stored(game) == ["R 11: in"]
 
 
 def test_after_a_move_the_device_reads_nothing_and_its_poll_is_a_304(page, table):

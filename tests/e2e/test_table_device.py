@@ -18,6 +18,7 @@ from games.selectors import log_cache
 from games.services.move_log import game_state, move_submit
 from games.services.tokens import game_token
 from judging.services.rulings import ruling_void, ruling_warning
+from tests.e2e.table_page import centre, stored, tap, type_move
 from tests.factories import GameFactory, judge_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -45,38 +46,6 @@ def device(browser, width, height):
     )
     ctx.set_default_timeout(10_000)
     return ctx, ctx.new_page()
-
-
-def centre(page, loc, pawn=False):
-    selector = (
-        f'#board .pawn[data-loc="{loc}"]' if pawn else f'#board .place[data-loc="{loc}"] circle'
-    )
-    for _ in range(20):
-        # The board is drawn again when the server answers: ask again if it was.
-        box = page.locator(selector).first.bounding_box()
-        if box is not None:
-            return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        page.wait_for_timeout(50)
-    raise AssertionError(f"{loc} is not on the board")
-
-
-def tap(page, loc, dx=0.0, dy=0.0, pawn=False):
-    x, y = centre(page, loc, pawn)
-    page.mouse.click(x + dx, y + dy)
-
-
-def type_move(page, text):
-    page.click('button[data-sheet="type"]')
-    page.fill("#typed", text)
-    page.click("#typed-form button[type=submit]")
-
-
-def stored(game):
-    return list(
-        MoveEntry.objects.filter(game=game, withdrawn_at__isnull=True)
-        .order_by("seq")
-        .values_list("text", flat=True)
-    )
 
 
 ONE_SCREEN = (JS / "one_screen.js").read_text()

@@ -13,6 +13,7 @@ from games.selectors import log_cache
 from games.services.move_log import game_state, move_submit
 from games.services.tokens import game_token
 from judging.services.rulings import ruling_void
+from tests.e2e.table_page import tap as tap_board
 from tests.factories import GameFactory, judge_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -35,8 +36,7 @@ def seven_table(live_server):
 
 
 def tap(page, loc):
-    box = page.locator(f'#board .pawn[data-loc="{loc}"]').first.bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    tap_board(page, loc, pawn=True)
 
 
 def first_part_counts(state, loc):

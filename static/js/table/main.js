@@ -10,7 +10,7 @@ import "../board.js";
 import { check, project, provisionalLocs } from "./game.js";
 import * as picker from "./picker.js";
 import { Sync } from "./sync.js";
-import { CARDS, SEATS, discardText, judgeMarks, parseEffect, splitSeat, tidy } from "./text.js";
+import { CARDS, SEATS, discardText, judgeMarks, movedFrom, parseEffect, splitSeat, tidy } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("table-config").textContent);
@@ -90,7 +90,7 @@ function onTap(loc) {
   }
   picker.tapPawn(pick, loc, view.state);
   if (pick.card === "J" && pick.locs.length < 2) {
-    if (pick.locs.length === 1 && !picker.legalOf(view.state, "J").some((m) => m.includes(pick.locs[0]))) {
+    if (pick.locs.length === 1 && !picker.legalOf(view.state, "J").some((m) => movedFrom(m).includes(pick.locs[0]))) {
       explainMeant(picker.meantMove("J", pick.locs[0], view.state));
     }
     render();
@@ -518,7 +518,9 @@ function typed(ev) {
   const parts = splitSeat(text);
   const box = $("typed-error");
   const verdict = check(text, view, messages);
-  clearPick(parts.rest.startsWith("X:") ? "X" : parts.rest.split(":")[0]);
+  const discarding = parts.rest.startsWith("X:");
+  clearPick(discarding ? "X" : parts.rest.split(":")[0]);
+  if (discarding) pick.discard = parts.rest.slice(2).split(" ").filter(Boolean);
   if (verdict && !verdict.ok) {
     box.hidden = false;
     txt(box, verdict.error.message + (verdict.error.rule ? " (" + S.rule + " " + verdict.error.rule + ")" : ""));
@@ -553,8 +555,7 @@ function wire() {
       if (!err) return;
       // Shown until the log changes; the state is read at once (a ruling may have come in).
       takeBackError = { seq, text: err.message + (err.rule ? " (" + S.rule + " " + err.rule + ")" : "") };
-      sync.tag = null;
-      sync.poll();
+      sync.refresh();
       render();
     });
   });

@@ -24,11 +24,12 @@ export function newPick(card) {
     discard: [], // cards shown, for a discard
     candidates: [], // moves offered for the taps
     move: null, // the move chosen (without the seat)
+    msg: "", // why a pawn cannot take the 7's next part
   };
 }
 
 /* The colour the seat to move plays: its own, or its partner's once its four are locked (S3). */
-export function activeColour(state) {
+function activeColour(state) {
   const seat = state.to_move;
   if (!seat) return null;
   const partner = SEATS[(SEATS.indexOf(seat) + 2) % 4];

@@ -40,7 +40,7 @@ function code(lid) {
   if (k <= 15) return s + (k - 1);
   return s + "M" + (k - 15);
 }
-export const CODES = Array.from({ length: NLOC }, (_, i) => code(i));
+const CODES = Array.from({ length: NLOC }, (_, i) => code(i));
 export const LID = Object.fromEntries(CODES.map((c, i) => [c, i]));
 const IS_RING = CODES.map((_, i) => i % 20 >= 2 && i % 20 <= 15);
 const IS_GOAL = CODES.map((_, i) => i % 20 >= 16);
@@ -312,7 +312,7 @@ const syntax = (what, why, whyDa) => refuse("syntax", { what, why, why_da: whyDa
 const stepText = (lid, n) => CODES[lid] + (n > 0 ? "+" : "-") + Math.abs(n);
 
 /* A move as the engine reads it: {card, kind, steps: [[lid, n]], swap, dests, text}. */
-export function parseMove(text) {
+function parseMove(text) {
   const parts = text.split(/\s+/).filter(Boolean);
   if (parts.length < 2 || !parts[0].endsWith(":")) {
     throw syntax(text, "expected 'card: action', e.g. '5: Y3+5'", "forventede 'kort: handling', f.eks. '5: Y3+5'");
@@ -359,7 +359,7 @@ function parseDiscard(text) {
   return { cards, text: "X: " + cards.join(" ") };
 }
 /* "R 5: R3+5" → {seat index, action, text (canonical, seat first)}. */
-export function parseEntry(text) {
+function parseEntry(text) {
   const t = text.trim();
   const space = t.indexOf(" ");
   const seat = space < 0 ? t : t.slice(0, space);

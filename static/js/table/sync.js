@@ -167,6 +167,12 @@ export class Sync {
       .catch(() => { if (!this.offline) { this.online = false; this.changed(); } });
   }
 
+  /* Read the whole state now (not conditionally): after a refusal the server knows better. */
+  refresh() {
+    this.tag = null;
+    this.poll();
+  }
+
   /* A write other than an entry (take-back, confirmation): its answer is the new state. */
   write(url, body) {
     return this.post(url, Object.assign({ client_id: uid() }, body)).then((res) => {

@@ -1,7 +1,8 @@
 /* Entry texts on the table device: tidying what was typed, effects, judge marks. */
 
-export const CARDS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "J"];
-export const SEATS = ["Y", "R", "B", "G"];
+import { CARDS } from "./rules.js";
+
+export { CARDS, SEATS } from "./rules.js";
 
 /* What a player typed, in the notation's spacing and case ("7: b5+3 g11+4" → "7: B5+3 G11+4"). */
 export function tidy(text) {
@@ -18,11 +19,6 @@ export function splitSeat(text) {
 /* The cards shown in a discard, in card order: "X: 2 9 5" → "X: 2 5 9". */
 export function discardText(cards) {
   return "X: " + cards.slice().sort((a, b) => CARDS.indexOf(a) - CARDS.indexOf(b)).join(" ");
-}
-
-/* The card of a move or discard text ("7: B5+3" → "7", "X: 2 3" → "X"). */
-export function cardOf(move) {
-  return move.split(":")[0];
 }
 
 /* Locations a move starts from ("7: B5+3 G11+4" → ["B5", "G11"]; "J: Y3<>R10" → both). */
