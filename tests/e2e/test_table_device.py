@@ -40,12 +40,25 @@ def table_at(live_server, entries):
     return game, f"{live_server.url}/t/{game_token(game=game)}/"
 
 
-def device(browser, width, height):
-    ctx = browser.new_context(
-        locale="da-DK", timezone_id="Europe/Copenhagen", viewport={"width": width, "height": height}
-    )
-    ctx.set_default_timeout(10_000)
-    return ctx, ctx.new_page()
+@pytest.fixture
+def device(browser):
+    """Open the page on a device of a given size; closed after the test, also a failed one
+    (a page left polling would hold up the next test's database flush)."""
+    contexts = []
+
+    def open_device(width, height):
+        ctx = browser.new_context(
+            locale="da-DK",
+            timezone_id="Europe/Copenhagen",
+            viewport={"width": width, "height": height},
+        )
+        ctx.set_default_timeout(10_000)
+        contexts.append(ctx)
+        return ctx, ctx.new_page()
+
+    yield open_device
+    for ctx in contexts:
+        ctx.close()
 
 
 ONE_SCREEN = (JS / "one_screen.js").read_text()
@@ -65,10 +78,10 @@ def assert_one_screen(page, step):
 
 
 @pytest.mark.parametrize("size", [*PHONES, (1024, 768)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_one_screen_at_every_step(browser, live_server, size):
+def test_one_screen_at_every_step(device, live_server, size):
     # After 19 entries Blue is to move with pawns on B5 and G11 (self-play game 7).
     _game, url = table_at(live_server, 19)
-    ctx, page = device(browser, *size)
+    ctx, page = device(*size)
     page.goto(url)
     assert_one_screen(page, "start")
     page.click('#cards button[data-card="1"]')
@@ -93,12 +106,11 @@ def test_one_screen_at_every_step(browser, live_server, size):
     page.click("#confirm-move")
     expect(page.locator("#net-status")).to_have_text("Offline · 1")
     assert_one_screen(page, "offline, one entry waiting")
-    ctx.close()
 
 
-def test_three_taps_and_entering_by_the_start_field(browser, live_server):
+def test_three_taps_and_entering_by_the_start_field(device, live_server):
     game, url = table_at(live_server, 0)  # Red opens; every pawn is home
-    ctx, page = device(browser, 390, 844)
+    _ctx, page = device(390, 844)
     page.goto(url)
     page.click('#cards button[data-card="11"]')
     expect(page.locator("#hint")).to_contain_text("startfeltet")
@@ -113,12 +125,11 @@ def test_three_taps_and_entering_by_the_start_field(browser, live_server):
     page.click("#confirm-move")
     expect(page.locator("#seq")).to_have_text("2")
     assert stored(game) == ["R 11: in", "B 8: in"]
-    ctx.close()
 
 
-def test_a_tap_off_the_pawn_still_finds_it_and_no_40px_box_has_a_dead_spot(browser, live_server):
+def test_a_tap_off_the_pawn_still_finds_it_and_no_40px_box_has_a_dead_spot(device, live_server):
     _game, url = table_at(live_server, 19)
-    ctx, page = device(browser, 360, 740)
+    _ctx, page = device(360, 740)
     page.goto(url)
     page.click('#cards button[data-card="7"]')
     # 19 px right and 19 px down of the pawn on B5: the corner of a 40x40 box.
@@ -131,7 +142,6 @@ def test_a_tap_off_the_pawn_still_finds_it_and_no_40px_box_has_a_dead_spot(brows
     assert report["problems"] == []
     # The pawns alone on the track own their whole box (here B5, G11 and one more).
     assert report["isolated"] >= 3, report
-    ctx.close()
 
 
 def engine_refusal(entries, entry):
@@ -141,11 +151,11 @@ def engine_refusal(entries, entry):
     return f"{refused.value.message_da} (regel {refused.value.rule})"
 
 
-def test_a_tapped_pawn_that_cannot_move_gets_the_engines_rule_text(browser, live_server):
+def test_a_tapped_pawn_that_cannot_move_gets_the_engines_rule_text(device, live_server):
     game, url = table_at(live_server, 19)
     state = game_state(game=game)
     assert "5" in state["legal_entries"]
-    ctx, page = device(browser, 390, 844)
+    _ctx, page = device(390, 844)
     page.goto(url)
     # Blue taps its start circle with a 5: the engine refuses "5: BH+5" (C8).
     words = engine_refusal(19, "B 5: BH+5")
@@ -166,18 +176,17 @@ def test_a_tapped_pawn_that_cannot_move_gets_the_engines_rule_text(browser, live
     expect(error).to_have_text(engine_refusal(19, f"B 5: {other}+5"))
     expect(error).to_contain_text("(regel S3)")
     assert stored(game) == MOVES[:19]
-    ctx.close()
 
 
 def hands_text(sizes):
     return "".join(f"{s}{sizes[s]}" for s in ("Y", "R", "B", "G"))
 
 
-def test_offline_three_entries_across_seats_and_a_deal_sync_once_in_order(browser, live_server):
+def test_offline_three_entries_across_seats_and_a_deal_sync_once_in_order(device, live_server):
     # After 8 entries Blue is to move; Blue, Yellow and then Red (the first of
     # the dealer's second deal, RULES D5) play while the device is offline.
     game, url = table_at(live_server, 8)
-    ctx, page = device(browser, 390, 844)
+    ctx, page = device(390, 844)
     page.goto(url)
     posts = []
     page.on(
@@ -218,12 +227,11 @@ def test_offline_three_entries_across_seats_and_a_deal_sync_once_in_order(browse
     assert [p["expected_seq"] for p in posts] == [8, 9, 10]
     assert len({p["client_id"] for p in posts}) == 3
     assert page.locator("#board .pawn.provisional").count() == 0
-    ctx.close()
 
 
-def test_a_conflicting_offline_entry_is_shown_plainly_and_kept(browser, live_server):
+def test_a_conflicting_offline_entry_is_shown_plainly_and_kept(device, live_server):
     game, url = table_at(live_server, 6)
-    ctx, page = device(browser, 390, 844)
+    ctx, page = device(390, 844)
     page.goto(url)
     ctx.set_offline(True)
     page.wait_for_function("navigator.onLine === false")
@@ -249,13 +257,12 @@ def test_a_conflicting_offline_entry_is_shown_plainly_and_kept(browser, live_ser
     expect(page.locator("#refused li")).to_have_count(1)
     page.click("#refused li button:has-text('Fjern')")
     expect(conflict).to_be_hidden()
-    ctx.close()
 
 
-def test_the_table_cannot_take_back_a_ruling(browser, live_server):
+def test_the_table_cannot_take_back_a_ruling(device, live_server):
     game, url = table_at(live_server, 6)
     judge = judge_of(game.round.tournament)
-    ctx, page = device(browser, 390, 844)
+    _ctx, page = device(390, 844)
     page.on("dialog", lambda d: d.accept())
     page.goto(url)
     page.click('button[data-sheet="log"]')
@@ -271,12 +278,11 @@ def test_the_table_cannot_take_back_a_ruling(browser, live_server):
     # Once the device has the ruling, the button is gone and the reason stays.
     expect(take_back).to_be_hidden(timeout=8000)
     expect(note).to_contain_text("regel J2")
-    ctx.close()
 
 
-def test_the_board_turns_to_the_seat_to_move_or_stays_as_chosen(browser, live_server):
+def test_the_board_turns_to_the_seat_to_move_or_stays_as_chosen(device, live_server):
     _game, url = table_at(live_server, 0)
-    ctx, page = device(browser, 390, 844)
+    _ctx, page = device(390, 844)
     page.goto(url)
 
     def at_bottom(seat):
@@ -306,15 +312,14 @@ def test_the_board_turns_to_the_seat_to_move_or_stays_as_chosen(browser, live_se
     page.reload()
     expect(page.locator("#turn")).to_contain_text("Grøn")
     assert at_bottom("Y")  # and the choice is kept on the device
-    ctx.close()
 
 
 CONTRAST = (JS / "contrast.js").read_text()
 
 
-def test_every_text_meets_wcag_aa_contrast(browser, live_server):
+def test_every_text_meets_wcag_aa_contrast(device, live_server):
     _game, url = table_at(live_server, 19)
-    ctx, page = device(browser, 390, 844)
+    ctx, page = device(390, 844)
     page.goto(url)
     assert page.evaluate(CONTRAST) == [], "start"
     page.click('#cards button[data-card="7"]')
@@ -333,12 +338,11 @@ def test_every_text_meets_wcag_aa_contrast(browser, live_server):
         page.click(f'#sheet [data-tab="{tab}"]')
         assert page.evaluate(CONTRAST) == [], tab
         page.click("#sheet-close")
-    ctx.close()
 
 
-def test_the_end_of_the_game_shows_the_result_and_the_confirmation_only(browser, live_server):
+def test_the_end_of_the_game_shows_the_result_and_the_confirmation_only(device, live_server):
     game, url = table_at(live_server, len(MOVES) - 1)
-    ctx, page = device(browser, 360, 740)
+    _ctx, page = device(360, 740)
     page.goto(url)
     type_move(page, MOVES[-1].split(" ", 1)[1])
     page.click("#confirm-move")
@@ -363,4 +367,3 @@ def test_the_end_of_the_game_shows_the_result_and_the_confirmation_only(browser,
     expect(page.locator("#result-done")).to_be_visible()
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner == winner
-    ctx.close()
