@@ -525,7 +525,7 @@ def move_take_back(*, game: Game, client_id: str, seq: int) -> dict[str, Any]:
     Rulings stay (RULES.md J2): a judge entry is never taken back, and so
     never an entry before one; nor an entry the table did not log (an
     imported record). Only a judge undoes a ruling, with an entry of their
-    own (``judging.services.rulings.ruling_undo``). The row stays for the
+    own (``judging.services.ruling_undo``). The row stays for the
     audit trail, marked withdrawn; a repeated request for an entry already
     withdrawn by the same device changes nothing.
     """

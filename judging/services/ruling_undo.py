@@ -17,7 +17,7 @@ from games.models import Game
 from judging.models import Ruling
 from judging.services.common import reason_clean
 from judging.services.rulings import _entry, _rule
-from tournament.errors import ApplicationError, Conflict, NotFound
+from tournament.errors import Conflict, NotFound
 from tournament.permissions import require_judge
 
 # A result goes to the standings: it is changed by a new result ruling, not undone.
@@ -97,9 +97,8 @@ def _check_undoable(ruling: Ruling, game: Game) -> None:
             "Dette spil er afsluttet: loggen kan ikke længere ændres.",
         )
     if not ruling.log_entries:
-        raise ApplicationError(
+        raise Conflict(
             "ruling_without_entries",
             "This ruling wrote nothing into the game's log, so there is nothing to undo.",
             "Denne kendelse skrev intet i spillets log, så der er intet at omgøre.",
-            status=409,
         )
