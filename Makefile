@@ -8,7 +8,7 @@ PYTHON := $(BIN)/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run venue test test-fast bench bench-load fuzz lint format venv migrate demo clean chromium messages
+.PHONY: run venue test test-fast bench bench-load bench-ui fuzz lint format venv migrate demo clean chromium messages
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PYTHON) || $(PY) -m venv $(VENV)
@@ -59,6 +59,13 @@ bench-load: venv
 	DATABASE_URL=$(PG_BENCH)/bench_web REDIS_URL=$(REDIS_BENCH)/13 $(PYTHON) bench/standings_load.py
 	DATABASE_URL=$(PG_BENCH)/bench_moves REDIS_URL=$(REDIS_BENCH)/12 $(PYTHON) bench/move_load.py
 	DATABASE_URL=$(PG_BENCH)/dmpartners_bench REDIS_URL=$(REDIS_BENCH)/5 $(PYTHON) bench/alert_latency.py
+
+# The table device tapped through by a player on a 390x844 phone (Playwright,
+# Debian's chromium, gunicorn on a throw-away SQLite database): taps per move,
+# page scrolls, confirm -> board and -> stored (JSON).
+bench-ui: venv chromium
+	$(PYTHON) manage.py compilemessages_if_needed
+	$(PYTHON) bench/table_ui.py $(BENCH_UI_ARGS)
 
 # Schemathesis deeper than in `make test` (same test, more examples per operation).
 fuzz: venv

@@ -21,7 +21,17 @@ from django.db import connection
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 from django.utils import timezone
 
-from games.engine import ReplayResult, index_effects, remaining_distance, replay
+from games.engine import (
+    CARDS,
+    COLOUR_DA,
+    COLOUR_EN,
+    ERROR_MESSAGES,
+    ReplayResult,
+    get_ruleset,
+    index_effects,
+    remaining_distance,
+    replay,
+)
 from games.models import ClockEvent, Game, MoveEntry, ResultConfirmation
 from games.services.clock import CLOCK_STATUS_LABELS, clock_state
 
@@ -493,6 +503,10 @@ def game_state(
         "to_move": state.to_move,
         "dealer": state.dealer,
         "hand_sizes": dict(state.hand_sizes),
+        # The deal as far as the device needs it to go on offline (RULES D1, D5, D6).
+        "deal_number": state.deal_number,
+        "penalised": list(state.penalised),
+        "cards_seen": dict(state.cards_seen),
         "winner": view.winner,
         "distance": view.distance,
         "legal_entries": view.legal_entries if with_legal else None,
@@ -509,6 +523,27 @@ def game_state(
     if with_entries:
         data["entries"] = list(view.entries[-entries_tail:] if entries_tail else view.entries)
     return data
+
+
+def table_rules(*, ruleset: str, lang: str) -> dict[str, Any]:
+    """What the table device needs to play entries on its own while offline.
+
+    The ruleset's deal (hand sizes, deals per dealer, copies of each card:
+    RULES D1, D5, D6) and the engine's refusal messages in ``lang`` with the
+    colour names they use, so a refusal shown offline has the engine's words
+    (static/js/table/rules.js).
+    """
+    rules = get_ruleset(ruleset)
+    column = 2 if lang == "da" else 1
+    return {
+        "ruleset": rules.name,
+        "hand_size": rules.hand_size,
+        "penalty_hand_size": rules.penalty_hand_size,
+        "deals_per_dealer": rules.deals_per_dealer,
+        "copies": {card: rules.copies(card) for card in CARDS},
+        "messages": {key: [row[0], row[column]] for key, row in ERROR_MESSAGES.items()},
+        "colours": {"en": dict(COLOUR_EN), "da": dict(COLOUR_DA)},
+    }
 
 
 def round_games(*, tournament_slug: str, round_number: int) -> QuerySet[Game]:

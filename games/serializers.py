@@ -83,6 +83,16 @@ class GameStateSerializer(serializers.Serializer):
     to_move = serializers.CharField(allow_null=True)
     dealer = serializers.CharField()
     hand_sizes = serializers.DictField(child=serializers.IntegerField())
+    deal_number = serializers.IntegerField(
+        help_text="The dealer's deal now played: 1, 2 or 3 (RULES D5)."
+    )
+    penalised = serializers.ListField(
+        child=serializers.CharField(), help_text="Seats dealt the P1 penalty hand at the next deal."
+    )
+    cards_seen = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="Per card, how often it was played or discarded since the shuffle (RULES D6).",
+    )
     winner = serializers.CharField(allow_null=True)
     distance = serializers.DictField(child=serializers.IntegerField())
     legal_entries = serializers.DictField(

@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from config.ratelimit import short_code_lookup_allow
@@ -64,6 +65,10 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         "players": selectors.game_players(game=game),
         # The state's ETag: the device's first poll of an unchanged table is a 304.
         "state_etag": state_etag(state, legal=True, tail=tail),
+        # To go on offline: the deal and the engine's refusals in the page's language.
+        "rules": selectors.table_rules(
+            ruleset=game.round.tournament.ruleset, lang=(get_language() or "da")[:2]
+        ),
     }
     return render(
         request,
@@ -76,6 +81,12 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             "clock_url": reverse("api:game-clock", kwargs={"game_id": game.pk}),
             "players": selectors.game_players(game=game),
             "judge_url": reverse("api:table-judge", kwargs={"token": token}),
+            "seat_names": [
+                ("Y", _("Yellow")),
+                ("R", _("Red")),
+                ("B", _("Blue")),
+                ("G", _("Green")),
+            ],
         },
     )
 

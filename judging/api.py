@@ -36,6 +36,7 @@ from judging.selectors_review import (
 )
 from judging.services.alerts import alert_acknowledge, alerts_acknowledge
 from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
+from judging.services.ruling_undo import ruling_undo
 from judging.services.rulings import adjudication_proposal, ruling_make, void_preview
 from tournament.api_errors import json_object_body
 from tournament.errors import NotFound
@@ -299,3 +300,21 @@ class IncidentsView(APIView):
         if pair.isdigit():
             pairs = pairs.filter(pk=int(pair))
         return Response({"pairs": incidents_for_pairs(tournament=tournament, pairs=list(pairs))})
+
+
+class RulingUndoView(APIView):
+    """Undo a ruling (RULES.md J2) with a reason: ``{"reason"}``; answers the undo ruling.
+
+    Judges and organisers of the ruling's tournament only (session + CSRF).
+    The undo is a judge entry of its own (``! UNDO n``) in the game's log.
+    """
+
+    @extend_schema(
+        request=inline_serializer("RulingUndo", {"reason": serializers.CharField()}),
+        responses=_ANY,
+        tags=["judging"],
+    )
+    def post(self, request: Request, ruling_id: int) -> Response:
+        body = json_object_body(request)
+        undo = ruling_undo(ruling_id=ruling_id, actor=request.user, reason=body.get("reason"))
+        return Response(ruling_json(undo), status=201)

@@ -27,6 +27,7 @@ urlpatterns: list = [
     path(
         "judging/games/<int:game_id>/rulings/", api.GameRulingsView.as_view(), name="game-rulings"
     ),
+    path("judging/rulings/<int:ruling_id>/undo/", api.RulingUndoView.as_view(), name="ruling-undo"),
     path("judging/games/<int:game_id>/void-check/", api.VoidCheckView.as_view(), name="void-check"),
     path(
         "judging/games/<int:game_id>/adjudication/",

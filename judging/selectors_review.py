@@ -16,7 +16,7 @@ from django.utils.html import strip_tags
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games.engine import EngineError, replay
+from games.engine import EngineError, entry_marks, replay
 from games.models import Game
 from games.selectors import game_record
 from games.services.move_log import game_state
@@ -103,6 +103,8 @@ def ruling_json(ruling: Ruling) -> dict[str, Any]:
         "entries": ruling.log_entries,
         "reason": ruling.reason,
         "judge": ruling.judge.get_username() if ruling.judge else "",
+        # Undone by a judge (RULES.md J2): the ruling no longer counts.
+        "undone": ruling.undone_by_id is not None,
         "created_at": ruling.created_at.isoformat(),
         "created_at_local": _local(ruling.created_at),
     }
@@ -207,22 +209,6 @@ def incidents_for_pairs(*, tournament: Tournament, pairs: list[Pair]) -> list[di
 # --- replay viewer --------------------------------------------------------------
 
 
-def _voided(texts: list[str]) -> dict[int, str]:
-    """Entry number → how it was voided or kept, from the ``! VOID`` entries."""
-    marks: dict[int, str] = {}
-    for text in texts:
-        parts = text.split()
-        if parts[:2] != ["!", "VOID"]:
-            continue
-        mode = "void"
-        for word in parts[2:]:
-            if word == "KEEP":
-                mode = "kept"
-            elif word.isdigit():
-                marks[int(word)] = mode
-    return marks
-
-
 def _highlights(before: dict[str, list[str]], after: dict[str, list[str]]) -> list[str]:
     changed: list[str] = []
     for colour in before:
@@ -250,7 +236,7 @@ def game_review(*, game: Game, at: int | None = None) -> dict[str, Any]:
     at = n if at is None else max(0, min(at, n))
     before = replay(game_record(game=game, moves=texts[: max(0, at - 1)]))
     after = replay(game_record(game=game, moves=texts[:at])) if at else before
-    marks = _voided(texts)
+    marks = entry_marks(texts)
     data: dict[str, Any] = {
         "game_id": game.pk,
         "at": at,

@@ -28,6 +28,7 @@ from judging.selectors_review import (
     table_judge_status,
 )
 from judging.services.calls import judge_call_close, judge_call_take
+from judging.services.ruling_undo import ruling_undo
 from judging.services.rulings import (
     RulingOutcome,
     adjudication_proposal,
@@ -214,6 +215,9 @@ def game_rule(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
         elif action == "resume":
             clock_resume(game=game, actor=request.user)
             done = _("The clock runs again.")
+        elif action == "undo":
+            ruling_undo(ruling_id=_at(request.POST.get("ruling", "")), actor=request.user, reason=data["reason"])
+            done = _("The ruling is undone: the log shows it, with your reason.")
         else:
             done = _ruling_done(ruling_make(game=game, actor=request.user, kind=action, data=data))
     except ApplicationError as error:

@@ -63,6 +63,10 @@ def judge_entry_label(text: str) -> tuple[str, str]:
         return label, entry.kind
     if entry.kind == "WARN":
         return _("Warning to %(seat)s") % {"seat": seat}, entry.rule or ""
+    if entry.kind == "UNDO":
+        return _("Ruling undone: entries %(numbers)s no longer count") % {
+            "numbers": _numbers(entry.entries)
+        }, "J2"
     if entry.kind == "RESULT":
         team = team_name(entry.team or "")
         if entry.on_time:

@@ -13,12 +13,13 @@ Spec: ``shared/rules/RULES.md`` (rule ids) and ``shared/rules/NOTATION.md``
 
 from __future__ import annotations
 
-from .board import CARDS, SEATS, TEAMS, partner_of, team_of
+from .board import CARDS, COLOUR_DA, COLOUR_EN, SEATS, TEAMS, partner_of, team_of
 from .distance import adjudicate, remaining_distance
 from .effects import index_effects, parse_effect
+from .errors import MESSAGES as ERROR_MESSAGES
 from .errors import EngineError, IllegalMoveError, NotationError, PositionError
 from .game import GameState, ReplayError, ReplayResult, replay
-from .judge import JudgeEntry, format_judge_entry, parse_judge_entry, void_check
+from .judge import JudgeEntry, entry_marks, format_judge_entry, parse_judge_entry, void_check
 from .notation import Discard, Move, format_move, parse_entry, parse_move
 from .position import Position
 from .rules import Applied, Event, apply_move, legal_moves
@@ -27,7 +28,10 @@ from .selfplay import selfplay_game
 
 __all__ = [
     "CARDS",
+    "COLOUR_DA",
+    "COLOUR_EN",
     "DM2023",
+    "ERROR_MESSAGES",
     "SEATS",
     "TEAMS",
     "Applied",
@@ -46,6 +50,7 @@ __all__ = [
     "Ruleset",
     "adjudicate",
     "apply_move",
+    "entry_marks",
     "format_judge_entry",
     "format_move",
     "get_ruleset",

@@ -20,6 +20,9 @@ in record order (the move log's ``seq``).
 ``! P4 Y`` / ``! P4 Y 5: Y3+5``  card laid must be used, with the forced move
 ``! WARN B`` / ``! WARN B P5``  a warning (no effect)
 ``! RESULT YB`` / ``! RESULT RG TIME``  the judge awards the game; it ends
+``! UNDO 14 15``               judge entries 14 and 15 no longer count (a
+                               ruling undone, RULES J2); the game is replayed
+                               without them
 =============================  ===============================================
 """
 
@@ -41,7 +44,7 @@ if TYPE_CHECKING:
     from .rules import EventTuple
 
 JUDGE_PREFIX = "!"
-KINDS = ("UPHOLD", "VOID", "SET", "P1", "P2", "P3", "P4", "WARN", "RESULT")
+KINDS = ("UPHOLD", "VOID", "SET", "P1", "P2", "P3", "P4", "WARN", "RESULT", "UNDO")
 _TRACK_RE = re.compile(r"^([YRBG])(S|[1-9]|1[0-4])$")
 _RULE_RE = re.compile(r"^[A-Z]\d{1,2}$")
 
@@ -159,10 +162,12 @@ def parse_judge_entry(text: str) -> JudgeEntry:
                 text, "write RESULT YB or RESULT YB TIME", "skriv RESULT YB eller RESULT YB TIME"
             )
         return JudgeEntry("RESULT", team=args[0], on_time=len(args) == 2)
+    if kind == "UNDO":
+        return JudgeEntry("UNDO", entries=_numbers(text, args))
     raise _bad(
         text,
-        "unknown judge entry; use UPHOLD, VOID, SET, P1, P2, P3, P4, WARN or RESULT",
-        "ukendt dommerpost; brug UPHOLD, VOID, SET, P1, P2, P3, P4, WARN eller RESULT",
+        "unknown judge entry; use UPHOLD, VOID, SET, P1, P2, P3, P4, WARN, RESULT or UNDO",
+        "ukendt dommerpost; brug UPHOLD, VOID, SET, P1, P2, P3, P4, WARN, RESULT eller UNDO",
     )
 
 
@@ -186,6 +191,8 @@ def format_judge_entry(entry: JudgeEntry) -> str:
         return f"! {k} {entry.seat}" + (f" {entry.move}" if entry.move else "")
     if k == "WARN":
         return f"! WARN {entry.seat}" + (f" {entry.rule}" if entry.rule else "")
+    if k == "UNDO":
+        return "! UNDO " + " ".join(map(str, entry.entries))
     return f"! RESULT {entry.team}" + (" TIME" if entry.on_time else "")
 
 
@@ -233,20 +240,48 @@ def _is_judge(text: Any) -> bool:
     return isinstance(text, str) and text.startswith(JUDGE_PREFIX)
 
 
+def _is_kind(text: Any, kind: str) -> bool:
+    return _is_judge(text) and text.split()[1:2] == [kind]
+
+
 def _is_void(text: Any) -> bool:
-    return _is_judge(text) and text.split()[1:2] == ["VOID"]
+    return _is_kind(text, "VOID")
 
 
-def _earlier_voids(history: Sequence[Any]) -> tuple[set[int], set[int]]:
-    """Entries voided and kept by the VOID entries of ``history``."""
+def _earlier_undone(history: Sequence[Any]) -> set[int]:
+    """Judge entries undone by the UNDO entries of ``history`` (J2)."""
+    undone: set[int] = set()
+    for text in history:
+        if _is_kind(text, "UNDO"):
+            undone |= set(parse_judge_entry(text).entries)
+    return undone
+
+
+def _earlier_voids(history: Sequence[Any], undone: set[int]) -> tuple[set[int], set[int]]:
+    """Entries voided and kept by the VOID entries of ``history`` not ``undone``."""
     voided: set[int] = set()
     kept: set[int] = set()
-    for text in history:
-        if _is_void(text):
+    for n, text in enumerate(history, start=1):
+        if _is_void(text) and n not in undone:
             entry = parse_judge_entry(text)
             voided |= set(entry.entries)
             kept |= set(entry.keep)
     return voided, kept
+
+
+def entry_marks(moves: Sequence[Any]) -> dict[int, str]:
+    """Entry number → ``"void"``, ``"kept"`` or ``"undone"`` from the judge entries of ``moves``.
+
+    What a reader of the record must know to show it: entries voided or
+    kept by a VOID that still counts, and judge entries a judge undid (J2).
+    The entries are taken as the engine accepted them (not checked here).
+    """
+    undone = _earlier_undone(moves)
+    voided, kept = _earlier_voids(moves, undone)
+    marks = dict.fromkeys(sorted(kept), "kept")
+    marks.update(dict.fromkeys(sorted(voided), "void"))
+    marks.update(dict.fromkeys(sorted(undone), "undone"))
+    return marks
 
 
 def _history(record: Sequence[Any], index: int, text: str) -> Sequence[Any]:
@@ -277,6 +312,49 @@ def _check_targets(entry: JudgeEntry, history: Sequence[Any], voided: set[int]) 
             raise _illegal("J1", f"Entry {n} is already void.", f"Post {n} er allerede annulleret.")
 
 
+class UndoConflict(IllegalMoveError):
+    """Undoing a ruling makes a later entry illegal: that entry must be voided first."""
+
+    def __init__(self, entry: int, text: str, cause: EngineError) -> None:
+        super().__init__(
+            cause.rule,
+            f"After the undo, entry {entry} ({text}) is no longer legal: {cause.message_en} "
+            "Void that entry first, then undo the ruling.",
+            f"Efter omgørelsen er post {entry} ({text}) ikke længere lovlig: "
+            f"{cause.message_da} Annullér den post først, og omgør så kendelsen.",
+        )
+        self.entry = entry
+        self.entry_text = text
+        self.cause = cause
+
+
+def _check_undo(entry: JudgeEntry, history: Sequence[Any], undone: set[int]) -> None:
+    for n in entry.entries:
+        if n > len(history):
+            raise _illegal(
+                "J1",
+                f"Entry {n} is not an earlier entry of this game.",
+                f"Post {n} er ikke en tidligere post i dette spil.",
+            )
+        text = history[n - 1]
+        if not _is_judge(text):
+            raise _illegal(
+                "J2",
+                f"Entry {n} is not a judge entry; an undo only takes back a ruling "
+                "(a played entry is voided).",
+                f"Post {n} er ikke en dommerpost; en omgørelse tager kun en kendelse tilbage "
+                "(et spillet træk annulleres).",
+            )
+        if _is_kind(text, "UNDO"):
+            raise _illegal(
+                "J2",
+                f"Entry {n} is itself an undo and cannot be undone: make the ruling again.",
+                f"Post {n} er selv en omgørelse og kan ikke omgøres: afsig kendelsen igen.",
+            )
+        if n in undone:
+            raise _illegal("J2", f"Entry {n} is already undone.", f"Post {n} er allerede omgjort.")
+
+
 class VoidConflict(IllegalMoveError):
     """A void makes a later entry illegal: it must be voided too or kept."""
 
@@ -299,8 +377,10 @@ def _rebuild(
     voided: set[int],
     kept: set[int],
     conflicts: list[VoidConflict] | None = None,
+    undone: set[int] | None = None,
 ) -> None:
-    """Replay ``record`` (the entries before the void) without ``voided``.
+    """Replay ``record`` (the entries before the void) without ``voided``
+    and without the judge entries ``undone``.
 
     Raises VoidConflict on the first later entry that is no longer legal and
     is not kept (``game`` is then unchanged) — unless ``conflicts`` collects
@@ -309,9 +389,10 @@ def _rebuild(
     from .game import Game as GameClass
 
     fresh = GameClass(game.ruleset, game.first_dealer, game.start)
+    skipped = undone or set()
     for n, text in enumerate(record, start=1):
-        if n in voided or _is_void(text):
-            continue  # earlier voids are already merged into ``voided``/``kept``
+        if n in voided or n in skipped or _is_void(text) or _is_kind(text, "UNDO"):
+            continue  # earlier voids and undos are already merged into the sets
         try:
             fresh.entry(text, record, n - 1)
         except EngineError as err:
@@ -332,10 +413,24 @@ def apply_judge_entry(
     kind = entry.kind
     if kind in ("UPHOLD", "VOID"):
         history = _history(record, index, text)
-        voided, kept = _earlier_voids(history)
+        undone = _earlier_undone(history)
+        voided, kept = _earlier_voids(history, undone)
         _check_targets(entry, history, voided)
         if kind == "VOID":
-            _rebuild(game, history, voided | set(entry.entries), kept | set(entry.keep))
+            _rebuild(
+                game, history, voided | set(entry.entries), kept | set(entry.keep), None, undone
+            )
+        return []
+    if kind == "UNDO":
+        history = _history(record, index, text)
+        undone = _earlier_undone(history)
+        _check_undo(entry, history, undone)
+        undone |= set(entry.entries)
+        voided, kept = _earlier_voids(history, undone)
+        try:
+            _rebuild(game, history, voided, kept, None, undone)
+        except VoidConflict as conflict:
+            raise UndoConflict(conflict.entry, conflict.entry_text, conflict.cause) from None
         return []
     if kind == "SET":
         assert entry.position is not None
@@ -379,10 +474,11 @@ def void_check(
     )
     text = format_judge_entry(void)
     history = _history([*moves, text], len(moves), text)
-    voided, kept = _earlier_voids(history)
+    undone = _earlier_undone(history)
+    voided, kept = _earlier_voids(history, undone)
     _check_targets(void, history, voided)
     conflicts: list[VoidConflict] = []
-    _rebuild(game, history, voided | set(void.entries), kept | set(void.keep), conflicts)
+    _rebuild(game, history, voided | set(void.entries), kept | set(void.keep), conflicts, undone)
     return [
         {
             "entry": c.entry,

@@ -21,6 +21,7 @@ class Ruling(models.Model):
         WARNING = "warning", _("Warning")
         RESULT = "result", _("Result awarded")
         ADJUDICATION = "adjudication", _("Adjudicated on time")
+        UNDO = "undo", _("Ruling undone")
 
     tournament = models.ForeignKey(
         "tournament.Tournament", on_delete=models.CASCADE, related_name="rulings"
@@ -50,6 +51,11 @@ class Ruling(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     data = models.JSONField(default=dict, blank=True)
+    # The ruling (kind UNDO) by which a judge undid this one (RULES.md J2);
+    # set once, by a conditional update, so a ruling is undone at most once.
+    undone_by = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="undoes"
+    )
 
     class Meta:
         ordering = ["created_at", "pk"]

@@ -2,9 +2,25 @@
  *
  * Ring of 60 places clockwise: YS Y1..Y14 RS R1..R14 BS B1..B14 GS G1..G14.
  * Goal circles XM4..XM1 run inward before each start field; start circles
- * (home) sit inside the ring after it. window.PartnersBoard.render(svg, state, opts):
- * opts.selected (locations ringed), opts.hints (locations whose pawns may be
- * tapped next, ringed lightly), opts.onTap(loc).
+ * (home) sit inside the ring after it. Every pawn carries its seat's letter,
+ * so colour is never the only cue.
+ *
+ * window.PartnersBoard.render(svg, state, opts):
+ *   opts.selected    locations ringed (the pawns picked)
+ *   opts.hints       locations whose pawns may be tapped next, ringed lightly
+ *   opts.provisional locations of pawns placed by entries not yet stored (dashed)
+ *   opts.rotate      degrees to turn the board (a seat towards the viewer);
+ *                    texts stay upright
+ *   opts.onTap(loc)  a tap on a place or pawn
+ *   opts.targets     with onTap: hit-test instead — a tap goes to the nearest
+ *                    of these locations within opts.reach CSS px (default 24)
+ *                    of its drawing, preferring opts.preferred ones; so a
+ *                    target is far larger than its 15 px drawing
+ * window.PartnersBoard.rotationFor(seat): the rotation that puts ``seat``'s
+ *   start circle at the bottom.
+ *
+ * A classic script without import/export, so it also loads as a module (the
+ * table device imports it; the live view, hall and review load it plainly).
  */
 (function () {
   "use strict";
@@ -12,20 +28,37 @@
   var SEATS = ["Y", "R", "B", "G"];
   var R_RING = 44;
   var FIELD_R = 2.05;
+  var RADIUS = { home: 4.6, start: 2.5, goal: 1.9, field: FIELD_R };
 
   function angleOf(index) { return Math.PI + (index * 2 * Math.PI) / 60; }
   function polar(r, a) { return [r * Math.cos(a), r * Math.sin(a)]; }
 
   var COORDS = {};
+  var KIND = {};
   SEATS.forEach(function (s, c) {
     COORDS[s + "S"] = polar(R_RING, angleOf(c * 15));
-    for (var k = 1; k <= 14; k++) COORDS[s + k] = polar(R_RING, angleOf(c * 15 + k));
+    KIND[s + "S"] = "start";
+    for (var k = 1; k <= 14; k++) {
+      COORDS[s + k] = polar(R_RING, angleOf(c * 15 + k));
+      KIND[s + k] = "field";
+    }
     var ga = angleOf(c * 15 - 0.5);
-    for (var m = 4; m >= 1; m--) COORDS[s + "M" + m] = polar(R_RING - 5.5 - (4 - m) * 5, ga);
-    var ha = angleOf(c * 15 + 3.5);
-    COORDS[s + "H"] = polar(R_RING - 11, ha);
+    for (var m = 4; m >= 1; m--) {
+      COORDS[s + "M" + m] = polar(R_RING - 5.5 - (4 - m) * 5, ga);
+      KIND[s + "M" + m] = "goal";
+    }
+    COORDS[s + "H"] = polar(R_RING - 11, angleOf(c * 15 + 3.5));
+    KIND[s + "H"] = "home";
   });
   var HOME_OFFSETS = [[-1.9, -1.9], [1.9, -1.9], [-1.9, 1.9], [1.9, 1.9]];
+
+  function rotationFor(seat) {
+    var c = SEATS.indexOf(seat);
+    if (c < 0) return 0;
+    // The start circle's angle (degrees, clockwise from the right) to 90° (down).
+    var deg = 90 - (180 + (c * 15 + 3.5) * 6);
+    return ((deg % 360) + 360) % 360;
+  }
 
   function el(name, attrs, parent) {
     var node = document.createElementNS(NS, name);
@@ -34,14 +67,17 @@
     return node;
   }
 
-  function place(svg, loc, cls, label, r) {
+  function label(parent, x, y, text, cls, rotate) {
+    var attrs = { x: x.toFixed(2), y: (y + 0.8).toFixed(2), "class": cls };
+    if (rotate) attrs.transform = "rotate(" + (-rotate) + " " + x.toFixed(2) + " " + y.toFixed(2) + ")";
+    el("text", attrs, parent).textContent = text;
+  }
+
+  function place(svg, loc, cls, text, r, rotate) {
     var p = COORDS[loc];
     var g = el("g", { "class": "place " + cls, "data-loc": loc }, svg);
     el("circle", { cx: p[0].toFixed(2), cy: p[1].toFixed(2), r: r || FIELD_R }, g);
-    if (label) {
-      var t = el("text", { x: p[0].toFixed(2), y: (p[1] + 0.8).toFixed(2), "class": "num" }, g);
-      t.textContent = label;
-    }
+    if (text) label(g, p[0], p[1], text, "num", rotate);
     el("title", {}, g).textContent = loc;
     return g;
   }
@@ -50,13 +86,16 @@
     opts = opts || {};
     var selected = opts.selected || [];
     var hints = opts.hints || [];
+    var provisional = opts.provisional || [];
+    var rotate = opts.rotate || 0;
     while (svg.firstChild) svg.removeChild(svg.firstChild);
-    el("circle", { cx: 0, cy: 0, r: R_RING, "class": "ring" }, svg);
+    var root = el("g", { "class": "board-root", transform: "rotate(" + rotate + ")" }, svg);
+    el("circle", { cx: 0, cy: 0, r: R_RING, "class": "ring" }, root);
     SEATS.forEach(function (s) {
-      place(svg, s + "S", "start seat-bg-" + s, "S", 2.5);
-      for (var k = 1; k <= 14; k++) place(svg, s + k, "field", String(k));
-      for (var m = 1; m <= 4; m++) place(svg, s + "M" + m, "goal seat-ring-" + s, "", 1.9);
-      place(svg, s + "H", "home seat-ring-" + s, "", 4.6);
+      place(root, s + "S", "start seat-bg-" + s, "S", RADIUS.start, rotate);
+      for (var k = 1; k <= 14; k++) place(root, s + k, "field", String(k), FIELD_R, rotate);
+      for (var m = 1; m <= 4; m++) place(root, s + "M" + m, "goal seat-ring-" + s, "", RADIUS.goal, rotate);
+      place(root, s + "H", "home seat-ring-" + s, "", RADIUS.home, rotate);
     });
     var position = (state && state.position) || {};
     var locked = (state && state.locked) || {};
@@ -75,28 +114,64 @@
         var cls = "pawn seat-fill-" + s + (isLocked ? " locked" : "");
         if (selected.indexOf(loc) >= 0) cls += " selected";
         else if (hints.indexOf(loc) >= 0) cls += " hint";
-        var g = el("g", { "class": cls, "data-loc": loc }, svg);
+        if (provisional.indexOf(loc) >= 0) cls += " provisional";
+        var g = el("g", { "class": cls, "data-loc": loc }, root);
         el("circle", { cx: x.toFixed(2), cy: y.toFixed(2), r: 1.6 }, g);
+        if (opts.letters) label(g, x, y - 0.05, s, "pawn-letter", rotate);
         el("title", {}, g).textContent = loc + (isLocked ? " 🔒" : "");
       });
     });
     selected.forEach(function (loc) {
       if (!COORDS[loc]) return;
-      el("circle", { cx: COORDS[loc][0].toFixed(2), cy: COORDS[loc][1].toFixed(2), r: 3.2, "class": "sel-ring" }, svg);
+      el("circle", { cx: COORDS[loc][0].toFixed(2), cy: COORDS[loc][1].toFixed(2), r: 3.2, "class": "sel-ring" }, root);
     });
     hints.forEach(function (loc) {
       if (!COORDS[loc] || selected.indexOf(loc) >= 0) return;
-      el("circle", { cx: COORDS[loc][0].toFixed(2), cy: COORDS[loc][1].toFixed(2), r: 2.9, "class": "hint-ring" }, svg);
+      el("circle", { cx: COORDS[loc][0].toFixed(2), cy: COORDS[loc][1].toFixed(2), r: 2.9, "class": "hint-ring" }, root);
     });
+    svg.__board = { root: root, opts: opts };
     if (opts.onTap && !svg.dataset.bound) {
       svg.dataset.bound = "1";
-      svg.addEventListener("click", function (ev) {
-        var node = ev.target.closest ? ev.target.closest("[data-loc]") : null;
-        if (node && svg.__onTap) svg.__onTap(node.getAttribute("data-loc"));
-      });
+      svg.addEventListener("click", function (ev) { tapped(svg, ev); });
     }
-    svg.__onTap = opts.onTap || null;
   }
 
-  window.PartnersBoard = { render: render, coords: COORDS };
+  function tapped(svg, ev) {
+    var board = svg.__board;
+    if (!board || !board.opts.onTap) return;
+    var opts = board.opts;
+    var loc = null;
+    if (opts.targets) {
+      loc = nearest(svg, ev.clientX, ev.clientY, opts.targets, opts.preferred || [], opts.reach || 24);
+    } else {
+      var node = ev.target.closest ? ev.target.closest("[data-loc]") : null;
+      loc = node ? node.getAttribute("data-loc") : null;
+    }
+    if (loc) opts.onTap(loc);
+  }
+
+  /* The target nearest to a tap, within ``reach`` CSS px of the edge of its
+     drawing (a preferred target wins a near tie), or null. */
+  function nearest(svg, clientX, clientY, targets, preferred, reach) {
+    var board = svg.__board;
+    var ctm = board && board.root.getScreenCTM();
+    if (!ctm) return null;
+    var pt = svg.createSVGPoint();
+    pt.x = clientX;
+    pt.y = clientY;
+    var at = pt.matrixTransform(ctm.inverse());
+    var scale = Math.sqrt(ctm.a * ctm.a + ctm.b * ctm.b);  // CSS px per board unit
+    var best = null, bestScore = Infinity;
+    targets.forEach(function (loc) {
+      var p = COORDS[loc];
+      if (!p) return;
+      var gap = Math.max(0, Math.hypot(at.x - p[0], at.y - p[1]) - RADIUS[KIND[loc]]) * scale;
+      if (gap > reach) return;
+      var score = gap - (preferred.indexOf(loc) >= 0 ? 8 : 0);
+      if (score < bestScore) { best = loc; bestScore = score; }
+    });
+    return best;
+  }
+
+  window.PartnersBoard = { render: render, coords: COORDS, rotationFor: rotationFor, nearest: nearest };
 })();

@@ -94,7 +94,7 @@ def test_the_table_device_sees_the_other_pairs_confirmation(page, live_server):
     for i, text in enumerate(selfplay_game(7, first_dealer="Y")["moves"]):
         move_submit(game=game, text=text, client_id=f"setup-{i:06d}", expected_seq=i)
     page.goto(f"{live_server.url}/t/{game_token(game=game)}/")
-    expect(page.locator("#winner-box")).to_be_visible()
+    expect(page.locator("#result")).to_be_visible()
     other = page.locator('.confirm-btn[data-side="RG"]')
     expect(other).not_to_have_class(re.compile(r"\bdone\b"))
 

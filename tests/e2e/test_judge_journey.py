@@ -73,6 +73,7 @@ def test_alert_call_replay_ruling_and_play_resumes(browser, live_server, monkeyp
         # 2. The table calls a judge about its last entry; the clock pauses.
         table = phone()
         table.goto(f"{live_server.url}/t/{game_token(game=game)}/")
+        table.click('button[data-sheet="judge"]')
         table.fill("#judge-call-seq", "12")
         table.fill("#judge-call-reason", "Er syveren delt rigtigt?")
         table.click("#judge-call-button")
@@ -111,8 +112,10 @@ def test_alert_call_replay_ruling_and_play_resumes(browser, live_server, monkeyp
 
         # 5. Play resumes: the table's clock runs, the ruling shows, the next move is logged.
         table.reload()
-        expect(table.locator("#judge-rulings")).to_contain_text("Syveren var delt lovligt")
         expect(table.locator(".game-clock[data-clock-status=running]")).to_have_count(1)
+        table.click('button[data-sheet="judge"]')
+        expect(table.locator("#judge-rulings")).to_contain_text("Syveren var delt lovligt")
+        table.click('#sheet [data-tab="type"]')
         table.fill("#typed", moves[12].split(" ", 1)[1])
         table.click("#typed-form button[type=submit]")
         expect(table.locator("#preview")).to_be_visible()

@@ -44,6 +44,7 @@ def test_call_replay_void_and_play_on(browser, context, live_server):
     table.goto(f"{live_server.url}/t/{game_token(game=game)}/")
 
     # The table logs the tenth move (it looks wrong to the opponents) ...
+    table.click('button[data-sheet="type"]')
     table.fill("#typed", moves[9].split(" ", 1)[1])
     table.click("#typed-form button[type=submit]")
     expect(table.locator("#preview")).to_be_visible()
@@ -51,6 +52,7 @@ def test_call_replay_void_and_play_on(browser, context, live_server):
     expect(table.locator("#seq")).to_have_text("10")
 
     # ... and calls a judge about it, in Danish.
+    table.click('button[data-sheet="judge"]')
     table.fill("#judge-call-seq", "10")
     table.fill("#judge-call-reason", "Forkert brik flyttet")
     table.click("#judge-call-button")
@@ -91,8 +93,10 @@ def test_call_replay_void_and_play_on(browser, context, live_server):
 
     # The table sees the ruling, and the same seat plays again.
     table.reload()
+    table.click('button[data-sheet="judge"]')
     expect(table.locator("#judge-rulings")).to_contain_text("trækket annulleres")
     expect(table.locator("#judge-rulings")).to_contain_text("! VOID 10")
+    table.click('#sheet [data-tab="type"]')
     table.fill("#typed", moves[9].split(" ", 1)[1])
     table.click("#typed-form button[type=submit]")
     expect(table.locator("#preview")).to_be_visible()

@@ -13,6 +13,7 @@ from games.selectors import log_cache
 from games.services.move_log import game_state, move_submit
 from games.services.tokens import game_token
 from judging.services.rulings import ruling_void
+from tests.e2e.table_page import tap as tap_board
 from tests.factories import GameFactory, judge_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -35,7 +36,7 @@ def seven_table(live_server):
 
 
 def tap(page, loc):
-    page.locator(f'#board .pawn[data-loc="{loc}"]').first.click()
+    tap_board(page, loc, pawn=True)
 
 
 def first_part_counts(state, loc):
@@ -104,8 +105,8 @@ def test_seven_split_over_two_pawns_with_the_picker(page, seven_table):
     preview = page.locator("#preview")
     expect(preview).to_be_visible()
     expect(page.locator("#preview-entry")).to_have_text("B " + SEVEN)
-    expect(preview.locator("li.event-hit")).to_have_text("Gul slås hjem fra B8")
-    expect(preview.locator("li.effect-move")).to_have_text("Blå: B5 → B8, G11 → Y1")
+    expect(preview.locator(".event-hit")).to_have_text("; Gul slås hjem fra B8")
+    expect(preview.locator(".effect-move")).to_have_text(" — Blå: B5 → B8, G11 → Y1")
     page.click("#confirm-move")
     expect(page.locator("#seq")).to_have_text(str(PREFIX + 1))
     stored = MoveEntry.objects.filter(game=game, seq=PREFIX + 1)
@@ -120,12 +121,12 @@ def test_all_splits_stay_listed_and_typing_still_works(page, seven_table):
     game, url, state = seven_table
     page.goto(url)
     page.click('#cards button[data-card="7"]')
-    page.click("#show-legal")
-    expect(page.locator("#candidates button")).to_have_count(len(state["legal_entries"]["7"]))
-    expect(page.locator("#seven")).to_be_hidden()
+    page.click('button[data-sheet="type"]')
+    expect(page.locator("#legal-list button")).to_have_count(len(state["legal_entries"]["7"]))
     page.fill("#typed", "7: b5+3>B8 g11+4")
     page.click("#typed-form button[type=submit]")
-    expect(page.locator("#preview li.event-hit")).to_have_text("Gul slås hjem fra B8")
+    expect(page.locator("#sheet")).to_be_hidden()
+    expect(page.locator("#preview .event-hit")).to_have_text("; Gul slås hjem fra B8")
     page.click("#confirm-move")
     expect(page.locator("#seq")).to_have_text(str(PREFIX + 1))
     assert MoveEntry.objects.get(game=game, seq=PREFIX + 1).text == "B " + SEVEN
@@ -140,18 +141,19 @@ def test_offline_preview_shows_destinations_and_hits(page, context, seven_table)
     expect(page.locator("#net-status")).to_contain_text("Offline")
     compose_seven(page)
     lines = page.locator("#preview-lines")
-    expect(lines.locator("li.effect-move")).to_have_text("Blå: B5 → B8, G11 → Y1")
-    expect(lines.locator("li.event-hit")).to_have_text("Gul slås hjem fra B8")
-    expect(lines).not_to_contain_text("ingen forhåndsvisning")
-    # a written destination is checked against the effect on the device
+    expect(lines.locator(".effect-move")).to_have_text(" — Blå: B5 → B8, G11 → Y1")
+    expect(lines.locator(".event-hit")).to_have_text("; Gul slås hjem fra B8")
+    # a written destination is checked on the device, in the engine's words
     page.click("#cancel-move")
+    page.click('button[data-sheet="type"]')
     page.fill("#typed", "7: B5+3>B9 G11+4")
     page.click("#typed-form button[type=submit]")
-    expect(page.locator("#error")).to_contain_text("Det skrevne mål passer ikke")
+    expect(page.locator("#typed-error")).to_contain_text("Trækket ender på B8, ikke på B9")
+    page.click("#sheet-close")
     expect(page.locator("#preview")).to_be_hidden()
     compose_seven(page)
     page.click("#confirm-move")
-    expect(page.locator("#net-status")).to_contain_text("1 venter")
+    expect(page.locator("#net-status")).to_have_text("Offline · 1")
     assert MoveEntry.objects.filter(game=game).count() == PREFIX
     context.set_offline(False)
     expect(page.locator("#seq")).to_have_text(str(PREFIX + 1), timeout=15_000)
@@ -171,6 +173,7 @@ def test_voided_entry_is_struck_through_and_judge_entries_are_labelled(page, liv
     judge = judge_of(game.round.tournament)
     ruling_void(game=game, actor=judge, seq=6, reason="Played out of turn.")
     page.goto(f"{live_server.url}/t/{game_token(game=game)}/")
+    page.click('button[data-sheet="log"]')
     voided = page.locator('#log li[data-seq="6"]')
     expect(voided).to_have_class("voided")
     expect(voided.locator("s")).to_have_text("6. " + moves[5])

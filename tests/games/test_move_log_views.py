@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 from django.test import Client
 
+from games.engine import ERROR_MESSAGES
 from games.services.move_log import move_submit
 from games.services.tokens import game_token
 from tournament.models import Round
@@ -17,7 +21,8 @@ def test_table_page_renders_in_danish_with_json_config_and_no_inline_script(game
     html = res.content.decode()
     assert res.status_code == 200
     assert '<html lang="da">' in html
-    assert "Log et træk" in html  # Danish by default
+    assert "Skriv trækket" in html  # Danish by default
+    assert 'type="module" src="/static/js/table/main.js"' in html
     assert 'id="table-config" type="application/json"' in html
     assert 'id="table-state" type="application/json"' in html
     assert f'data-clock-url="/api/games/{game.pk}/clock/"' in html
@@ -63,3 +68,23 @@ def test_live_view_and_hall_show_the_table(game):
     assert f'data-game="{game.pk}"' in html
     assert '<progress max="100" value="0" data-team="YB"' in html
     assert game_token(game=game) not in html  # the hall never leaks a table token
+
+
+def _json_block(html, name):
+    return json.loads(re.search(rf'id="{name}" type="application/json">(.*?)</script>', html)[1])
+
+
+def test_the_table_page_gives_the_device_what_it_needs_offline(game, token):
+    """The deal and the engine's refusals in the page's language (static/js/table/rules.js)."""
+    html = Client().get(f"/t/{token}/").content.decode()
+    rules = _json_block(html, "table-config")["rules"]
+    assert (rules["ruleset"], rules["hand_size"], rules["deals_per_dealer"]) == ("dm2023", 4, 3)
+    assert rules["messages"]["d2"] == ["D2", ERROR_MESSAGES["d2"][2]]  # Danish
+    english = Client().get(f"/t/{token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert _json_block(english, "table-config")["rules"]["messages"]["d2"] == [
+        "D2",
+        ERROR_MESSAGES["d2"][1],
+    ]
+    state = _json_block(html, "table-state")
+    assert state["deal_number"] == 1 and state["penalised"] == []
+    assert set(state["cards_seen"]) == set(rules["copies"])

@@ -63,6 +63,7 @@ def _real_path_values(world) -> dict[str, object]:
         "game_id": world.game.pk,
         "alert_id": world.alert.pk,
         "call_id": world.call.pk,
+        "ruling_id": world.ruling.pk,
         "token": world.tokens["token"],
     }
 

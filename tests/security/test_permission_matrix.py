@@ -101,6 +101,7 @@ def _kwargs(name: str, pattern: Any, world: World, role: str) -> dict[str, Any]:
         "job_id": world.job.pk,
         "alert_id": world.alert.pk,
         "call_id": world.call.pk,
+        "ruling_id": world.ruling.pk,
         "code": "en",
         "token": world.token_for(role),
         "action": "check-out" if "pair_action" in name else "close",

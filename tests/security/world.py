@@ -23,6 +23,7 @@ from games.models import Game, GameClock
 from games.services import move_log
 from games.services.tokens import game_token
 from judging.models import Alert, JudgeCall
+from judging.services.rulings import ruling_warning
 from printing.models import PrintJob
 from tests.factories import (
     GameFactory,
@@ -120,6 +121,8 @@ def build_world(media_root: Any) -> World:
     # One logged entry, so take-back, review and void-check have something to act on.
     opening = selfplay_game(3, first_dealer=game.first_dealer)["moves"][0]
     move_log.move_submit(game=game, text=opening, client_id="sec-first", expected_seq=0)
+    # A ruling, so a judge's undo has something to act on.
+    ruling = ruling_warning(game=game, actor=users["judge"], seat="B", reason="Matrix warning.")
     world.users = users
     world.tokens = {
         "token": game_token(game=game),
@@ -138,6 +141,7 @@ def build_world(media_root: Any) -> World:
         "game_other": game_other,
         "alert": alert,
         "call": call,
+        "ruling": ruling,
         "job": job,
         "judge_role": TournamentRole.objects.get(tournament=main, user=users["judge"]),
     }

@@ -1,0 +1,66 @@
+/* Entry texts on the table device: tidying what was typed, effects, judge marks. */
+
+import { CARDS } from "./rules.js";
+
+export { CARDS, SEATS } from "./rules.js";
+
+/* What a player typed, in the notation's spacing and case ("7: b5+3 g11+4" → "7: B5+3 G11+4"). */
+export function tidy(text) {
+  return text.trim().replace(/\s+/g, " ").replace(/\s*:\s*/, ": ").replace(/\s*<>\s*/g, "<>")
+    .toUpperCase().replace(": IN", ": in");
+}
+
+/* "R 5: R3+5" → {seat: "R", rest: "5: R3+5"}; without a seat, seat is null. */
+export function splitSeat(text) {
+  const m = /^([YRBG]) (.*)$/.exec(text);
+  return m ? { seat: m[1], rest: m[2] } : { seat: null, rest: text };
+}
+
+/* The cards shown in a discard, in card order: "X: 2 9 5" → "X: 2 5 9". */
+export function discardText(cards) {
+  return "X: " + cards.slice().sort((a, b) => CARDS.indexOf(a) - CARDS.indexOf(b)).join(" ");
+}
+
+/* Locations a move starts from ("7: B5+3 G11+4" → ["B5", "G11"]; "J: Y3<>R10" → both). */
+export function movedFrom(move) {
+  const body = move.split(": ")[1] || "";
+  if (body === "in") return [];
+  return body.split(/<>| /).map((part) => part.replace(/[+-]\d+(>[A-Z0-9]+)?$/, ""));
+}
+
+/* Effect string (docs/move-log.md): "Y3>Y8 Y8>RH hR@Y8 lY@YM1 wYB". */
+export function parseEffect(text) {
+  const eff = { moves: [], events: [], winner: null };
+  (text || "").split(" ").filter(Boolean).forEach((t) => {
+    if (t.indexOf(">") > 0) {
+      const [from, to] = t.split(">");
+      eff.moves.push({ from, to });
+    } else if (t.charAt(0) === "w") {
+      eff.winner = t.slice(1);
+    } else {
+      const [colour, at] = t.slice(1).split("@");
+      eff.events.push({ type: t.charAt(0) === "h" ? "hit" : "lock", colour, at });
+    }
+  });
+  return eff;
+}
+
+/* Entry number → "void", "kept" or "undone" from the judge entries
+   (docs/judging.md; the engine's entry_marks). */
+export function judgeMarks(entries) {
+  const undone = new Set();
+  entries.forEach((e) => {
+    const m = /^! UNDO ([\d ]+)$/.exec(e.text);
+    if (m) m[1].split(" ").forEach((n) => undone.add(Number(n)));
+  });
+  const marks = {};
+  entries.forEach((e) => {
+    if (undone.has(e.seq)) return;
+    const m = /^! VOID ([\d ]+?)(?: KEEP ([\d ]+))?$/.exec(e.text);
+    if (!m) return;
+    (m[2] || "").split(" ").filter(Boolean).forEach((n) => { if (marks[n] !== "void") marks[n] = "kept"; });
+    m[1].split(" ").forEach((n) => { marks[n] = "void"; });
+  });
+  undone.forEach((n) => { marks[n] = "undone"; });
+  return marks;
+}
