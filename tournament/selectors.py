@@ -22,6 +22,7 @@ __all__ = [
     "BracketRound",
     "PairGameRow",
     "StandingRow",
+    "active_pairs",
     "bracket_for_tournament",
     "byes_for_round",
     "current_round",
@@ -99,6 +100,16 @@ def standings_for_tournament(
         points_win=tournament.points_win,
         points_loss=tournament.points_loss,
         tiebreaks=list(tournament.tiebreaks or []),
+    )
+
+
+def active_pairs(*, tournament: Tournament) -> list[Pair]:
+    """Pairs still in the event (not dropped), players loaded, by start number."""
+    return list(
+        Pair.objects.filter(tournament=tournament)
+        .exclude(status=Pair.Status.DROPPED)
+        .select_related("player_1", "player_2")
+        .order_by("start_number")
     )
 
 

@@ -31,7 +31,9 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "people",
     "tournament",
+
     "games",
     "judging",
     "printing",
