@@ -19,6 +19,7 @@ api_patterns = [
     path("", include("tournament.api_urls")),
     path("", include("games.api_urls")),
     path("", include("judging.api_urls")),
+    path("", include("signup.api_urls")),
 ]
 
 urlpatterns = [
@@ -32,6 +33,7 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("judging.urls")),
     path("", include("printing.urls")),
+    path("", include("signup.urls")),
     path("", include("tournament.urls")),
 ]
 

@@ -33,10 +33,10 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "people",
     "tournament",
-
     "games",
     "judging",
     "printing",
+    "signup",
 ]
 
 MIDDLEWARE = [
@@ -206,6 +206,13 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": 1.0,
         "options": {"expires": 5},
     },
+    # Sign-up emails a lost task left unsent, waitlists with free places,
+    # contact emails past their retention (signup.tasks.signup_sweep).
+    "signup-sweep": {
+        "task": "signup.tasks.signup_sweep",
+        "schedule": 60.0,
+        "options": {"expires": 50},
+    },
     # Proves beat and a worker are alive (GET /health/, config/health.py).
     "health-heartbeat": {
         "task": "config.health.heartbeat",
@@ -214,6 +221,16 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     },
 }
 CELERY_IMPORTS = ["config.health"]
+
+# Email: Django's email framework, configured by one URL (django-environ):
+# the console by default, e.g. EMAIL_URL=smtp+tls://user:password@host:587.
+vars().update(
+    {k: v for k, v in env.email_url("EMAIL_URL", default="consolemail://").items() if v is not None}
+)
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="DM i Partners <noreply@localhost>")
+# Sign-up contact emails are deleted this many days after the tournament's date.
+SIGNUP_EMAIL_RETENTION_DAYS = env.int("SIGNUP_EMAIL_RETENTION_DAYS", default=30)
 
 LOGGING = {
     "version": 1,

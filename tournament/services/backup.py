@@ -50,7 +50,7 @@ logger = logging.getLogger(__name__)
 
 FORMAT = "dm-partners-tournament"
 VERSION = 1
-BACKUP_APPS = ("tournament", "games", "judging", "printing")
+BACKUP_APPS = ("tournament", "games", "judging", "printing", "signup")
 
 # Section name in the document -> model label. Order is cosmetic: import sorts
 # the models by their foreign keys.
@@ -70,6 +70,8 @@ SECTIONS: dict[str, str] = {
     "rulings": "judging.Ruling",
     "move_refusals": "judging.MoveRefusal",
     "audit": "tournament.AuditEntry",
+    "signups": "signup.SignUp",
+    "signup_emails": "signup.SignUpEmail",
 }
 # Models deliberately left out, with the reason (docs/operations.md).
 EXCLUDED: dict[str, str] = {
