@@ -43,12 +43,14 @@ class SignUpForm(forms.Form):
             self.fields[name].widget.attrs["autocomplete"] = "name"
         self.fields["email"].widget.attrs["autocomplete"] = "email"
 
-    def clean_website(self) -> str:
-        if self.cleaned_data.get(HONEYPOT):
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get(HONEYPOT):
+            # Shown above the form: the field itself is off-screen.
             raise forms.ValidationError(
                 _("The sign-up was not sent: leave the last field empty and try again.")
             )
-        return ""
+        return data
 
     def submission(self) -> dict[str, Any]:
         """The cleaned values as ``signup_submit`` keyword arguments."""
