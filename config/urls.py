@@ -20,6 +20,7 @@ api_patterns = [
     path("", include("games.api_urls")),
     path("", include("judging.api_urls")),
     path("", include("signup.api_urls")),
+    path("", include("season.api_urls")),
 ]
 
 urlpatterns = [
@@ -34,6 +35,7 @@ urlpatterns = [
     path("", include("judging.urls")),
     path("", include("printing.urls")),
     path("", include("signup.urls")),
+    path("", include("season.urls")),
     path("", include("tournament.urls")),
 ]
 

@@ -96,6 +96,7 @@ def judge_of(tournament: Tournament, username: str = "judge") -> object:
     TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.JUDGE)
     return user
 
+
 class PersonFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = "people.Person"
@@ -103,3 +104,10 @@ class PersonFactory(factory.django.DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Person {n}")
     club = "Partnersklubben"
 
+
+class SeriesFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "season.Series"
+
+    name = factory.Sequence(lambda n: f"DM-sæson {2026 + n}")
+    slug = factory.Sequence(lambda n: f"saeson-{n}")

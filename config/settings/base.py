@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "judging",
     "printing",
     "signup",
+    "season",
 ]
 
 MIDDLEWARE = [
