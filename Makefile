@@ -24,6 +24,7 @@ migrate: venv
 
 demo: migrate
 	$(PYTHON) manage.py demo_tournament --if-empty
+	$(PYTHON) manage.py demo_season --if-empty
 
 run: demo
 	$(PYTHON) manage.py runall --host $(HOST) --port $(PORT)

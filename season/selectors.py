@@ -69,7 +69,7 @@ class CalendarEntry:
 class SeasonRow:
     row: RankingRow
     entry: SeasonPair
-    # The pair's result in each qualifier, in calendar order (None: did not play).
+    # The pair's result in each qualifier played so far, in calendar order (None: absent).
     cells: list[Result | None] = field(default_factory=list)
 
     def __getattr__(self, name: str) -> Any:
@@ -83,6 +83,12 @@ class SeasonOverview:
     qualifiers: list[SeriesEvent]
     ranking: list[SeasonRow]
     final: SeriesEvent | None
+
+    @property
+    def played(self) -> list[SeriesEvent]:
+        """Qualifiers with results so far: the ranking's columns."""
+        started = {c.event.pk for c in self.calendar if c.status != "upcoming"}
+        return [q for q in self.qualifiers if q.pk in started]
 
     @property
     def qualified(self) -> list[SeasonRow]:
@@ -161,7 +167,7 @@ def series_overview(*, series: Series, public: bool = True) -> SeasonOverview:
         )
     _load_persons(entries)
     ranking = [
-        SeasonRow(row, entries[row.entry], [row.results.get(q.pk) for q in qualifiers])
+        SeasonRow(row, entries[row.entry])
         for row in qualification_ranking(results, rules_of(series))
     ]
     by_event: dict[int, list[SeasonPair]] = {}
@@ -171,7 +177,10 @@ def series_overview(*, series: Series, public: bool = True) -> SeasonOverview:
     for entry in calendar:
         entry.qualified = by_event.get(entry.event.pk, [])
     final = next((e for e in events if e.kind == SeriesEvent.Kind.FINAL), None)
-    return SeasonOverview(series, calendar, qualifiers, ranking, final)
+    overview = SeasonOverview(series, calendar, qualifiers, ranking, final)
+    for season_row in ranking:
+        season_row.cells = [season_row.row.results.get(q.pk) for q in overview.played]
+    return overview
 
 
 def _load_persons(entries: dict[Hashable, SeasonPair]) -> None:

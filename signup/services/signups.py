@@ -114,7 +114,7 @@ def _require_new_players(tournament: Tournament, clean: dict[str, str]) -> None:
         taken |= {signup.player_1.casefold(), signup.player_2.casefold()}
     both = names & taken
     if both:
-        who = ", ".join(sorted(both))
+        who = " & ".join(n for n in (clean["player_1"], clean["player_2"]) if n.casefold() in both)
         raise Conflict(
             "signup_duplicate",
             f"{who} is already signed up for this tournament.",
