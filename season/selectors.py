@@ -29,6 +29,7 @@ from season.qualification import (
 from tournament.models import Pair, Player
 
 PODIUM = 3
+EVENT_STATUSES = [(status, status) for status in ("upcoming", "in_progress", "finished")]
 
 
 @dataclass

@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from season.models import Series, SeriesEvent
-from season.selectors import CalendarEntry, SeasonOverview, SeasonRow
+from season.selectors import EVENT_STATUSES, CalendarEntry, SeasonOverview, SeasonRow
 
 
 class SeasonSerializer(serializers.ModelSerializer):
@@ -46,7 +46,7 @@ class CalendarEventSerializer(serializers.Serializer):
     date = serializers.DateField(source="event.tournament.date")
     venue = serializers.CharField(source="event.tournament.venue")
     kind = serializers.ChoiceField(choices=SeriesEvent.Kind.choices, source="event.kind")
-    status = serializers.ChoiceField(choices=["upcoming", "in_progress", "finished"])
+    status = serializers.ChoiceField(choices=EVENT_STATUSES)
     podium = PlacedPairSerializer(many=True)
     qualified = serializers.SerializerMethodField()
 

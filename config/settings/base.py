@@ -162,6 +162,11 @@ SPECTACULAR_SETTINGS = {
         "GameWinnerEnum": "games.models.Game.Winner",
         "ClockStatusEnum": "games.services.clock.CLOCK_STATUS_LABELS",
         "TeamEnum": [("YB", "YB"), ("RG", "RG")],
+        "SignUpStatusEnum": "signup.models.SignUp.Status",
+        "SeasonEventKindEnum": "season.models.SeriesEvent.Kind",
+        "RoundKindEnum": "tournament.models.Round.Kind",
+        "SeasonEventStatusEnum": "season.selectors.EVENT_STATUSES",
+        "QualificationMethodEnum": "season.models.Series.Method",
     },
 }
 

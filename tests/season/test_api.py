@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+import yaml
+from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from season.models import Series
@@ -85,3 +87,23 @@ def test_people_merge_through_the_api(organiser, client):
         format="json",
     )
     assert bad.status_code == 404 and bad.json()["error"]["code"] == "person_not_in_season"
+
+
+def test_every_season_and_sign_up_endpoint_is_in_a_valid_schema_without_warnings(tmp_path):
+    out = tmp_path / "schema.yml"
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(out))
+    paths = yaml.safe_load(out.read_text())["paths"]
+    for path in (
+        "/api/seasons/",
+        "/api/seasons/{season}/ranking/",
+        "/api/seasons/{season}/ranking/csv/",
+        "/api/seasons/{season}/final/",
+        "/api/seasons/{season}/people/merge/",
+        "/api/tournaments/{slug}/signup/",
+        "/api/tournaments/{slug}/signups/",
+        "/api/signup/{signup_token}/withdraw/",
+        "/api/signups/{signup_id}/approve/",
+    ):
+        assert path in paths, path
+    csv = paths["/api/seasons/{season}/ranking/csv/"]["get"]["responses"]["200"]["content"]
+    assert list(csv) == ["text/csv"]
