@@ -13,11 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tournament.models import Pair, Round, Tournament
-from tournament.selectors import (
-    bracket_for_tournament,
-    rounds_for_tournament,
-    standings_for_tournament,
-)
+from tournament.selectors import knockout_results, rounds_for_tournament, standings_for_tournament
 
 
 @dataclass(frozen=True)
@@ -44,30 +40,38 @@ def _finished(tournament: Tournament, rounds: list[Round]) -> bool:
     return not tournament.knockout_size and swiss >= tournament.swiss_rounds
 
 
-def _knockout_keys(tournament: Tournament) -> dict[int, tuple[int, bool, bool, Pair]]:
-    """Per pair in the bracket: (deepest stage, in the third-place game, lost there, pair)."""
-    reached: dict[int, tuple[int, bool, bool, Pair]] = {}
-    for bracket_round in bracket_for_tournament(tournament=tournament):
-        for match in bracket_round.matches:
-            for pair in (match.pair_a, match.pair_b):
-                if pair is None:
-                    continue
-                lost = match.winner is not None and match.winner.pk != pair.pk
-                reached[pair.pk] = (bracket_round.stage, match.is_third_place, lost, pair)
+def _knockout_keys(tournament: Tournament) -> dict[int, tuple[int, bool, bool]]:
+    """Per pair in the bracket: (deepest stage, in the third-place game, lost there)."""
+    reached: dict[int, tuple[int, bool, bool]] = {}
+    for line in sorted(knockout_results(tournament=tournament), key=lambda r: r.stage):
+        for pair in (line.pair_a, line.pair_b):
+            if pair is not None:
+                lost = line.winner is not None and line.winner != pair
+                reached[pair] = (line.stage, line.third_place, lost)
     return reached
 
 
 def event_placings(*, tournament: Tournament) -> EventPlacings:
     """Every pair that played (a game or a bye) with its place, best first."""
     rounds = list(rounds_for_tournament(tournament=tournament))
-    rows = [r for r in standings_for_tournament(tournament=tournament) if r.games_played or r.byes]
+    standings = standings_for_tournament(tournament=tournament)
+    rows = [r for r in standings if r.games_played or r.byes]
     swiss_index = {row.pair_id: k for k, row in enumerate(rows)}
     knockout = _knockout_keys(tournament)
+    pairs = {row.pair_id: row.pair for row in standings}
+    missing = set(knockout) - set(pairs)
+    if missing:  # a knockout without Swiss rounds: its pairs are not in the standings
+        pairs.update(Pair.objects.select_related("player_1", "player_2").in_bulk(missing))
     top = sorted(
-        knockout.items(),
-        key=lambda item: (-item[1][0], item[1][1], item[1][2], swiss_index.get(item[0], 10**6)),
+        knockout,
+        key=lambda pk: (
+            -knockout[pk][0],
+            knockout[pk][1],
+            knockout[pk][2],
+            swiss_index.get(pk, 10**6),
+        ),
     )
-    places = [EventPlace(pair=key[3], place=k) for k, (_pk, key) in enumerate(top, start=1)]
+    places = [EventPlace(pair=pairs[pk], place=k) for k, pk in enumerate(top, start=1)]
     previous = None
     for row in rows:
         if row.pair_id in knockout:
