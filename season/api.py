@@ -34,7 +34,6 @@ from tournament.serializers import ApiErrorSerializer
 ERRORS = {
     400: OpenApiResponse(ApiErrorSerializer, description="Invalid request (bilingual error)."),
     403: OpenApiResponse(ApiErrorSerializer, description="Not an organiser of this season."),
-    404: OpenApiResponse(ApiErrorSerializer, description="No such season, event or person."),
     409: OpenApiResponse(ApiErrorSerializer, description="Not possible in the current state."),
 }
 
@@ -80,7 +79,7 @@ class SeasonListView(APIView):
 class SeasonDetailView(APIView):
     """A season: its rules and its calendar with each event's podium."""
 
-    @extend_schema(responses={200: s.SeasonDetailSerializer, 404: ERRORS[404]})
+    @extend_schema(responses=s.SeasonDetailSerializer)
     def get(self, request: Request, season: str) -> Response:
         return Response(_detail(request, _series(request, season)))
 
@@ -100,7 +99,7 @@ class SeasonDetailView(APIView):
 class SeasonRankingView(APIView):
     """The live qualification ranking, best first."""
 
-    @extend_schema(responses={200: s.RankingRowSerializer(many=True), 404: ERRORS[404]})
+    @extend_schema(responses=s.RankingRowSerializer(many=True))
     def get(self, request: Request, season: str) -> Response:
         series = _series(request, season)
         overview = series_overview(
@@ -116,7 +115,7 @@ class SeasonRankingView(APIView):
 class SeasonRankingCsvView(APIView):
     """The qualification ranking as CSV (semicolon-separated, UTF-8 with BOM)."""
 
-    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR, 404: ERRORS[404]})
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
     def get(self, request: Request, season: str) -> HttpResponse:
         series = _series(request, season)
         response = HttpResponse(content_type="text/csv; charset=utf-8")

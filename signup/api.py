@@ -31,7 +31,6 @@ from tournament.serializers import ApiErrorSerializer
 ERRORS = {
     400: OpenApiResponse(ApiErrorSerializer, description="Invalid request (bilingual error)."),
     403: OpenApiResponse(ApiErrorSerializer, description="Not an organiser of this tournament."),
-    404: OpenApiResponse(ApiErrorSerializer, description="No such tournament or sign-up."),
     409: OpenApiResponse(ApiErrorSerializer, description="Not possible in the current state."),
 }
 
@@ -67,7 +66,7 @@ def _state(tournament: Tournament) -> dict[str, Any]:
 class SignUpPublicView(APIView):
     """A tournament's online sign-up: its state, and signing up."""
 
-    @extend_schema(responses={200: s.SignUpStateSerializer, 404: ERRORS[404]})
+    @extend_schema(responses=s.SignUpStateSerializer)
     def get(self, request: Request, slug: str) -> Response:
         return Response(_state(_tournament(request, slug)))
 
@@ -91,7 +90,7 @@ class SignUpPublicView(APIView):
 class SignUpOwnView(APIView):
     """A pair's own sign-up, through its private link (the token is the credential)."""
 
-    @extend_schema(responses={200: s.SignUpOwnSerializer, 404: ERRORS[404]})
+    @extend_schema(responses=s.SignUpOwnSerializer)
     def get(self, request: Request, signup_token: str) -> Response:
         return Response(_own(signup_from_token(token=signup_token)))
 

@@ -154,6 +154,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Path values outside a converter's pattern never reach a view (Django
+    # answers 404 before DRF): say so in the schema.
+    "PATH_CONVERTER_OVERRIDES": {
+        "slug": {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"},
+        "str": {"type": "string", "pattern": "^[^/]+$"},
+    },
     # Several models have a "status"/"winner": name each choice set once.
     "ENUM_NAME_OVERRIDES": {
         "PairStatusEnum": "tournament.models.Pair.Status",

@@ -13,8 +13,8 @@ from django.utils import timezone
 from games.models import Game, MoveEntry, ResultConfirmation
 from games.services.move_log import demo_fill_logs
 from games.services.tokens import game_from_token, game_token
-from people.models import Person
 from judging.models import Alert, JudgeCall, MoveRefusal, Ruling
+from people.models import Person
 from signup.models import SignUp, SignUpEmail
 from tournament.errors import ApplicationError
 from tournament.management.commands.demo_tournament import DEMO_SLUG
