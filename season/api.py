@@ -22,7 +22,13 @@ from people.models import Person, PersonAudit
 from season import serializers as s
 from season.models import Series, SeriesEvent
 from season.permissions import is_series_organiser, require_series_organiser
-from season.selectors import SeasonOverview, series_overview, series_people, visible_series
+from season.selectors import (
+    SeasonOverview,
+    series_for_viewer,
+    series_overview,
+    series_people,
+    visible_series,
+)
 from season.services import final as final_service
 from season.services import people as people_service
 from season.services import series as series_service
@@ -39,8 +45,8 @@ ERRORS = {
 
 
 def _series(request: Request, slug: str) -> Series:
-    series = Series.objects.filter(slug=slug).first()
-    if series is None or not (series.published or is_series_organiser(request.user, series)):
+    series = series_for_viewer(slug=slug, user=request.user)
+    if series is None:
         raise Http404
     return series
 

@@ -8,19 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from season.models import Series, SeriesEvent
-
-SETTINGS_FIELDS = [
-    "name",
-    "description",
-    "method",
-    "qualifiers_per_event",
-    "pass_down",
-    "points_table",
-    "best_results",
-    "final_places",
-    "tiebreak",
-    "published",
-]
+from season.services.series import SETTING_FIELDS
 
 
 class DateInput(forms.DateInput):
@@ -36,7 +24,7 @@ class SeriesForm(forms.ModelForm):
 
     class Meta:
         model = Series
-        fields = [*SETTINGS_FIELDS[:1], "slug", *SETTINGS_FIELDS[1:]]
+        fields = [*SETTING_FIELDS[:1], "slug", *SETTING_FIELDS[1:]]
         widgets = {"description": forms.Textarea(attrs={"rows": 3})}
         help_texts = {
             "qualifiers_per_event": _("With “the best pairs of each qualifier”."),
@@ -58,7 +46,7 @@ class SeriesForm(forms.ModelForm):
         pass
 
     def settings(self) -> dict[str, Any]:
-        return {name: self.cleaned_data[name] for name in SETTINGS_FIELDS}
+        return {name: self.cleaned_data[name] for name in SETTING_FIELDS}
 
 
 class EventAddForm(forms.Form):

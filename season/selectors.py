@@ -17,6 +17,7 @@ from django.utils import timezone
 from people.models import Person
 from people.selectors import DuplicateSuggestion, duplicate_suggestions, merges_of
 from season.models import Series, SeriesEvent
+from season.permissions import is_series_organiser
 from season.placings import EventPlace, event_placings
 from season.qualification import (
     EventResult,
@@ -111,6 +112,14 @@ def visible_series(user: Any) -> QuerySet[Series]:
     if getattr(user, "is_authenticated", False):
         return series.filter(Q(published=True) | Q(roles__user=user)).distinct()
     return series.filter(published=True)
+
+
+def series_for_viewer(*, slug: str, user: Any) -> Series | None:
+    """The season if this user may see it: published, or one they organise."""
+    series = Series.objects.filter(slug=slug).first()
+    if series is None or not (series.published or is_series_organiser(user, series)):
+        return None
+    return series
 
 
 def series_events(*, series: Series, public: bool = True) -> list[SeriesEvent]:

@@ -9,25 +9,13 @@ from rest_framework import serializers
 
 from season.models import Series, SeriesEvent
 from season.selectors import EVENT_STATUSES, CalendarEntry, SeasonOverview, SeasonRow
+from season.services.series import SETTING_FIELDS
 
 
 class SeasonSerializer(serializers.ModelSerializer):
     class Meta:
         model = Series
-        fields = [
-            "slug",
-            "name",
-            "description",
-            "method",
-            "qualifiers_per_event",
-            "pass_down",
-            "points_table",
-            "best_results",
-            "final_places",
-            "tiebreak",
-            "published",
-            "data_version",
-        ]
+        fields = ["slug", *SETTING_FIELDS, "data_version"]
 
     points_table = serializers.ListField(child=serializers.IntegerField())
 

@@ -15,19 +15,19 @@ from tournament.errors import ApplicationError, Conflict, NotFound, PermissionDe
 from tournament.models import Tournament
 from tournament.permissions import is_organiser
 
-SETTING_FIELDS = frozenset(
-    {
-        "name",
-        "description",
-        "method",
-        "qualifiers_per_event",
-        "pass_down",
-        "points_table",
-        "best_results",
-        "final_places",
-        "tiebreak",
-        "published",
-    }
+# The season's settings, in the order the form shows them (the form and the
+# API's output take this list; the input serializer types each one).
+SETTING_FIELDS = (
+    "name",
+    "description",
+    "method",
+    "qualifiers_per_event",
+    "pass_down",
+    "points_table",
+    "best_results",
+    "final_places",
+    "tiebreak",
+    "published",
 )
 INT_LIMITS = {"qualifiers_per_event": (1, 64), "best_results": (1, 50), "final_places": (2, 256)}
 MAX_TABLE = 200
@@ -109,7 +109,7 @@ def clean_points_table(value: Any) -> list[int]:
 
 
 def _clean(fields: dict[str, Any]) -> dict[str, Any]:
-    unknown = set(fields) - SETTING_FIELDS
+    unknown = set(fields) - set(SETTING_FIELDS)
     if unknown:
         names = ", ".join(sorted(unknown))
         raise _invalid(

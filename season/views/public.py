@@ -16,8 +16,7 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from season.models import Series, SeriesEvent
-from season.permissions import is_series_organiser
-from season.selectors import SeasonOverview, series_overview, visible_series
+from season.selectors import SeasonOverview, series_for_viewer, series_overview, visible_series
 from signup.exports import spreadsheet_safe
 from tournament.views.public_cache import cached_page
 
@@ -25,8 +24,8 @@ REFRESH_SECONDS = 60
 
 
 def _series(request: HttpRequest, slug: str) -> Series:
-    series = Series.objects.filter(slug=slug).first()
-    if series is None or not (series.published or is_series_organiser(request.user, series)):
+    series = series_for_viewer(slug=slug, user=request.user)
+    if series is None:
         raise Http404
     return series
 
