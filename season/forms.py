@@ -38,8 +38,9 @@ class SeriesForm(forms.ModelForm):
         self.fields["slug"].help_text = _("Leave empty to make one from the name.")
         if not creating:
             del self.fields["slug"]
+        # Shown as "25, 20, 16", not as the stored list's "[25, 20, 16]".
         table = self.instance.points_table if self.instance.pk else Series().points_table
-        self.initial.setdefault("points_table", ", ".join(str(p) for p in table))
+        self.initial["points_table"] = ", ".join(str(p) for p in table)
 
     def _post_clean(self) -> None:
         # The service checks the values and answers in both languages.

@@ -113,3 +113,29 @@ def test_organiser_pages_refuse_others(season):
         assert stranger.get(reverse(f"season:{name}", args=[season.slug])).status_code == 403
     anonymous = Client().get(reverse("season:organiser_dashboard", args=[season.slug]))
     assert anonymous.status_code == 302 and anonymous["Location"].startswith("/login/")
+
+
+def test_the_settings_form_shows_and_takes_the_points_table_as_text(season, organiser):
+    client = Client()
+    client.force_login(organiser)
+    url = reverse("season:organiser_settings", args=[season.slug])
+    assert 'value="25, 20, 16, 13' in client.get(url).content.decode()
+    form = {
+        "name": season.name,
+        "description": "",
+        "method": "points",
+        "qualifiers_per_event": 4,
+        "pass_down": "on",
+        "points_table": "10, 6, 4",
+        "best_results": 2,
+        "final_places": 8,
+        "tiebreak": "latest",
+        "published": "on",
+    }
+    assert client.post(url, form).status_code == 302
+    season.refresh_from_db()
+    assert season.points_table == [10, 6, 4] and season.tiebreak == "latest"
+    refused = client.post(url, {**form, "points_table": "4, 6"})
+    assert "En lavere placering kan ikke give flere point" in refused.content.decode()
+    season.refresh_from_db()
+    assert season.points_table == [10, 6, 4]
