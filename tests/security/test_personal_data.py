@@ -25,11 +25,16 @@ def world(db, settings, tmp_path):
 
 
 def test_no_page_api_or_export_shows_a_contact_email_to_anyone_but_organisers(world):
-    leaks = []
+    leaks, asked = [], set()
     for name in GET_URLS:
         _route, pattern = URLS[name]
         for role in NOT_ORGANISERS:
             url = reverse(name, kwargs=_kwargs(name, pattern, world, role))
+            # Anonymous roles differ only by the table token in table URLs.
+            who = world.users.get(role)
+            if (url, who) in asked:
+                continue
+            asked.add((url, who))
             client = world.client(role)
             response, _changed = _isolated(lambda: _request(client, "GET", url, {}, True))  # noqa: B023
             body = b"".join(response) if response.streaming else response.content
