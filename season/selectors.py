@@ -75,6 +75,7 @@ class SeasonRow:
     cells: list[Result | None] = field(default_factory=list)
 
     def __getattr__(self, name: str) -> Any:
+        # Pages and the CSV read the ranking's fields (rank, points, …) off the row.
         return getattr(self.row, name)
 
 

@@ -53,10 +53,9 @@ def signup_page(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.success(request, _("Thank you! Your sign-up is registered."))
                 return redirect("signup:own", signup_token=signup_token(signup=signup))
         except ApplicationError as error:
-            form.add_error(
-                error.extra.get("field") if error.extra.get("field") in form.fields else None,
-                error.message,
-            )
+            # Next to the field it is about, when the form shows that field.
+            field = error.extra.get("field")
+            form.add_error(field if field in form.fields else None, error.message)
             status = error.status_code
         else:
             status = 400
