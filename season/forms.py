@@ -7,8 +7,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from people.models import Person
 from season.models import Series, SeriesEvent
 from season.services.series import SETTING_FIELDS
+from tournament.models import Tournament
 
 
 class DateInput(forms.DateInput):
@@ -51,14 +53,14 @@ class SeriesForm(forms.ModelForm):
 
 
 class EventAddForm(forms.Form):
-    tournament = forms.ModelChoiceField(label=_("Tournament"), queryset=None)  # type: ignore[arg-type]
+    tournament = forms.ModelChoiceField(label=_("Tournament"), queryset=Tournament.objects.none())
     kind = forms.ChoiceField(
         label=_("As"), choices=SeriesEvent.Kind.choices, initial=SeriesEvent.Kind.QUALIFIER
     )
 
     def __init__(self, *args: Any, tournaments: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["tournament"].queryset = tournaments
+        self.fields["tournament"].queryset = tournaments  # type: ignore[attr-defined]
 
 
 class FinalForm(forms.Form):
@@ -68,16 +70,19 @@ class FinalForm(forms.Form):
 
 
 class MergeForm(forms.Form):
-    survivor = forms.ModelChoiceField(label=_("Keep"), queryset=None)  # type: ignore[arg-type]
-    duplicate = forms.ModelChoiceField(label=_("is the same person as"), queryset=None)  # type: ignore[arg-type]
+    survivor = forms.ModelChoiceField(label=_("Keep"), queryset=Person.objects.none())
+    duplicate = forms.ModelChoiceField(
+        label=_("is the same person as"), queryset=Person.objects.none()
+    )
 
     def __init__(self, *args: Any, persons: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["survivor"].queryset = persons
-        self.fields["duplicate"].queryset = persons
+        for name in ("survivor", "duplicate"):
+            self.fields[name].queryset = persons  # type: ignore[attr-defined]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("survivor") and data.get("survivor") == data.get("duplicate"):
             raise forms.ValidationError(_("Choose two different people."))
         return data

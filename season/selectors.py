@@ -7,9 +7,8 @@ result typed in a qualifier shows in the season ranking at once.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -30,6 +29,8 @@ from season.qualification import (
 from tournament.models import Pair, Player
 
 PODIUM = 3
+# A season pair: its two people's ids, smaller first (a player without a person: minus its id).
+EntryKey = tuple[int, int]
 EVENT_STATUSES = [(status, status) for status in ("upcoming", "in_progress", "finished")]
 
 
@@ -37,7 +38,7 @@ EVENT_STATUSES = [(status, status) for status in ("upcoming", "in_progress", "fi
 class SeasonPair:
     """A season pair (the same two people) as it last entered an event."""
 
-    key: Hashable
+    key: EntryKey
     pair: Pair
     persons: tuple[Person | None, Person | None]
 
@@ -131,7 +132,7 @@ def series_events(*, series: Series, public: bool = True) -> list[SeriesEvent]:
     return list(events)
 
 
-def entry_key(pair: Pair) -> Hashable:
+def entry_key(pair: Pair) -> EntryKey:
     """The two people of a pair, in a fixed order (a player without a person: by player)."""
     ids = (
         pair.player_1.person_id or -pair.player_1.pk,
@@ -158,7 +159,7 @@ def series_overview(*, series: Series, public: bool = True) -> SeasonOverview:
     qualifiers = [e for e in events if e.kind == SeriesEvent.Kind.QUALIFIER]
     calendar: list[CalendarEntry] = []
     results: list[EventResult] = []
-    entries: dict[Hashable, SeasonPair] = {}
+    entries: dict[EntryKey, SeasonPair] = {}
     for order, event in enumerate(events):
         placings = event_placings(tournament=event.tournament)
         status = "finished" if placings.finished else "in_progress" if placings.started else ""
@@ -178,7 +179,7 @@ def series_overview(*, series: Series, public: bool = True) -> SeasonOverview:
         )
     _load_persons(entries)
     ranking = [
-        SeasonRow(row, entries[row.entry])
+        SeasonRow(row, entries[cast(EntryKey, row.entry)])
         for row in qualification_ranking(results, rules_of(series))
     ]
     by_event: dict[int, list[SeasonPair]] = {}
@@ -194,8 +195,8 @@ def series_overview(*, series: Series, public: bool = True) -> SeasonOverview:
     return overview
 
 
-def _load_persons(entries: dict[Hashable, SeasonPair]) -> None:
-    ids = {i for key in entries for i in key if isinstance(i, int) and i > 0}  # type: ignore[union-attr]
+def _load_persons(entries: dict[EntryKey, SeasonPair]) -> None:
+    ids = {i for key in entries for i in key if i > 0}
     persons = Person.objects.in_bulk(ids)
     for entry in entries.values():
         entry.persons = (

@@ -44,7 +44,8 @@ class SignUpForm(forms.Form):
         self.fields["email"].widget.attrs["autocomplete"] = "email"
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get(HONEYPOT):
             # Shown above the form: the field itself is off-screen.
             raise forms.ValidationError(

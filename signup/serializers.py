@@ -31,7 +31,9 @@ class SignUpOwnSerializer(serializers.ModelSerializer):
     """What the pair sees through its private link (no email: the link may travel)."""
 
     display_name = serializers.CharField(read_only=True)
-    tournament = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    tournament: serializers.SlugRelatedField = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
     position = serializers.IntegerField(
         allow_null=True, read_only=True, help_text="Place on the waitlist (1 = next)."
     )

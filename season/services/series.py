@@ -56,10 +56,10 @@ def series_changed(*, series: Series) -> None:
 
 def _clean_int(key: str, value: Any) -> int:
     low, high = INT_LIMITS[key]
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        value = None
     try:
-        number = int(value)  # type: ignore[arg-type]
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            raise TypeError
+        number = int(value)
     except (TypeError, ValueError):
         raise _invalid(
             "field_not_a_number",

@@ -131,7 +131,7 @@ class Command(BaseCommand):
                 organiser,
                 rng,
             )
-        round_ = knockout_create(tournament=tournament, actor=organiser)
+        round_: Round | None = knockout_create(tournament=tournament, actor=organiser)
         while round_ is not None:
             self._play(round_, organiser, rng)
             round_ = knockout_advance(tournament=tournament, actor=organiser)
