@@ -195,6 +195,8 @@ def signup_submit(
         }
     )
     _require_new_players(tournament, clean)
+    # Places freed since the last sweep go to the waitlist first, not to this newcomer.
+    _advance(tournament)
     now = timezone.now()
     person_1, person_2 = persons_for_names(
         [(clean["player_1"], clean["club"]), (clean["player_2"], clean["club"])], consent_at=now

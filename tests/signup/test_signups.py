@@ -242,3 +242,16 @@ def test_the_organiser_can_withdraw_for_the_pair(open_event):
     signup_withdraw(signup=signup, actor=open_event.organiser)
     waiting.refresh_from_db()
     assert waiting.status == SignUp.Status.CONFIRMED
+
+
+def test_a_newcomer_never_jumps_the_waitlist(open_event):
+    sign_up(open_event)
+    sign_up(open_event)
+    waiting = sign_up(open_event)
+    # More places, and the sweep has not run yet: the waitlist is served first.
+    tournament_update(tournament=open_event, actor=open_event.organiser, signup_capacity=3)
+    newcomer = sign_up(open_event)
+    waiting.refresh_from_db()
+    assert waiting.status == SignUp.Status.CONFIRMED
+    assert newcomer.status == SignUp.Status.WAITLISTED
+    assert waitlist_position(signup=newcomer) == 1
