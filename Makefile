@@ -25,6 +25,7 @@ migrate: venv
 
 demo: migrate
 	$(PYTHON) manage.py demo_tournament --if-empty
+	$(PYTHON) manage.py demo_season --if-empty
 
 run: demo
 	$(PYTHON) manage.py runall --host $(HOST) --port $(PORT)
@@ -46,10 +47,11 @@ test: venv chromium
 test-fast: venv
 	$(PYTHON) -m pytest -m "not e2e and not slow" $(PYTEST_ARGS)
 
-bench: venv
+bench: migrate
 	$(PYTHON) -m games.engine bench
 	$(PYTHON) manage.py bench_pairing
 	$(PYTHON) manage.py bench_printing
+	$(PYTHON) manage.py bench_season
 
 # Load benchmarks against the real parts: PostgreSQL, Redis, gunicorn, Celery.
 # Each (re)creates its own throw-away database; traffic only to 127.0.0.1.

@@ -23,6 +23,8 @@ api_patterns = [
     path("", include("tournament.api_urls")),
     path("", include("games.api_urls")),
     path("", include("judging.api_urls")),
+    path("", include("signup.api_urls")),
+    path("", include("season.api_urls")),
 ]
 
 urlpatterns = [
@@ -36,6 +38,8 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("judging.urls")),
     path("", include("printing.urls")),
+    path("", include("signup.urls")),
+    path("", include("season.urls")),
     path("", include("tournament.urls")),
 ]
 

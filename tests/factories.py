@@ -95,3 +95,19 @@ def judge_of(tournament: Tournament, username: str = "judge") -> object:
     user = UserFactory(username=username)
     TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.JUDGE)
     return user
+
+
+class PersonFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "people.Person"
+
+    name = factory.Sequence(lambda n: f"Person {n}")
+    club = "Partnersklubben"
+
+
+class SeriesFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "season.Series"
+
+    name = factory.Sequence(lambda n: f"DM-sæson {2026 + n}")
+    slug = factory.Sequence(lambda n: f"saeson-{n}")

@@ -34,11 +34,18 @@ SETTINGS_FIELDS = [
     "pause_clock_on_call",
     "published",
     "language",
+    "signup_closes_at",
+    "signup_capacity",
+    "signup_approval",
 ]
 
 
 class DateInput(forms.DateInput):
     input_type = "date"
+
+
+class DateTimeInput(forms.DateTimeInput):
+    input_type = "datetime-local"
 
 
 class TournamentForm(forms.ModelForm):
@@ -47,7 +54,10 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = [*SETTINGS_FIELDS[:1], "slug", *SETTINGS_FIELDS[1:]]
-        widgets = {"date": DateInput(format="%Y-%m-%d")}
+        widgets = {
+            "date": DateInput(format="%Y-%m-%d"),
+            "signup_closes_at": DateTimeInput(format="%Y-%m-%dT%H:%M"),
+        }
 
     def __init__(self, *args: Any, creating: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

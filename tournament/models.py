@@ -76,6 +76,22 @@ class Tournament(models.Model):
         default="da",
         help_text=_("Visitors see the event's pages in this language and can switch."),
     )
+    # Online sign-up (the signup app): open until this time; empty = no online sign-up.
+    signup_closes_at = models.DateTimeField(
+        _("online sign-up closes"),
+        null=True,
+        blank=True,
+        help_text=_("Leave empty for no online sign-up."),
+    )
+    signup_capacity = models.PositiveSmallIntegerField(
+        _("places"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Pairs that can take part; later sign-ups go on the waitlist. Empty: no limit."
+        ),
+    )
+    signup_approval = models.BooleanField(_("the organiser approves each sign-up"), default=False)
     # Bumped by every write that changes what public pages show, so cached
     # pages can be keyed on it and never go stale across processes.
     data_version = models.PositiveBigIntegerField(default=0, editable=False)
@@ -126,6 +142,14 @@ class Player(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=120)
     club = models.CharField(_("club"), max_length=120, blank=True)
+    # The human across events (people app); set on registration by matching.
+    person = models.ForeignKey(
+        "people.Person",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="players",
+    )
 
     class Meta:
         ordering = ["name"]

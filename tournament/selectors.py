@@ -24,12 +24,14 @@ __all__ = [
     "PairGameRow",
     "RoundOverview",
     "StandingRow",
+    "active_pairs",
     "bracket_for_tournament",
     "byes_for_round",
     "current_round",
     "events_for_user",
     "find_table",
     "home_for_user",
+    "knockout_results",
     "pair_history",
     "pairings_for_round",
     "round_overview",
@@ -108,6 +110,16 @@ def standings_for_tournament(
         points_win=tournament.points_win,
         points_loss=tournament.points_loss,
         tiebreaks=list(tournament.tiebreaks or []) if tiebreaks is None else tiebreaks,
+    )
+
+
+def active_pairs(*, tournament: Tournament) -> list[Pair]:
+    """Pairs still in the event (not dropped), players loaded, by start number."""
+    return list(
+        Pair.objects.filter(tournament=tournament)
+        .exclude(status=Pair.Status.DROPPED)
+        .select_related("player_1", "player_2")
+        .order_by("start_number")
     )
 
 
@@ -254,6 +266,41 @@ class BracketRound:
     @property
     def round_id(self) -> int:
         return self.round.pk
+
+
+@dataclass(frozen=True)
+class KnockoutResult:
+    """One line of a published knockout round: a game, or a bye (``pair_b`` None)."""
+
+    stage: int
+    third_place: bool
+    pair_a: int
+    pair_b: int | None
+    winner: int | None
+
+
+def knockout_results(*, tournament: Tournament) -> list[KnockoutResult]:
+    """Published knockout games and byes as plain ids: two queries, for readers
+    that need outcomes only (a season's placings), not the bracket's pairs."""
+    rounds = Q(round__tournament=tournament, round__kind=Round.Kind.KNOCKOUT)
+    rounds &= Q(round__status__in=PUBLIC_STATUSES)
+    games = Game.objects.filter(rounds).values_list(
+        "round__knockout_stage", "round__bracket_matches", "bracket_slot", "pair_yb_id",
+        "pair_rg_id", "winner",
+    )  # fmt: skip
+    found = [
+        KnockoutResult(
+            stage=stage or 0,
+            third_place=(slot or 0) > (matches or 0),
+            pair_a=yb,
+            pair_b=rg,
+            winner={"YB": yb, "RG": rg}.get(winner),
+        )
+        for stage, matches, slot, yb, rg, winner in games
+    ]
+    byes = Bye.objects.filter(rounds).values_list("round__knockout_stage", "pair_id")
+    found += [KnockoutResult(stage or 0, False, pair, None, pair) for stage, pair in byes]
+    return found
 
 
 def knockout_stage_names(matches: int) -> tuple[str, str]:

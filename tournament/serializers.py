@@ -32,7 +32,8 @@ class TournamentSerializer(serializers.ModelSerializer):
             "slug", "name", "date", "venue", "ruleset", "time_limit_minutes", "alert_minutes",
             "swiss_rounds", "knockout_size", "third_place_game", "points_win", "points_loss",
             "points_bye", "tiebreaks", "adjudication", "pause_clock_on_call", "clock_speed",
-            "published", "language", "data_version",
+            "published", "language", "signup_closes_at", "signup_capacity", "signup_approval",
+            "data_version",
         ]  # fmt: skip
 
     tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=TIEBREAK_CHOICES))
@@ -41,7 +42,8 @@ class TournamentSerializer(serializers.ModelSerializer):
 class PlayerSerializer(serializers.ModelSerializer):
     class Meta:
         model = Player
-        fields = ["id", "name", "club"]
+        fields = ["id", "name", "club", "person"]
+        extra_kwargs = {"person": {"help_text": "The same human across events (people app)."}}
 
 
 class PairBriefSerializer(serializers.ModelSerializer):
@@ -202,6 +204,9 @@ class TournamentUpdateInputSerializer(serializers.Serializer):
     clock_speed = serializers.FloatField(required=False)
     published = serializers.BooleanField(required=False)
     language = serializers.CharField(required=False)
+    signup_closes_at = serializers.DateTimeField(required=False, allow_null=True)
+    signup_capacity = serializers.IntegerField(required=False, allow_null=True)
+    signup_approval = serializers.BooleanField(required=False)
 
 
 class TournamentCreateInputSerializer(TournamentUpdateInputSerializer):

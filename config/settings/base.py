@@ -37,10 +37,13 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "people",
     "tournament",
     "games",
     "judging",
     "printing",
+    "signup",
+    "season",
 ]
 
 MIDDLEWARE = [
@@ -160,6 +163,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Path values outside a converter's pattern never reach a view (Django
+    # answers 404 before DRF): say so in the schema.
+    "PATH_CONVERTER_OVERRIDES": {
+        "slug": {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"},
+        "str": {"type": "string", "pattern": "^[^/]+$"},
+    },
     # Several models have a "status"/"winner": name each choice set once.
     "ENUM_NAME_OVERRIDES": {
         "PairStatusEnum": "tournament.models.Pair.Status",
@@ -168,6 +177,11 @@ SPECTACULAR_SETTINGS = {
         "GameWinnerEnum": "games.models.Game.Winner",
         "ClockStatusEnum": "games.services.clock.CLOCK_STATUS_LABELS",
         "TeamEnum": [("YB", "YB"), ("RG", "RG")],
+        "SignUpStatusEnum": "signup.models.SignUp.Status",
+        "SeasonEventKindEnum": "season.models.SeriesEvent.Kind",
+        "RoundKindEnum": "tournament.models.Round.Kind",
+        "SeasonEventStatusEnum": "season.selectors.EVENT_STATUSES",
+        "QualificationMethodEnum": "season.models.Series.Method",
     },
 }
 
@@ -214,6 +228,13 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": 1.0,
         "options": {"expires": 5},
     },
+    # Sign-up emails a lost task left unsent, waitlists with free places,
+    # contact emails past their retention (signup.tasks.signup_sweep).
+    "signup-sweep": {
+        "task": "signup.tasks.signup_sweep",
+        "schedule": 60.0,
+        "options": {"expires": 50},
+    },
     # Proves beat and a worker are alive (GET /health/, config/health.py).
     "health-heartbeat": {
         "task": "config.health.heartbeat",
@@ -222,6 +243,16 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     },
 }
 CELERY_IMPORTS = ["config.health"]
+
+# Email: Django's email framework, configured by one URL (django-environ):
+# the console by default, e.g. EMAIL_URL=smtp+tls://user:password@host:587.
+vars().update(
+    {k: v for k, v in env.email_url("EMAIL_URL", default="consolemail://").items() if v is not None}
+)
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="DM i Partners <noreply@localhost>")
+# Sign-up contact emails are deleted this many days after the tournament's date.
+SIGNUP_EMAIL_RETENTION_DAYS = env.int("SIGNUP_EMAIL_RETENTION_DAYS", default=30)
 
 LOGGING = {
     "version": 1,

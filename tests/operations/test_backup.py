@@ -14,6 +14,8 @@ from games.models import Game, MoveEntry, ResultConfirmation
 from games.services.move_log import demo_fill_logs
 from games.services.tokens import game_from_token, game_token
 from judging.models import Alert, JudgeCall, MoveRefusal, Ruling
+from people.models import Person
+from signup.models import SignUp, SignUpEmail
 from tournament.errors import ApplicationError
 from tournament.management.commands.demo_tournament import DEMO_SLUG
 from tournament.models import Bye, Pair, Player, Tournament
@@ -108,6 +110,21 @@ def rich_tournament(db: None) -> Tournament:
     entry.withdrawn_at = now
     entry.withdrawn_by = "take-back-1"
     entry.save()
+    signed_up = Pair.objects.filter(tournament=tournament).first()
+    signup = SignUp.objects.create(
+        tournament=tournament,
+        status=SignUp.Status.CONFIRMED,
+        pair=signed_up,
+        player_1=signed_up.player_1.name,
+        player_2=signed_up.player_2.name,
+        email="kontakt@example.dk",
+        consent_at=now,
+        person_1=signed_up.player_1.person,
+        person_2=signed_up.player_2.person,
+        client_id="backup-form",
+        link_nonce="nonce",
+    )
+    SignUpEmail.objects.create(signup=signup, kind=SignUpEmail.Kind.CONFIRMED, sent_at=now)
     return tournament
 
 
@@ -201,6 +218,24 @@ def test_restore_into_an_empty_instance_loses_nothing_and_keeps_qr_codes(rich_to
     assert not user.has_usable_password()
     # The id sequences moved past the restored ids: new rows still insert.
     Player.objects.create(tournament=restored, name="Late Entry")
+
+
+def test_a_restore_where_the_people_are_missing_links_the_players_again_by_name(
+    rich_tournament,
+):
+    before = tournament_export(tournament=rich_tournament)
+    names = sorted(p["name"] for p in before["players"])
+    for model in reversed(backup_models()):
+        model.objects.filter(**{tournament_path(model): rich_tournament}).delete()
+    rich_tournament.delete()
+    Person.objects.all().delete()  # another instance: nobody is known there
+    restored = tournament_import(document=json.loads(json.dumps(before)), slug="other-instance")
+    players = Player.objects.filter(tournament=restored).select_related("person")
+    assert sorted(p.name for p in players) == names
+    assert all(p.person is not None and p.person.name == p.name for p in players)
+    signup = SignUp.objects.get(tournament=restored)
+    assert signup.email == "kontakt@example.dk" and signup.pair.tournament == restored
+    assert signup.person_1 is None  # not in this database; the players carry the link
 
 
 def test_copy_beside_the_original_remaps_ids_and_issues_new_tokens(rich_tournament):

@@ -105,6 +105,12 @@ def _kwargs(name: str, pattern: Any, world: World, role: str) -> dict[str, Any]:
         "code": "en",
         "token": world.token_for(role),
         "action": "check-out" if "pair_action" in name else "close",
+        "season": world.series.slug,
+        "event_id": world.series_event.pk,
+        "signup_id": world.signup.pk,
+        "signup_token": world.tokens["signup"],
+        "merge_id": world.merge.pk,
+        "person_id": world.person.pk,
     }
     if "pk" in names:
         if name.startswith("api:pair-"):

@@ -24,7 +24,12 @@ from games.services import move_log
 from games.services.tokens import game_token
 from judging.models import Alert, JudgeCall
 from judging.services.rulings import ruling_warning
+from people.models import Person, PersonAudit
+from people.services import persons_for_names
 from printing.models import PrintJob
+from season.models import Series, SeriesEvent, SeriesRole
+from signup.models import SignUp, SignUpEmail
+from signup.services.links import new_nonce, signup_token
 from tests.factories import (
     GameFactory,
     PairFactory,
@@ -34,7 +39,7 @@ from tests.factories import (
     judge_of,
     organiser_of,
 )
-from tournament.models import Round, TournamentRole
+from tournament.models import Round, Tournament, TournamentRole
 
 CSRF = "s" * 32
 
@@ -94,30 +99,48 @@ def build_world(media_root: Any) -> World:
     closed = RoundFactory(tournament=main, number=1, status=Round.Status.CLOSED)
     running = RoundFactory(tournament=main, number=2, status=Round.Status.IN_PROGRESS)
     game_closed = GameFactory(
-        round=closed, table_number=1, pair_yb=pairs[0], pair_rg=pairs[1],
-        winner="YB", result_source="typed", status=Game.Status.FINISHED,
-    )  # fmt: skip
+        round=closed,
+        table_number=1,
+        pair_yb=pairs[0],
+        pair_rg=pairs[1],
+        winner="YB",
+        result_source="typed",
+        status=Game.Status.FINISHED,
+    )
     game = GameFactory(
-        round=running, table_number=1, pair_yb=pairs[0], pair_rg=pairs[2],
+        round=running,
+        table_number=1,
+        pair_yb=pairs[0],
+        pair_rg=pairs[2],
         status=Game.Status.IN_PROGRESS,
-    )  # fmt: skip
+    )
     game_b = GameFactory(round=running, table_number=2, pair_yb=pairs[1], pair_rg=pairs[3])
     now = timezone.now()
     GameClock.objects.create(game=game, started_at=now - datetime.timedelta(minutes=5))
     other_round = RoundFactory(tournament=other, number=1, status=Round.Status.IN_PROGRESS)
     game_other = GameFactory(round=other_round, table_number=1)
     alert = Alert.objects.create(
-        tournament=main, game=game, kind=Alert.Kind.ALERT_MARK, due_at=now, raised_at=now,
+        tournament=main,
+        game=game,
+        kind=Alert.Kind.ALERT_MARK,
+        due_at=now,
+        raised_at=now,
         mark_minute=50,
-    )  # fmt: skip
+    )
     call = JudgeCall.objects.create(tournament=main, game=game, client_id="sec-call")
     job = PrintJob.objects.create(
-        tournament=main, round=running, kind=PrintJob.Kind.SCORE_SHEETS_A4,
-        status=PrintJob.Status.DONE, total=2, progress=2, finished_at=now,
-    )  # fmt: skip
+        tournament=main,
+        round=running,
+        kind=PrintJob.Kind.SCORE_SHEETS_A4,
+        status=PrintJob.Status.DONE,
+        total=2,
+        progress=2,
+        finished_at=now,
+    )
     job.file.save("sec-sheets.pdf", ContentFile(b"%PDF-1.4\n%%EOF\n"), save=True)
     for g in (game_closed, game, game_b, game_other):
         game_token(game=g)
+    season_objects = _season_and_signups(main, other, pairs, users["organiser"], now)
     # One logged entry, so take-back, review and void-check have something to act on.
     opening = selfplay_game(3, first_dealer=game.first_dealer)["moves"][0]
     move_log.move_submit(game=game, text=opening, client_id="sec-first", expected_seq=0)
@@ -144,8 +167,58 @@ def build_world(media_root: Any) -> World:
         "ruling": ruling,
         "job": job,
         "judge_role": TournamentRole.objects.get(tournament=main, user=users["judge"]),
+        **season_objects,
     }
+    world.tokens["signup"] = signup_token(signup=season_objects["signup"])
     return world
+
+
+# The only email address in the world: no page or export may show it to anyone
+# but the organisers of ``main`` (tests/security/test_personal_data.py).
+SIGNUP_EMAIL = "hemmelig-kontakt@example.dk"
+
+
+def _season_and_signups(main, other, pairs, organiser, now) -> dict[str, Any]:
+    """A season with ``main`` as qualifier (organised by main's organiser), the
+    players of ``main`` linked to people (one merge to undo), and a sign-up
+    awaiting approval on ``main``."""
+    Tournament.objects.filter(pk=main.pk).update(
+        signup_closes_at=now + datetime.timedelta(days=1), signup_approval=True
+    )
+    players = [player for pair in pairs for player in (pair.player_1, pair.player_2)]
+    persons = persons_for_names([(p.name, p.club) for p in players])
+    for player, person in zip(players, persons, strict=True):
+        player.person = person
+        player.save(update_fields=["person"])
+    series = Series.objects.create(name="Sikkerhedssæson", slug="sec-season")
+    SeriesRole.objects.create(series=series, user=organiser)
+    event = SeriesEvent.objects.create(series=series, tournament=main)
+    duplicate = Person.objects.create(name="Dublet", merged_into=persons[0])
+    merge = PersonAudit.objects.create(
+        person=persons[0],
+        other=duplicate,
+        action=PersonAudit.Action.MERGE,
+        context=f"season:{series.slug}",
+        data={"moved": {}},
+    )
+    signup = SignUp.objects.create(
+        tournament=main,
+        status=SignUp.Status.PENDING,
+        player_1="Tilmeldt Et",
+        player_2="Tilmeldt To",
+        email=SIGNUP_EMAIL,
+        consent_at=now,
+        client_id="matrix",
+        link_nonce=new_nonce(),
+    )
+    SignUpEmail.objects.create(signup=signup, kind=SignUpEmail.Kind.RECEIVED)
+    return {
+        "series": series,
+        "series_event": event,
+        "signup": signup,
+        "merge": merge,
+        "person": persons[0],
+    }
 
 
 def fingerprint() -> dict[str, int]:
@@ -153,7 +226,7 @@ def fingerprint() -> dict[str, int]:
     from django.apps import apps
 
     prints: dict[str, int] = {}
-    for app in ("tournament", "games", "judging", "printing"):
+    for app in ("tournament", "games", "judging", "printing", "people", "signup", "season"):
         for model in apps.get_app_config(app).get_models():
             rows = tuple(model.objects.order_by("pk").values_list())
             prints[model._meta.label] = hash(repr(rows))

@@ -42,14 +42,15 @@ from django.core.management.color import no_style
 from django.db import connection, models, transaction
 from django.utils import timezone
 
+from people.services import persons_for_names
 from tournament.errors import ApplicationError
-from tournament.models import Tournament
+from tournament.models import Player, Tournament
 
 logger = logging.getLogger(__name__)
 
 FORMAT = "dm-partners-tournament"
 VERSION = 1
-BACKUP_APPS = ("tournament", "games", "judging", "printing")
+BACKUP_APPS = ("tournament", "games", "judging", "printing", "signup")
 
 # Section name in the document -> model label. Order is cosmetic: import sorts
 # the models by their foreign keys.
@@ -69,6 +70,8 @@ SECTIONS: dict[str, str] = {
     "rulings": "judging.Ruling",
     "move_refusals": "judging.MoveRefusal",
     "audit": "tournament.AuditEntry",
+    "signups": "signup.SignUp",
+    "signup_emails": "signup.SignUpEmail",
 }
 # Models deliberately left out, with the reason (docs/operations.md).
 EXCLUDED: dict[str, str] = {
@@ -324,8 +327,10 @@ def _instance(
             values[field.attname] = users[username] if username else None
         elif field.is_relation:
             old = row.get(field.attname)
-            if old is None:
-                values[field.attname] = None
+            if old is None or _outside(field.related_model):
+                # A row outside the event (a player's person) is kept when this
+                # database has it; otherwise the link is made again after import.
+                values[field.attname] = old if old in id_maps.get(field.related_model, {}) else None
             else:
                 mapping = id_maps.get(field.related_model)
                 if mapping is None or old not in mapping:
@@ -339,6 +344,37 @@ def _instance(
         elif field.name in row:
             values[field.attname] = field.to_python(row[field.name])
     return model(**values)
+
+
+def _outside(model: type[models.Model]) -> bool:
+    return model is not Tournament and model._meta.app_label not in BACKUP_APPS
+
+
+def _outside_ids(
+    sections: list[tuple[type[models.Model], list[dict[str, Any]]]],
+) -> dict[type[models.Model], dict[int, int]]:
+    """Rows outside the backup apps that the document names and this database has."""
+    wanted: dict[type[models.Model], set[Any]] = {}
+    for model, rows in sections:
+        for field in model._meta.concrete_fields:
+            target = field.related_model if field.is_relation else None
+            if target is not None and _outside(target) and not _is_user_model(target):
+                wanted.setdefault(target, set()).update(row.get(field.attname) for row in rows)
+    return {
+        target: {pk: pk for pk in target._default_manager.filter(pk__in=ids - {None}).values_list(
+            "pk", flat=True
+        )}
+        for target, ids in wanted.items()
+    }  # fmt: skip
+
+
+def _link_people(tournament: Tournament) -> None:
+    """Players whose person this database does not have are matched by name, as at registration."""
+    players = list(Player.objects.filter(tournament=tournament, person__isnull=True))
+    found = persons_for_names([(p.name, p.club) for p in players])
+    for player, person in zip(players, found, strict=True):
+        player.person = person
+    Player.objects.bulk_update(players, ["person"], batch_size=500)
 
 
 def _auto_time_fields(model: type[models.Model]) -> list[str]:
@@ -411,11 +447,12 @@ def tournament_import(
         settings_row["id"] = old_tournament_id
     tournament = _instance(Tournament, settings_row, Tournament(), {}, users, keep_ids)
     _create_rows(Tournament, [tournament], [settings_row])
-    id_maps: dict[type[models.Model], dict[int, int]] = {}
+    id_maps = _outside_ids(sections)
     for model, rows in sections:
         instances = [_instance(model, row, tournament, id_maps, users, keep_ids) for row in rows]
         _create_rows(model, instances, rows)
         id_maps[model] = {row["id"]: inst.pk for row, inst in zip(rows, instances, strict=True)}
+    _link_people(tournament)
     if keep_ids:
         _reset_sequences([Tournament, *(m for m, _rows in sections)])
     else:

@@ -11,8 +11,11 @@ from typing import Any
 from django.conf import settings as django_settings
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.text import slugify
 
+from people.models import Person
+from people.services import persons_for_names
 from tournament.errors import ApplicationError, Conflict, NotFound, PermissionDenied
 from tournament.models import Pair, Player, Round, Tournament, TournamentRole
 from tournament.permissions import require_organiser
@@ -39,6 +42,9 @@ SETTING_FIELDS = frozenset(
         "clock_speed",
         "published",
         "language",
+        "signup_closes_at",
+        "signup_capacity",
+        "signup_approval",
     }
 )
 INT_LIMITS = {
@@ -50,7 +56,8 @@ INT_LIMITS = {
     "points_loss": (0, 100),
     "points_bye": (0, 100),
 }
-BOOL_FIELDS = ("third_place_game", "pause_clock_on_call", "published")
+BOOL_FIELDS = ("third_place_game", "pause_clock_on_call", "published", "signup_approval")
+MAX_SIGNUP_CAPACITY = 2000
 MAX_IMPORT_ROWS = 2000
 CSV_COLUMNS = ("player_1", "player_2", "club", "name", "seed", "rating")
 
@@ -184,7 +191,31 @@ def _clean_settings(fields: dict[str, Any]) -> dict[str, Any]:
             clean[key] = speed
         elif key == "tiebreaks":
             clean[key] = _clean_tiebreaks(value)
+        elif key == "signup_capacity":
+            clean[key] = _optional_int(value, field=key, low=1, high=MAX_SIGNUP_CAPACITY)
+        elif key == "signup_closes_at":
+            clean[key] = _clean_moment(value, field=key)
     return clean
+
+
+def _clean_moment(value: Any, *, field: str) -> datetime.datetime | None:
+    """A point in time, or None; a time without a zone is Danish time."""
+    if value is None or value == "":
+        return None
+    moment = value
+    if not isinstance(moment, datetime.datetime):
+        try:
+            moment = datetime.datetime.fromisoformat(str(value))
+        except ValueError:
+            raise _invalid(
+                "field_bad_datetime",
+                f"{field} must be a date and time (YYYY-MM-DDTHH:MM).",
+                f"{field} skal være en dato og et klokkeslæt (ÅÅÅÅ-MM-DDTTT:MM).",
+                field=field,
+            ) from None
+    if timezone.is_naive(moment):
+        moment = timezone.make_aware(moment)
+    return moment
 
 
 def _clean_tiebreaks(value: Any) -> list[str]:
@@ -479,11 +510,20 @@ def _next_round_number(tournament: Tournament) -> int:
     return (tournament.rounds.aggregate(m=Max("number"))["m"] or 0) + 1
 
 
+def _persons(data: list[PairData]) -> list[tuple[Person, Person]]:
+    """Each pair's two people, found or created by name and club in one go."""
+    found = persons_for_names([(p, d.club) for d in data for p in (d.player_1, d.player_2)])
+    return list(zip(found[::2], found[1::2], strict=True))
+
+
 def _create_pair(
-    tournament: Tournament, data: PairData, *, start_number: int, first_round: int, check_in: bool
-) -> Pair:
-    player_1 = Player.objects.create(tournament=tournament, name=data.player_1, club=data.club)
-    player_2 = Player.objects.create(tournament=tournament, name=data.player_2, club=data.club)
+    tournament: Tournament, data: PairData, *, start_number: int, first_round: int,
+    check_in: bool, persons: tuple[Person, Person],
+) -> Pair:  # fmt: skip
+    player_1, player_2 = (
+        Player.objects.create(tournament=tournament, name=name, club=data.club, person=person)
+        for name, person in zip((data.player_1, data.player_2), persons, strict=True)
+    )
     return Pair.objects.create(
         tournament=tournament,
         start_number=start_number,
@@ -515,10 +555,43 @@ def pair_register(
     seed: int | None = None,
     rating: int | None = None,
     check_in: bool = False,
+    persons: tuple[Person, Person] | None = None,
 ) -> Pair:
     """Register a pair. Once round 1 is paired it is a late entry: it starts
-    on 0 points in the next round."""
+    on 0 points in the next round.
+
+    The players are linked to the people they are (``persons`` when the
+    caller knows them, e.g. a season's final; else found by name and club).
+    """
     require_organiser(actor, tournament)
+    return _register(
+        tournament, actor, player_1=player_1, player_2=player_2, club=club, name=name,
+        seed=seed, rating=rating, check_in=check_in, persons=persons, action="pair_register",
+    )  # fmt: skip
+
+
+@transaction.atomic
+def pair_register_signed_up(
+    *, tournament: Tournament, actor: Any, player_1: str, player_2: str, club: str, name: str,
+    persons: tuple[Person, Person],
+) -> Pair:  # fmt: skip
+    """A pair that signed up online becomes a pair of the tournament.
+
+    Only for the signup app, which has checked the sign-up may take a place
+    (open, within capacity, approved when asked); ``actor`` is the approving
+    organiser or None when no approval is needed.
+    """
+    return _register(
+        tournament, actor, player_1=player_1, player_2=player_2, club=club, name=name,
+        seed=None, rating=None, check_in=False, persons=persons, action="pair_signup",
+    )  # fmt: skip
+
+
+def _register(
+    tournament: Tournament, actor: Any, *, player_1: str, player_2: str, club: str, name: str,
+    seed: int | None, rating: int | None, check_in: bool,
+    persons: tuple[Person, Person] | None, action: str,
+) -> Pair:  # fmt: skip
     tournament = _lock(tournament)
     data = _clean_pair(
         player_1=player_1, player_2=player_2, club=club, name=name, seed=seed, rating=rating
@@ -533,16 +606,48 @@ def pair_register(
         start_number=start_number,
         first_round=_next_round_number(tournament),
         check_in=check_in,
+        persons=persons or _persons([data])[0],
     )
     audit_record(
         tournament=tournament,
         actor=actor,
-        action="pair_register",
+        action=action,
         target=pair,
         data={"start_number": start_number, "first_round": pair.first_round},
     )
     tournament_data_changed(tournament=tournament)
     return pair
+
+
+@transaction.atomic
+def pair_withdraw(*, pair: Pair, actor: Any) -> None:
+    """A pair that signed up online withdraws (its private link, or the
+    organiser for it): before round 1 is paired it leaves no trace in the
+    event but the audit entry. Afterwards the organiser drops it instead.
+
+    Only for the signup app, which has checked the link or the organiser.
+    """
+    tournament = _lock(pair.tournament)
+    if tournament.rounds.exists():
+        raise Conflict(
+            "tournament_started",
+            "The tournament has started: a pair can no longer withdraw online. "
+            "Tell the organiser, who can drop the pair.",
+            "Turneringen er gået i gang: et par kan ikke længere melde fra online. "
+            "Sig det til arrangøren, som kan tage parret ud.",
+        )
+    pair = Pair.objects.select_related("player_1", "player_2").get(pk=pair.pk)
+    players = [pair.player_1_id, pair.player_2_id]
+    audit_record(
+        tournament=tournament,
+        actor=actor,
+        action="pair_withdraw",
+        target=pair,
+        data={"start_number": pair.start_number},
+    )
+    pair.delete()
+    Player.objects.filter(pk__in=players).delete()
+    tournament_data_changed(tournament=tournament)
 
 
 @dataclass(frozen=True)
@@ -660,10 +765,11 @@ def pairs_import_csv(*, tournament: Tournament, actor: Any, csv_text: str) -> Im
     first_round = _next_round_number(tournament)
     created = [
         _create_pair(
-            tournament, data, start_number=start + k, first_round=first_round, check_in=False
+            tournament, data, start_number=start + k, first_round=first_round, check_in=False,
+            persons=persons,
         )
-        for k, data in enumerate(accepted)
-    ]
+        for k, (data, persons) in enumerate(zip(accepted, _persons(accepted), strict=True))
+    ]  # fmt: skip
     if created:
         audit_record(
             tournament=tournament,
@@ -712,9 +818,11 @@ def pair_update(*, pair: Pair, actor: Any, **fields: Any) -> Pair:
         return pair
     for key in ("player_1", "player_2"):
         if key in changed:
+            # A corrected name may be someone else (or someone known): link anew.
             player = getattr(pair, key)
             player.name = changed[key]
-            player.save(update_fields=["name"])
+            player.person = persons_for_names([(player.name, player.club)])[0]
+            player.save(update_fields=["name", "person"])
     for key in ("club", "name", "seed", "rating"):
         if key in changed:
             setattr(pair, key, changed[key])

@@ -130,9 +130,28 @@ def cached_public_page(
         raise Http404
     if not stamp.published:
         return render_page()
+    return _serve(
+        request, f"pub:{stamp.pk}:{stamp.created:.6f}:{stamp.version}:{page}", render_page
+    )
+
+
+def cached_page(
+    request: HttpRequest, version_key: str, render_page: Callable[[], HttpResponse]
+) -> HttpResponse:
+    """The page for ``version_key`` (which must change whenever its data does)
+    from the cache, or rendered and stored: public pages that are not a
+    tournament's (a season's). Requests that may not be cached are rendered."""
+    if not _cacheable(request):
+        return render_page()
+    return _serve(request, version_key, render_page)
+
+
+def _serve(
+    request: HttpRequest, version_key: str, render_page: Callable[[], HttpResponse]
+) -> HttpResponse:
     path_hash = hashlib.blake2b(request.get_full_path().encode(), digest_size=12).hexdigest()
     lang = translation.get_language() or "da"
-    key = f"pub:{stamp.pk}:{stamp.created:.6f}:{stamp.version}:{lang}:{page}:{path_hash}"
+    key = f"{version_key}:{lang}:{path_hash}"
     stored = _local_get(key)
     if stored is None:
         stored = cache.get(key)

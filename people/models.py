@@ -1,0 +1,94 @@
+"""The human behind the players: one Person across every event and pair.
+
+A tournament's ``Player`` is a name on one event's entry list; a ``Person`` is
+who that is, so a season can follow a pair from qualifier to final and, later,
+ratings can follow a player across partners. This app knows nothing of
+tournaments: other apps point at ``Person``, never the other way round.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from people.keys import match_key
+
+
+class Person(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    # people.keys.match_key of name and club: how registration finds a known person.
+    name_key = models.CharField(max_length=120, db_index=True, editable=False)
+    club_key = models.CharField(max_length=120, blank=True, editable=False)
+    # Given with an online sign-up ("our names and results may be published").
+    publish_consent = models.BooleanField(_("consent to publish the name"), default=False)
+    consent_at = models.DateTimeField(_("consent given"), null=True, blank=True)
+    # A duplicate an organiser merged: every reference moved to ``merged_into``;
+    # the row stays so the merge can be undone and old links still resolve.
+    merged_into = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="merged_duplicates",
+        verbose_name=_("merged into"),
+    )
+    anonymised_at = models.DateTimeField(_("anonymised"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name = _("person")
+        verbose_name_plural = _("people")
+        indexes = [models.Index(fields=["name_key", "club_key"], name="person_match_idx")]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(merged_into=models.F("pk")), name="person_not_merged_into_self"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.club})" if self.club else self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # The keys follow the name wherever it is edited (the admin too); an
+        # anonymised person has none, so nobody is ever matched to it.
+        if self.anonymised_at is None:
+            self.name_key, self.club_key = match_key(self.name), match_key(self.club)
+        super().save(*args, **kwargs)
+
+
+class PersonAudit(models.Model):
+    """A merge, its undoing, or an anonymisation: who, when, and what moved.
+
+    A merge records the rows it repointed (``data["moved"]``: model label and
+    field -> ids), which is what lets an organiser undo it exactly.
+    """
+
+    class Action(models.TextChoices):
+        MERGE = "merge", _("Merged")
+        MERGE_UNDO = "merge_undo", _("Merge undone")
+        ANONYMISE = "anonymise", _("Anonymised")
+
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="audit")
+    other = models.ForeignKey(
+        Person, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    action = models.CharField(max_length=20, choices=Action.choices)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # Where the organiser acted from, e.g. "season:dm-2026" (people knows no seasons).
+    context = models.CharField(max_length=120, blank=True)
+    data = models.JSONField(default=dict, blank=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.action} {self.person_id}"

@@ -1,0 +1,213 @@
+"""Writes of the people app: find or create, merge, undo a merge, anonymise.
+
+Merging moves every reference to the duplicate (whatever app holds it) to the
+survivor. The references are found through Django's model registry
+(``Person._meta.related_objects``), so this app never imports the apps that
+point at it, and a new one (ratings, say) is merged without a change here.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import models, transaction
+from django.utils import timezone
+
+from people.errors import PersonRefused
+from people.keys import match_key
+from people.models import Person, PersonAudit
+
+ANONYMOUS_NAME = "Anonym #{pk}"
+
+
+def _matchable() -> models.QuerySet[Person]:
+    return Person.objects.filter(merged_into__isnull=True, anonymised_at__isnull=True)
+
+
+def persons_for_names(
+    entries: Sequence[tuple[str, str]], *, consent_at: datetime.datetime | None = None
+) -> list[Person]:
+    """The person of each ``(name, club)``: the known one with the same match
+    keys (the oldest, if duplicates are still unmerged), else a new one.
+
+    One query finds every known person and one insert creates the rest, so a
+    CSV import of a few hundred pairs costs two queries, not hundreds.
+    ``consent_at`` (an online sign-up) records that these people agreed to
+    have their names published.
+    """
+    keys = [(match_key(name), match_key(club)) for name, club in entries]
+    known: dict[tuple[str, str], Person] = {}
+    candidates = _matchable().filter(name_key__in={k for k, _ in keys}).order_by("pk")
+    for person in candidates:
+        known.setdefault((person.name_key, person.club_key), person)
+    new: dict[tuple[str, str], Person] = {}
+    for (name, club), key in zip(entries, keys, strict=True):
+        if key not in known and key not in new:
+            new[key] = Person(
+                name=" ".join(name.split()),
+                club=" ".join(club.split()),
+                name_key=key[0],
+                club_key=key[1],
+            )
+    if new:
+        created = _bulk_create(list(new.values()))
+        known.update(zip(new, created, strict=True))
+    persons = [known[key] for key in keys]
+    if consent_at is not None:
+        ids = {p.pk for p in persons}
+        Person.objects.filter(pk__in=ids).update(publish_consent=True, consent_at=consent_at)
+        for person in persons:
+            person.publish_consent, person.consent_at = True, consent_at
+    return persons
+
+
+def _bulk_create(persons: list[Person]) -> list[Person]:
+    from django.db import connection
+
+    if connection.features.can_return_rows_from_bulk_insert:
+        return Person.objects.bulk_create(persons)
+    for person in persons:
+        person.save(force_insert=True)
+    return persons
+
+
+def _references() -> list[tuple[type[models.Model], str]]:
+    """Every (model, foreign-key field) that points at Person, this app's audit aside."""
+    found = []
+    for relation in Person._meta.related_objects:
+        if relation.related_model is PersonAudit or not relation.one_to_many:
+            continue
+        found.append((relation.related_model, relation.field.name))
+    return found
+
+
+def _locked(*persons: Person) -> list[Person]:
+    ids = sorted({p.pk for p in persons})
+    rows = {p.pk: p for p in Person.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
+    return [rows[p.pk] for p in persons]
+
+
+@transaction.atomic
+def person_merge(
+    *, survivor: Person, duplicate: Person, actor: Any, context: str = ""
+) -> PersonAudit:
+    """``duplicate`` is the same human as ``survivor``: every reference moves.
+
+    The caller has checked that the actor may do this (the people app knows no
+    roles). Refused (``PersonRefused``) for a person merged into itself, one
+    merged already, or an anonymised one.
+    """
+    survivor, duplicate = _locked(survivor, duplicate)
+    if survivor.pk == duplicate.pk:
+        raise PersonRefused(
+            "person_merge_same",
+            "A person cannot be merged with themselves.",
+            "En person kan ikke lægges sammen med sig selv.",
+        )
+    if survivor.merged_into_id or duplicate.merged_into_id:
+        raise PersonRefused(
+            "person_already_merged",
+            "One of these people has already been merged into another; reload the page.",
+            "En af personerne er allerede lagt sammen med en anden; genindlæs siden.",
+        )
+    if survivor.anonymised_at or duplicate.anonymised_at:
+        raise PersonRefused(
+            "person_anonymised",
+            "An anonymised person cannot be merged.",
+            "En anonymiseret person kan ikke lægges sammen.",
+        )
+    moved: dict[str, list[int]] = {}
+    for model, field in _references():
+        rows = model._default_manager.filter(**{field: duplicate})
+        ids = list(rows.values_list("pk", flat=True))
+        if ids:
+            rows.update(**{field: survivor})
+            moved[f"{model._meta.label}.{field}"] = ids
+    duplicate.merged_into = survivor
+    duplicate.save(update_fields=["merged_into"])
+    if duplicate.publish_consent and not survivor.publish_consent:
+        survivor.publish_consent, survivor.consent_at = True, duplicate.consent_at
+        survivor.save(update_fields=["publish_consent", "consent_at"])
+    return PersonAudit.objects.create(
+        person=survivor,
+        other=duplicate,
+        action=PersonAudit.Action.MERGE,
+        actor=_user(actor),
+        context=context[:120],
+        data={"moved": moved},
+    )
+
+
+@transaction.atomic
+def person_merge_undo(*, merge: PersonAudit, actor: Any, context: str = "") -> PersonAudit:
+    """Put back exactly what ``merge`` moved (rows that still point at the survivor)."""
+    merge = PersonAudit.objects.select_for_update().get(pk=merge.pk)
+    if merge.action != PersonAudit.Action.MERGE or merge.undone_at is not None:
+        raise PersonRefused(
+            "person_merge_not_undoable",
+            "This merge has already been undone.",
+            "Denne sammenlægning er allerede fortrudt.",
+        )
+    survivor, duplicate = _locked(merge.person, merge.other)  # type: ignore[arg-type]
+    if survivor.merged_into_id or duplicate.merged_into_id != survivor.pk:
+        raise PersonRefused(
+            "person_merge_superseded",
+            "The survivor has since been merged into someone else: undo that merge first.",
+            "Personen er siden lagt sammen med en anden: fortryd først den sammenlægning.",
+        )
+    references = {f"{model._meta.label}.{field}": (model, field) for model, field in _references()}
+    for key, ids in merge.data.get("moved", {}).items():
+        if key not in references:
+            continue  # the model is gone since; nothing to put back
+        model, field = references[key]
+        model._default_manager.filter(pk__in=ids, **{field: survivor}).update(**{field: duplicate})
+    duplicate.merged_into = None
+    duplicate.save(update_fields=["merged_into"])
+    merge.undone_at = timezone.now()
+    merge.save(update_fields=["undone_at"])
+    return PersonAudit.objects.create(
+        person=survivor,
+        other=duplicate,
+        action=PersonAudit.Action.MERGE_UNDO,
+        actor=_user(actor),
+        context=context[:120],
+        data={"merge": merge.pk},
+    )
+
+
+@transaction.atomic
+def person_anonymise(*, person: Person, actor: Any, context: str = "") -> list[tuple[Person, str]]:
+    """Replace the name with "Anonym #<id>" and drop club and consent, for the
+    person and every duplicate merged into it (the same human).
+
+    Returns each anonymised person with the name it had, so the apps that
+    copied the name (a tournament's players, sign-ups) can replace their
+    copies; the old name is kept nowhere here. The caller has checked the
+    actor may do this. Anonymising twice changes nothing.
+    """
+    (person,) = _locked(person)
+    group = [person, *Person.objects.select_for_update().filter(merged_into=person)]
+    now = timezone.now()
+    done: list[tuple[Person, str]] = []
+    for member in group:
+        if member.anonymised_at is not None:
+            continue
+        old_name = member.name
+        member.name = ANONYMOUS_NAME.format(pk=member.pk)
+        member.club = member.club_key = member.name_key = ""
+        member.publish_consent, member.consent_at, member.anonymised_at = False, None, now
+        member.save()
+        PersonAudit.objects.create(
+            person=member,
+            action=PersonAudit.Action.ANONYMISE,
+            actor=_user(actor),
+            context=context[:120],
+        )
+        done.append((member, old_name))
+    return done
+
+
+def _user(actor: Any) -> Any:
+    return actor if getattr(actor, "is_authenticated", False) else None

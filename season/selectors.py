@@ -1,0 +1,251 @@
+"""Reads of the season app: calendar, results, the live qualification ranking.
+
+Nothing is stored: every read computes the ranking from the tournaments'
+current results (season.placings) and the people behind the players, so a
+result typed in a qualifier shows in the season ranking at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from people.models import Person
+from people.selectors import DuplicateSuggestion, duplicate_suggestions, merges_of
+from season.models import Series, SeriesEvent
+from season.permissions import is_series_organiser
+from season.placings import EventPlace, event_placings
+from season.qualification import (
+    EventResult,
+    Placing,
+    RankingRow,
+    Result,
+    Rules,
+    qualification_ranking,
+)
+from tournament.models import Pair, Player
+
+PODIUM = 3
+# A season pair: its two people's ids, smaller first (a player without a person: minus its id).
+EntryKey = tuple[int, int]
+EVENT_STATUSES = [(status, status) for status in ("upcoming", "in_progress", "finished")]
+
+
+@dataclass
+class SeasonPair:
+    """A season pair (the same two people) as it last entered an event."""
+
+    key: EntryKey
+    pair: Pair
+    persons: tuple[Person | None, Person | None]
+
+    @property
+    def player_names(self) -> tuple[str, str]:
+        return self.pair.player_1.name, self.pair.player_2.name
+
+    @property
+    def display_name(self) -> str:
+        return self.pair.display_name
+
+
+@dataclass
+class CalendarEntry:
+    event: SeriesEvent
+    status: str  # "upcoming", "in_progress" or "finished"
+    podium: list[EventPlace] = field(default_factory=list)
+    qualified: list[SeasonPair] = field(default_factory=list)
+
+    @property
+    def tournament(self) -> Any:
+        return self.event.tournament
+
+    @property
+    def signup_open(self) -> bool:
+        closes_at = self.tournament.signup_closes_at
+        return self.status == "upcoming" and closes_at is not None and closes_at > timezone.now()
+
+
+@dataclass
+class SeasonRow:
+    row: RankingRow
+    entry: SeasonPair
+    # The pair's result in each qualifier played so far, in calendar order (None: absent).
+    cells: list[Result | None] = field(default_factory=list)
+
+    def __getattr__(self, name: str) -> Any:
+        # Pages and the CSV read the ranking's fields (rank, points, …) off the row.
+        return getattr(self.row, name)
+
+
+@dataclass
+class SeasonOverview:
+    series: Series
+    calendar: list[CalendarEntry]
+    qualifiers: list[SeriesEvent]
+    ranking: list[SeasonRow]
+    final: SeriesEvent | None
+
+    @property
+    def played(self) -> list[SeriesEvent]:
+        """Qualifiers with results so far: the ranking's columns."""
+        started = {c.event.pk for c in self.calendar if c.status != "upcoming"}
+        return [q for q in self.qualifiers if q.pk in started]
+
+    @property
+    def qualified(self) -> list[SeasonRow]:
+        return [r for r in self.ranking if r.row.qualified]
+
+    @property
+    def provisional(self) -> bool:
+        return any(c.status != "finished" for c in self.calendar if c.event.kind == "qualifier")
+
+    @property
+    def tied_at_cut(self) -> bool:
+        return any(r.row.tied_at_cut for r in self.ranking)
+
+
+def visible_series(user: Any) -> QuerySet[Series]:
+    series = Series.objects.all()
+    if getattr(user, "is_staff", False):
+        return series
+    if getattr(user, "is_authenticated", False):
+        return series.filter(Q(published=True) | Q(roles__user=user)).distinct()
+    return series.filter(published=True)
+
+
+def series_for_viewer(*, slug: str, user: Any) -> Series | None:
+    """The season if this user may see it: published, or one they organise."""
+    series = Series.objects.filter(slug=slug).first()
+    if series is None or not (series.published or is_series_organiser(user, series)):
+        return None
+    return series
+
+
+def series_events(*, series: Series, public: bool = True) -> list[SeriesEvent]:
+    """The season's events by date; ``public``: only published tournaments."""
+    events = series.events.select_related("tournament").order_by("tournament__date", "pk")
+    if public:
+        events = events.filter(tournament__published=True)
+    return list(events)
+
+
+def entry_key(pair: Pair) -> EntryKey:
+    """The two people of a pair, in a fixed order (a player without a person: by player)."""
+    ids = (
+        pair.player_1.person_id or -pair.player_1.pk,
+        pair.player_2.person_id or -pair.player_2.pk,
+    )
+    return (min(ids), max(ids))
+
+
+def rules_of(series: Series) -> Rules:
+    return Rules(
+        method=series.method,
+        qualifiers_per_event=series.qualifiers_per_event,
+        pass_down=series.pass_down,
+        points_table=tuple(series.points_table or ()),
+        best_results=series.best_results,
+        final_places=series.final_places,
+        tiebreak=series.tiebreak,
+    )
+
+
+def series_overview(*, series: Series, public: bool = True) -> SeasonOverview:
+    """Calendar with each event's podium, the qualification ranking, the final."""
+    events = series_events(series=series, public=public)
+    qualifiers = [e for e in events if e.kind == SeriesEvent.Kind.QUALIFIER]
+    calendar: list[CalendarEntry] = []
+    results: list[EventResult] = []
+    entries: dict[EntryKey, SeasonPair] = {}
+    for order, event in enumerate(events):
+        placings = event_placings(tournament=event.tournament)
+        status = "finished" if placings.finished else "in_progress" if placings.started else ""
+        calendar.append(CalendarEntry(event, status or "upcoming", podium=placings.places[:PODIUM]))
+        if event.kind != SeriesEvent.Kind.QUALIFIER:
+            continue
+        for place in placings.places:
+            key = entry_key(place.pair)
+            entries[key] = SeasonPair(key, place.pair, (None, None))  # latest event wins
+        results.append(
+            EventResult(
+                event_id=event.pk,
+                order=order,
+                finished=placings.finished,
+                placings=[Placing(entry_key(p.pair), p.place) for p in placings.places],
+            )
+        )
+    _load_persons(entries)
+    ranking = [
+        SeasonRow(row, entries[cast(EntryKey, row.entry)])
+        for row in qualification_ranking(results, rules_of(series))
+    ]
+    by_event: dict[int, list[SeasonPair]] = {}
+    for season_row in ranking:
+        if season_row.row.qualified_in is not None:
+            by_event.setdefault(season_row.row.qualified_in, []).append(season_row.entry)
+    for entry in calendar:
+        entry.qualified = by_event.get(entry.event.pk, [])
+    final = next((e for e in events if e.kind == SeriesEvent.Kind.FINAL), None)
+    overview = SeasonOverview(series, calendar, qualifiers, ranking, final)
+    for season_row in ranking:
+        season_row.cells = [season_row.row.results.get(q.pk) for q in overview.played]
+    return overview
+
+
+def _load_persons(entries: dict[EntryKey, SeasonPair]) -> None:
+    ids = {i for key in entries for i in key if i > 0}
+    persons = Person.objects.in_bulk(ids)
+    for entry in entries.values():
+        entry.persons = (
+            persons.get(entry.pair.player_1.person_id or 0),
+            persons.get(entry.pair.player_2.person_id or 0),
+        )
+
+
+@dataclass
+class PersonInSeason:
+    person: Person
+    events: list[str]  # the season's tournaments the person played, by name
+    names: list[str]  # how the person was written in them
+
+
+@dataclass
+class SeasonPeople:
+    people: list[PersonInSeason]
+    suggestions: list[DuplicateSuggestion]
+    merges: list[Any]
+
+
+def series_people(*, series: Series) -> SeasonPeople:
+    """Everyone who played in the season, likely duplicates, and the merges made.
+
+    People who played in the same event are never suggested as one: a
+    tournament cannot have the same human twice.
+    """
+    players = (
+        Player.objects.filter(tournament__season_events__series=series, person__isnull=False)
+        .select_related("person", "tournament")
+        .order_by("person__name", "tournament__date")
+    )
+    found: dict[int, PersonInSeason] = {}
+    by_event: dict[int, set[int]] = {}
+    for player in players:
+        person = player.person
+        assert person is not None
+        entry = found.setdefault(person.pk, PersonInSeason(person, [], []))
+        if player.tournament.name not in entry.events:
+            entry.events.append(player.tournament.name)
+        if player.name not in entry.names:
+            entry.names.append(player.name)
+        by_event.setdefault(player.tournament_id, set()).add(person.pk)
+    apart = {frozenset((a, b)) for ids in by_event.values() for a in ids for b in ids if a < b}
+    people = sorted(found.values(), key=lambda p: (p.person.name_key, p.person.pk))
+    persons = [p.person for p in people]
+    return SeasonPeople(
+        people=people,
+        suggestions=duplicate_suggestions(persons=persons, apart=apart),
+        merges=merges_of(persons=persons),
+    )

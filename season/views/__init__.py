@@ -1,0 +1,1 @@
+"""Season pages: ``public`` (calendar, results, ranking, CSV) and ``organiser``."""

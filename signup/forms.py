@@ -1,0 +1,65 @@
+"""The public sign-up form. It only parses; signup.services decides."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+# The honeypot: a field people never see (it sits off-screen, out of the tab
+# order) but form-filling robots do. A filled one is refused.
+HONEYPOT = "website"
+
+
+class SignUpForm(forms.Form):
+    player_1 = forms.CharField(label=_("Player 1"), max_length=120)
+    player_2 = forms.CharField(label=_("Player 2"), max_length=120)
+    pair_name = forms.CharField(label=_("Pair name (optional)"), max_length=200, required=False)
+    club = forms.CharField(label=_("Club (optional)"), max_length=120, required=False)
+    email = forms.EmailField(
+        label=_("Contact email"),
+        max_length=254,
+        help_text=_(
+            "Only the organiser sees it. The confirmation and your private link are sent here."
+        ),
+    )
+    consent = forms.BooleanField(
+        label=_("We both agree that our names, club and results are published on this site."),
+    )
+    client_id = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    website = forms.CharField(
+        label=_("Leave this field empty"),
+        required=False,
+        max_length=200,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "tabindex": "-1"}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("initial", {"client_id": uuid.uuid4().hex})
+        super().__init__(*args, **kwargs)
+        for name in ("player_1", "player_2"):
+            self.fields[name].widget.attrs["autocomplete"] = "name"
+        self.fields["email"].widget.attrs["autocomplete"] = "email"
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        if data.get(HONEYPOT):
+            # Shown above the form: the field itself is off-screen.
+            raise forms.ValidationError(
+                _("The sign-up was not sent: leave the last field empty and try again.")
+            )
+        return data
+
+    def submission(self) -> dict[str, Any]:
+        """The cleaned values as ``signup_submit`` keyword arguments."""
+        return {k: v for k, v in self.cleaned_data.items() if k != HONEYPOT}
+
+    def visible_fields_but_honeypot(self) -> list[Any]:
+        return [f for f in self.visible_fields() if f.name != HONEYPOT]
+
+
+class RejectForm(forms.Form):
+    note = forms.CharField(label=_("Note to the pair (optional)"), max_length=500, required=False)

@@ -1,0 +1,375 @@
+"""Sign up, approve, reject, withdraw, and the waitlist moving up.
+
+Every write locks the tournament row first, so two sign-ups arriving at once
+can never both take the last place, and the waitlist moves in its order.
+A pair with a place becomes the tournament's pair through the tournament's
+registration service (no retyping, the same checks as the organiser's
+form). Each change queues an email to the contact address in the same
+transaction (signup.services.emails).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.utils import timezone, translation
+
+from people.services import persons_for_names
+from signup.models import SignUp, SignUpEmail
+from signup.selectors import ACTIVE, places_taken, waitlist
+from signup.services.emails import email_queue
+from signup.services.links import new_nonce, signup_from_token
+from tournament.errors import ApplicationError, Conflict
+from tournament.models import Tournament
+from tournament.permissions import require_organiser
+from tournament.selectors import active_pairs
+from tournament.services.audit import audit_record
+from tournament.services.registration import pair_register_signed_up, pair_withdraw
+
+logger = logging.getLogger(__name__)
+
+_TEXT_LIMITS = {"player_1": 120, "player_2": 120, "club": 120, "pair_name": 200}
+
+
+def _invalid(code: str, en: str, da: str, **extra: Any) -> ApplicationError:
+    return ApplicationError(code, en, da, extra=extra or None)
+
+
+def _lock(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _clean(fields: dict[str, Any]) -> dict[str, str]:
+    clean = {}
+    for key, limit in _TEXT_LIMITS.items():
+        text = " ".join(str(fields.get(key) or "").split())
+        if key in ("player_1", "player_2") and not text:
+            raise _invalid(
+                "field_required", f"{key} must not be empty.", f"{key} skal udfyldes.", field=key
+            )
+        if len(text) > limit:
+            raise _invalid(
+                "field_too_long",
+                f"{key} is longer than {limit} characters.",
+                f"{key} er længere end {limit} tegn.",
+                field=key,
+            )
+        clean[key] = text
+    if clean["player_1"].casefold() == clean["player_2"].casefold():
+        raise _invalid(
+            "pair_same_player",
+            "A pair needs two different players.",
+            "Et par skal bestå af to forskellige spillere.",
+        )
+    email = str(fields.get("email") or "").strip()
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise _invalid(
+            "signup_email_invalid",
+            "Give an email address we can write to (e.g. name@example.dk).",
+            "Angiv en e-mailadresse, vi kan skrive til (fx navn@eksempel.dk).",
+            field="email",
+        ) from None
+    clean["email"] = email
+    return clean
+
+
+def _require_open(tournament: Tournament) -> None:
+    closes_at = tournament.signup_closes_at
+    if closes_at is None:
+        raise Conflict(
+            "signup_not_offered",
+            "This tournament has no online sign-up. Contact the organiser.",
+            "Denne turnering har ingen online tilmelding. Kontakt arrangøren.",
+        )
+    if tournament.rounds.exists():
+        raise Conflict(
+            "signup_tournament_started",
+            "The tournament has started; sign-up is closed.",
+            "Turneringen er gået i gang; tilmeldingen er lukket.",
+        )
+    if timezone.now() >= closes_at:
+        when = timezone.localtime(closes_at).strftime("%d.%m.%Y %H:%M")
+        raise Conflict(
+            "signup_closed",
+            f"Sign-up closed on {when}. Contact the organiser.",
+            f"Tilmeldingen lukkede {when}. Kontakt arrangøren.",
+        )
+
+
+def _require_new_players(tournament: Tournament, clean: dict[str, str]) -> None:
+    """Neither player is in a pair of the event or in another active sign-up."""
+    names = {clean["player_1"].casefold(), clean["player_2"].casefold()}
+    taken = {
+        player.name.casefold()
+        for pair in active_pairs(tournament=tournament)
+        for player in (pair.player_1, pair.player_2)
+    }
+    for signup in SignUp.objects.filter(tournament=tournament, status__in=ACTIVE):
+        taken |= {signup.player_1.casefold(), signup.player_2.casefold()}
+    both = names & taken
+    if both:
+        who = " & ".join(n for n in (clean["player_1"], clean["player_2"]) if n.casefold() in both)
+        raise Conflict(
+            "signup_duplicate",
+            f"{who} is already signed up for this tournament.",
+            f"{who} er allerede tilmeldt denne turnering.",
+        )
+
+
+def _has_place(tournament: Tournament) -> bool:
+    capacity = tournament.signup_capacity
+    return capacity is None or places_taken(tournament=tournament) < capacity
+
+
+def _take_place(signup: SignUp, *, actor: Any) -> None:
+    """Give ``signup`` its place: pending approval, or a pair of the event at once."""
+    tournament = signup.tournament
+    if tournament.signup_approval and actor is None:
+        signup.status = SignUp.Status.PENDING
+        signup.save(update_fields=["status"])
+        return
+    signup.pair = pair_register_signed_up(
+        tournament=tournament,
+        actor=actor,
+        player_1=signup.player_1,
+        player_2=signup.player_2,
+        club=signup.club,
+        name=signup.pair_name,
+        persons=(signup.person_1, signup.person_2),  # type: ignore[arg-type]
+    )
+    signup.status = SignUp.Status.CONFIRMED
+    signup.decided_at = timezone.now()
+    signup.save(update_fields=["pair", "status", "decided_at"])
+
+
+@transaction.atomic
+def signup_submit(
+    *,
+    tournament: Tournament,
+    client_id: str,
+    player_1: str,
+    player_2: str,
+    email: str,
+    consent: bool,
+    club: str = "",
+    pair_name: str = "",
+) -> SignUp:
+    """A pair signs up. Within the places it gets one (awaiting approval if
+    the tournament asks for it), else it goes on the waitlist.
+
+    ``client_id`` identifies the submission: sending the same form twice (a
+    double tap, a retry after a lost answer) returns the first sign-up.
+    """
+    tournament = _lock(tournament)
+    client_id = str(client_id or "")[:64]
+    if not client_id:
+        raise _invalid(
+            "signup_form_stale",
+            "Reload the page and send the form again.",
+            "Genindlæs siden og send formularen igen.",
+        )
+    repeat = SignUp.objects.filter(tournament=tournament, client_id=client_id).first()
+    if repeat is not None:
+        return repeat
+    _require_open(tournament)
+    if consent is not True:
+        raise _invalid(
+            "signup_consent_required",
+            "Both players must agree that their names and results are published.",
+            "Begge spillere skal acceptere, at deres navne og resultater offentliggøres.",
+            field="consent",
+        )
+    clean = _clean(
+        {
+            "player_1": player_1,
+            "player_2": player_2,
+            "club": club,
+            "pair_name": pair_name,
+            "email": email,
+        }
+    )
+    _require_new_players(tournament, clean)
+    # Places freed since the last sweep go to the waitlist first, not to this newcomer.
+    _advance(tournament)
+    now = timezone.now()
+    person_1, person_2 = persons_for_names(
+        [(clean["player_1"], clean["club"]), (clean["player_2"], clean["club"])], consent_at=now
+    )
+    signup = SignUp.objects.create(
+        tournament=tournament,
+        status=SignUp.Status.WAITLISTED,
+        language=(translation.get_language() or "da")[:2],
+        consent_at=now,
+        person_1=person_1,
+        person_2=person_2,
+        client_id=client_id,
+        link_nonce=new_nonce(),
+        **clean,
+    )
+    if _has_place(tournament):
+        _take_place(signup, actor=None)
+    kind = {
+        SignUp.Status.PENDING: SignUpEmail.Kind.RECEIVED,
+        SignUp.Status.CONFIRMED: SignUpEmail.Kind.CONFIRMED,
+        SignUp.Status.WAITLISTED: SignUpEmail.Kind.WAITLISTED,
+    }[SignUp.Status(signup.status)]
+    email_queue(signup=signup, kind=kind)
+    audit_record(
+        tournament=tournament,
+        actor=None,
+        action="signup_submit",
+        target=signup,
+        data={"signup": signup.pk, "status": signup.status},
+    )
+    return signup
+
+
+def _locked_signup(signup: SignUp) -> tuple[Tournament, SignUp]:
+    tournament = _lock(signup.tournament)
+    signup = SignUp.objects.select_for_update(of=("self",)).select_related("pair").get(pk=signup.pk)
+    signup.tournament = tournament
+    return tournament, signup
+
+
+def _set_decided(signup: SignUp, status: str, *, note: str = "") -> None:
+    signup.status, signup.note, signup.decided_at = status, note, timezone.now()
+    signup.save(update_fields=["status", "note", "decided_at"])
+
+
+@transaction.atomic
+def signup_approve(*, signup: SignUp, actor: Any) -> SignUp:
+    """The organiser gives a pending sign-up its place: it becomes a pair of the event."""
+    require_organiser(actor, signup.tournament)
+    tournament, signup = _locked_signup(signup)
+    if signup.status != SignUp.Status.PENDING:
+        raise Conflict(
+            "signup_not_pending",
+            f"This sign-up is not awaiting approval ({signup.get_status_display()}).",
+            f"Denne tilmelding venter ikke på godkendelse ({_status_da(signup)}).",
+        )
+    _take_place(signup, actor=actor)
+    email_queue(signup=signup, kind=SignUpEmail.Kind.CONFIRMED)
+    audit_record(tournament=tournament, actor=actor, action="signup_approve", target=signup)
+    return signup
+
+
+@transaction.atomic
+def signup_reject(*, signup: SignUp, actor: Any, note: str = "") -> SignUp:
+    """The organiser turns down a pending or waitlisted sign-up; its place goes on."""
+    require_organiser(actor, signup.tournament)
+    tournament, signup = _locked_signup(signup)
+    if signup.status not in (SignUp.Status.PENDING, SignUp.Status.WAITLISTED):
+        raise Conflict(
+            "signup_not_open",
+            f"Only a sign-up awaiting approval or on the waitlist can be turned down "
+            f"({signup.get_status_display()}).",
+            f"Kun en tilmelding, der venter på godkendelse eller står på ventelisten, kan "
+            f"afvises ({_status_da(signup)}).",
+        )
+    _set_decided(signup, SignUp.Status.REJECTED, note=" ".join(str(note or "").split())[:500])
+    email_queue(signup=signup, kind=SignUpEmail.Kind.REJECTED)
+    audit_record(tournament=tournament, actor=actor, action="signup_reject", target=signup)
+    _advance(tournament)
+    return signup
+
+
+def _withdraw(tournament: Tournament, signup: SignUp, *, actor: Any) -> SignUp:
+    if signup.status not in ACTIVE:
+        raise Conflict(
+            "signup_already_withdrawn",
+            "This sign-up has already been withdrawn or turned down.",
+            "Denne tilmelding er allerede trukket tilbage eller afvist.",
+        )
+    pair = signup.pair
+    # Withdrawn (without its pair) before the pair goes: a confirmed sign-up
+    # must always have one (signup_confirmed_has_pair).
+    signup.status, signup.pair, signup.withdrawn_at = SignUp.Status.WITHDRAWN, None, timezone.now()
+    signup.save(update_fields=["status", "pair", "withdrawn_at"])
+    if pair is not None:
+        pair_withdraw(pair=pair, actor=actor)
+    email_queue(signup=signup, kind=SignUpEmail.Kind.WITHDRAWN)
+    audit_record(tournament=tournament, actor=actor, action="signup_withdraw", target=signup)
+    _advance(tournament)
+    return signup
+
+
+@transaction.atomic
+def signup_withdraw_by_link(*, token: str) -> SignUp:
+    """The pair withdraws through its private link (the link is the credential)."""
+    signup = signup_from_token(token=token)
+    tournament, signup = _locked_signup(signup)
+    return _withdraw(tournament, signup, actor=None)
+
+
+@transaction.atomic
+def signup_withdraw(*, signup: SignUp, actor: Any) -> SignUp:
+    """The organiser withdraws a sign-up for the pair (told at the desk, by phone)."""
+    require_organiser(actor, signup.tournament)
+    tournament, signup = _locked_signup(signup)
+    return _withdraw(tournament, signup, actor=actor)
+
+
+@transaction.atomic
+def signup_link_renew(*, signup: SignUp, actor: Any) -> SignUp:
+    """A new private link, mailed to the contact address; the old one stops working."""
+    require_organiser(actor, signup.tournament)
+    tournament, signup = _locked_signup(signup)
+    if not signup.email:
+        raise Conflict(
+            "signup_no_email",
+            "This sign-up has no email address any more.",
+            "Denne tilmelding har ikke længere en e-mailadresse.",
+        )
+    signup.link_nonce = new_nonce()
+    signup.save(update_fields=["link_nonce"])
+    email_queue(signup=signup, kind=SignUpEmail.Kind.LINK)
+    audit_record(tournament=tournament, actor=actor, action="signup_link_renew", target=signup)
+    return signup
+
+
+def _advance(tournament: Tournament) -> list[SignUp]:
+    """Move waitlisted sign-ups up into free places, first come first (tournament locked)."""
+    if tournament.rounds.exists():
+        return []
+    moved = []
+    for signup in waitlist(tournament=tournament).select_for_update(of=("self",)):
+        if not _has_place(tournament):
+            break
+        signup.tournament = tournament
+        try:
+            with transaction.atomic():
+                _take_place(signup, actor=None)
+        except ApplicationError as error:
+            # E.g. the organiser has meanwhile registered one of the players
+            # by hand: the sign-up stays on the list for the organiser to see.
+            logger.warning("sign-up %s cannot move up: %s", signup.pk, error.message_en)
+            continue
+        kind = (
+            SignUpEmail.Kind.MOVED_UP
+            if signup.status == SignUp.Status.PENDING
+            else SignUpEmail.Kind.CONFIRMED
+        )
+        email_queue(signup=signup, kind=kind)
+        audit_record(tournament=tournament, actor=None, action="signup_move_up", target=signup)
+        moved.append(signup)
+    return moved
+
+
+@transaction.atomic
+def signup_waitlist_advance(*, tournament: Tournament, actor: Any = None) -> list[SignUp]:
+    """Fill free places from the waitlist: after the organiser adds places or
+    drops a pair (their button, and the worker's sweep with ``actor=None``)."""
+    if actor is not None:
+        require_organiser(actor, tournament)
+    return _advance(_lock(tournament))
+
+
+def _status_da(signup: SignUp) -> str:
+    with translation.override("da"):
+        return str(signup.get_status_display())
