@@ -6,6 +6,7 @@ import json
 import re
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
 from games.engine import ERROR_MESSAGES
@@ -80,7 +81,9 @@ def test_the_table_page_gives_the_device_what_it_needs_offline(game, token):
     rules = _json_block(html, "table-config")["rules"]
     assert (rules["ruleset"], rules["hand_size"], rules["deals_per_dealer"]) == ("dm2023", 4, 3)
     assert rules["messages"]["d2"] == ["D2", ERROR_MESSAGES["d2"][2]]  # Danish
-    english = Client().get(f"/t/{token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    visitor = Client()
+    visitor.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"  # the visitor's own choice
+    english = visitor.get(f"/t/{token}/").content.decode()
     assert _json_block(english, "table-config")["rules"]["messages"]["d2"] == [
         "D2",
         ERROR_MESSAGES["d2"][1],
