@@ -216,7 +216,8 @@ def game_rule(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
             clock_resume(game=game, actor=request.user)
             done = _("The clock runs again.")
         elif action == "undo":
-            ruling_undo(ruling_id=_at(request.POST.get("ruling", "")), actor=request.user, reason=data["reason"])
+            ruling_id = _at(request.POST.get("ruling", ""))
+            ruling_undo(ruling_id=ruling_id, actor=request.user, reason=data["reason"])
             done = _("The ruling is undone: the log shows it, with your reason.")
         else:
             done = _ruling_done(ruling_make(game=game, actor=request.user, kind=action, data=data))
