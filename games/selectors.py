@@ -24,6 +24,7 @@ from django.utils import timezone
 from games.engine import ReplayResult, index_effects, remaining_distance, replay
 from games.models import ClockEvent, Game, MoveEntry, ResultConfirmation
 from games.services.clock import CLOCK_STATUS_LABELS, clock_state
+from tournament.permissions import PUBLIC_ROUND_STATUSES
 
 SHORT_HASH_LENGTH = 8
 # The public live view shows (and polls) the last entries only.
@@ -523,7 +524,7 @@ def round_games(*, tournament_slug: str, round_number: int) -> QuerySet[Game]:
 
 def hall_round(*, tournament: Any) -> Any:
     """The round a hall screen shows: the one in progress, else the latest published."""
-    rounds = tournament.rounds.exclude(status="draft").order_by("-number")
+    rounds = tournament.rounds.filter(status__in=PUBLIC_ROUND_STATUSES).order_by("-number")
     return rounds.filter(status="in_progress").first() or rounds.first()
 
 

@@ -200,7 +200,7 @@ def _voided(texts: list[str]) -> dict[int, str]:
         for word in parts[2:]:
             if word == "KEEP":
                 mode = "kept"
-            elif word.isdigit():
+            elif word.isascii() and word.isdigit():
                 marks[int(word)] = mode
     return marks
 

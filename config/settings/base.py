@@ -50,6 +50,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.middleware.ContentSecurityPolicyMiddleware",
+    # A page view's ApplicationError (e.g. a malformed ?param=) becomes its bilingual page.
+    "core.middleware.ApplicationErrorMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -140,6 +142,13 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    # JSON is read with bounded size and nesting and storable text (core/request.py);
+    # bodies read outside a serializer must be JSON objects (core.request.json_object_body).
+    "DEFAULT_PARSER_CLASSES": [
+        "core.request.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "EXCEPTION_HANDLER": "tournament.api_errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {

@@ -10,6 +10,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 SEAT_CHOICES = [("Y", _("Yellow")), ("R", _("Red")), ("B", _("Blue")), ("G", _("Green"))]
+# The highest table number a request may name (a DM final has about a hundred).
+MAX_TABLE_NUMBER = 10_000
 
 
 class Game(models.Model):

@@ -28,11 +28,13 @@ from games.services.move_log import game_state
 from games.services.results import game_result_record
 from judging.models import JudgeCall, Ruling
 from judging.services.common import (
+    call_id_clean,
     pair_of_seat,
     reason_clean,
     seat_clean,
     seq_clean,
     team_clean,
+    word_clean,
 )
 from judging.services.freshness import judging_changed
 from tournament.errors import ApplicationError, Conflict
@@ -71,7 +73,8 @@ def _position_text(position: Any) -> str:
 
 
 def _call(game: Game, call_id: Any) -> JudgeCall | None:
-    if call_id in (None, ""):
+    call_id = call_id_clean(call_id)
+    if call_id is None:
         return None
     return JudgeCall.objects.filter(pk=call_id, game=game).first()
 
@@ -381,8 +384,8 @@ def ruling_make(*, game: Game, actor: Any, kind: Any, data: dict[str, Any]) -> R
     if kind == "penalty":
         return ruling_penalty(
             game=game, actor=actor, penalty=data.get("penalty", ""), seat=data.get("seat"),
-            reason=reason, pawn=data.get("pawn", "") or "", move=data.get("move", "") or "",
-            call=call,
+            reason=reason, pawn=word_clean(data.get("pawn"), field="pawn"),
+            move=word_clean(data.get("move"), field="move"), call=call,
         )  # fmt: skip
     if kind == "warning":
         return ruling_warning(
