@@ -74,7 +74,9 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             "config": config,
             "state": state,
             "writable": writable,
-            "clock_url": reverse("api:game-clock", kwargs={"game_id": game.pk}),
+            # Through the token: the clock of a game in an event that is not public is
+            # not anyone's to read by its id.
+            "clock_url": reverse("api:table-clock", kwargs={"token": token}),
             "players": selectors.game_players(game=game),
             "judge_url": reverse("api:table-judge", kwargs={"token": token}),
         },

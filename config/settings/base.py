@@ -16,6 +16,9 @@ VAR_DIR = Path(environ.Env().str("VAR_DIR", default=str(BASE_DIR / "var")))
 env = environ.Env()
 
 SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="dev-only-insecure-key-change-me")
+# Earlier keys, for a rotation: sessions and table links made under them stay
+# valid, and printed table tokens are reproduced as they were (docs/security.md).
+SECRET_KEY_FALLBACKS = env.list("DJANGO_SECRET_KEY_FALLBACKS", default=[])
 DEBUG = env.bool("DJANGO_DEBUG", default=False)
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 # Absolute base URL used in QR codes and printed links (no trailing slash).

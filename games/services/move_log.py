@@ -249,7 +249,7 @@ class _Head:
     seq: int
     last_hash: str
     retried_id: int | None
-    token_hash: str
+    token_hashes: tuple[str, str]
 
 
 def _head_sql() -> str:
@@ -264,7 +264,8 @@ def _head_sql() -> str:
     sql = (
         f"SELECT g.status, r.status, {head_columns_sql()}, "  # noqa: S608
         f"(SELECT e.id FROM {entry_t} e WHERE e.game_id = g.id AND e.client_id = %s), "
-        f"g.token_hash FROM {game_t} g JOIN {round_t} r ON r.id = g.round_id WHERE g.id = %s"
+        f"g.token_hash, g.carried_token_hash FROM {game_t} g JOIN {round_t} r "
+        "ON r.id = g.round_id WHERE g.id = %s"
     )
     if connection.features.has_select_for_no_key_update:
         # NO KEY: rows inserted elsewhere that refer to the game (an alert, a
@@ -285,7 +286,7 @@ def _lock_head(game: Game, client_id: str) -> _Head:
         raise NotFound(
             "game_not_found", "This game no longer exists.", "Dette spil findes ikke længere."
         )
-    status, round_status, seq, last, retried, digest = row
+    status, round_status, seq, last, retried, digest, carried = row
     seq, last = log_head(game.pk, seq, last)
     return _Head(
         status=status,
@@ -293,7 +294,7 @@ def _lock_head(game: Game, client_id: str) -> _Head:
         seq=seq,
         last_hash=last,
         retried_id=retried,
-        token_hash=digest,
+        token_hashes=(digest or "", carried or ""),
     )
 
 
@@ -356,7 +357,9 @@ def _submit_locked(
     game: Game, text: str, client_id: str, expected_seq: int, token_digest: str | None
 ) -> SubmitResult:
     head = _lock_head(game, client_id)
-    if token_digest is not None and not hmac.compare_digest(head.token_hash or "", token_digest):
+    if token_digest is not None and not any(
+        hmac.compare_digest(known, token_digest) for known in head.token_hashes
+    ):
         # Rotated since the caller's lookup (up to tokens.SUBMISSION_MEMO_SECONDS old).
         raise token_refused()
     # The game was read before the lock: take what may have changed since.

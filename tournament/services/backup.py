@@ -75,7 +75,7 @@ EXCLUDED: dict[str, str] = {
     "printing.PrintJob": "generated PDFs; print them again after a restore",
 }
 # Fields whose values are regenerated on a copy (new ids make them invalid).
-_TOKEN_FIELDS = ("token_nonce", "token_hash", "short_code")
+_TOKEN_FIELDS = ("token_nonce", "token_hash", "carried_token_hash", "short_code")
 
 
 # --- which models, and how they reach the tournament -------------------------
