@@ -28,6 +28,7 @@ from games.engine import (
     CARDS,
     SEATS,
     EngineError,
+    Position,
     ReplayResult,
     format_move,
     parse_move,
@@ -668,6 +669,7 @@ def game_record_import(*, game: Game, actor: Any, record: object) -> dict[str, A
         raise _record_refused(
             "'moves' must be a list of entry texts.", "'moves' skal være en liste af poster."
         )
+    _record_start_check(record.get("start"))
     with transaction.atomic():
         game = _lock(game)
         _check_writable(game)
@@ -691,6 +693,33 @@ def game_record_import(*, game: Game, actor: Any, record: object) -> dict[str, A
         if state["winner"]:
             _clock_stop(game)
         return state
+
+
+def _record_start_check(start: object) -> None:
+    """A record's ``start`` must be the position a table's log starts from.
+
+    A table's log always replays from every pawn in its start circle; a
+    record from another position cannot be stored as it is (a judge sets
+    the position with ``! SET`` instead), and an unreadable one is named.
+    """
+    if start is None:
+        return
+    try:
+        position = Position.from_json(start)  # type: ignore[arg-type]
+    except EngineError as err:
+        raise _record_refused(
+            f"its start position cannot be read ({err.message_en}).",
+            f"dens startstilling kan ikke læses ({err.message_da}).",
+        ) from None
+    if position != Position.initial():
+        raise _record_refused(
+            "it starts from another position than every pawn in its start circle; a table's "
+            "log starts there. Import the moves without 'start' and let a judge set the "
+            "position (! SET).",
+            "den starter fra en anden stilling end alle brikker i startcirklen; et bords log "
+            "starter der. Importér trækkene uden 'start', og lad en dommer sætte stillingen "
+            "(! SET).",
+        )
 
 
 def _store_record(game: Game, moves: list[str], source: str) -> list[str]:
