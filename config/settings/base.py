@@ -225,6 +225,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
 }
 CELERY_IMPORTS = ["config.health"]
 
+# Every log record is masked: no table token or short code reaches a log line.
+LOGGING_CONFIG = "core.log_masking.configure_logging"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
