@@ -266,7 +266,8 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def _strings_storable(document: Any) -> bool:
+def strings_storable(document: Any) -> bool:
+    """Whether every string (and key) of a JSON document can be stored (``core.text``)."""
     stack = [document]
     while stack:
         item = stack.pop()
@@ -297,7 +298,7 @@ def read_json(
         document = json.loads(text, parse_constant=_refuse_constant)
     except ValueError:
         raise malformed_json() from None
-    if not _strings_storable(document):
+    if not strings_storable(document):
         raise text_not_storable(field)
     return document
 
