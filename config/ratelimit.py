@@ -34,6 +34,7 @@ from django.core import signing
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 
+from core.request import field_text
 from tournament.errors import ApplicationError
 
 
@@ -50,6 +51,8 @@ SHORT_CODE_PER_IP = Limit("short-code-ip", 10, 60)
 LOGIN_PER_CLIENT_USERNAME = Limit("login-client-user", 5, 15 * 60)
 LOGIN_PER_IP = Limit("login-ip", 30, 15 * 60)
 
+# Longer than any username (Django's are at most 150 characters).
+USERNAME_LENGTH = 200
 DEVICE_COOKIE = "dmp_login_device"
 DEVICE_COOKIE_AGE = 365 * 24 * 3600
 _DEVICE_SALT = "config.ratelimit.login-device"
@@ -194,7 +197,8 @@ class RateLimitedLoginMixin:
     user_key = ""
 
     def clean(self) -> dict[str, Any]:
-        self.user_key = _username_key(str(self.data.get("username", "")))  # type: ignore[attr-defined]
+        typed = field_text(self.data, "username", max_length=USERNAME_LENGTH)  # type: ignore[attr-defined]
+        self.user_key = _username_key(typed)
         ip = client_ip(self.request) if self.request is not None else "unknown"
         device = login_device(self.request) if self.request is not None else None
         client = f"device:{device.id}" if device else f"ip:{ip}"

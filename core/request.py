@@ -132,7 +132,8 @@ def _int_param(
     return default if value is None else value
 
 
-def _text_param(data: QueryDict, name: str, *, max_length: int, default: str) -> str:
+def field_text(data: QueryDict, name: str, *, max_length: int, default: str = "") -> str:
+    """A field of submitted data (a form's ``data``) as storable text cut to ``max_length``."""
     value = _raw(data, name)
     if value is None:
         return default
@@ -164,7 +165,7 @@ def query_int(
 
 def query_text(request: HttpRequest, name: str, *, max_length: int, default: str = "") -> str:
     """``?name=`` as storable text cut to ``max_length`` (search boxes); else a 400."""
-    return _text_param(request.GET, name, max_length=max_length, default=default)
+    return field_text(request.GET, name, max_length=max_length, default=default)
 
 
 def query_choice(
@@ -196,7 +197,7 @@ def post_int(
 
 def post_text(request: HttpRequest, name: str, *, max_length: int, default: str = "") -> str:
     """A form field as storable text cut to ``max_length``; else a 400."""
-    return _text_param(request.POST, name, max_length=max_length, default=default)
+    return field_text(request.POST, name, max_length=max_length, default=default)
 
 
 def post_texts(request: HttpRequest, name: str, *, max_length: int) -> list[str]:

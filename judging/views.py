@@ -176,9 +176,8 @@ def game_review_page(request: HttpRequest, slug: str, game_id: int) -> HttpRespo
     return render(request, "judging/review.html", context)
 
 
-_RULING_FIELDS = (
-    "seq", "also", "keep", "position", "penalty", "seat", "pawn", "move", "winner", "reason",
-    "rule", "call",
+_RULING_FORM_FIELDS = (
+    "seq", "position", "penalty", "seat", "pawn", "move", "winner", "reason", "rule", "call",
 )  # fmt: skip
 # Longer than any field of the ruling forms (a reason is at most 1000 characters).
 _FIELD_LENGTH = 2000
@@ -194,8 +193,9 @@ def game_rule(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     if request.method != "POST":
         return redirect("judging:review", slug=slug, game_id=game.pk)
     data: dict[str, Any] = {
-        f: post_text(request, f, max_length=_FIELD_LENGTH) for f in _RULING_FIELDS
+        f: post_text(request, f, max_length=_FIELD_LENGTH) for f in _RULING_FORM_FIELDS
     }
+    # Which later entries a void keeps and which it voids too: one "decide" per entry.
     decide = post_texts(request, "decide", max_length=_FIELD_LENGTH)
     data["keep"] = [k.split(":")[0] for k in decide if k.endswith(":keep")]
     data["also"] = [k.split(":")[0] for k in decide if k.endswith(":void")]
