@@ -17,6 +17,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Game
+from games.services.tokens import game_token
 from tests.factories import (
     GameFactory,
     PairFactory,
@@ -70,6 +71,7 @@ def test_every_page_showing_the_name_isolates_it(event):
             reverse("tournament:pair", args=[slug, hansen.start_number]),
             reverse("games:live", args=[slug, 1, 1]),
             reverse("games:hall", args=[slug]),
+            reverse("games:table", args=[game_token(game=game)]),
         ],
         organiser: [
             reverse("tournament:organiser_pairs", args=[slug]),
