@@ -14,7 +14,7 @@ into its error JSON and the pages into a message, never a 500.
 * **JSON bodies** are read by ``read_json``: bounded in size and nesting
   (50,000 nested brackets would exhaust Python's recursion in ``json``),
   strict UTF-8, no ``NaN``/``Infinity``, and no NUL or lone surrogate in any
-  string or key. ``BoundedJSONParser`` is the API's only parser.
+  string or key. ``BoundedJSONParser`` is the API's JSON parser.
 
 Tests check that no view reads a query or form parameter around these
 functions (tests/security/test_hostile_input.py).
@@ -229,7 +229,8 @@ def malformed_json() -> ApplicationError:
     )
 
 
-def _too_large(max_bytes: int) -> ApplicationError:
+def too_large(max_bytes: int) -> ApplicationError:
+    """The bilingual 413 for a body or file over ``max_bytes``."""
     size = f"{max_bytes / (1024 * 1024):g} MB" if max_bytes >= 1024 * 1024 else f"{max_bytes} B"
     return ApplicationError(
         "request_too_large",
@@ -288,7 +289,7 @@ def read_json(
 ) -> Any:
     """Parse a JSON document, bounded: see the module doc. Raises ``ApplicationError``."""
     if len(raw) > max_bytes:
-        raise _too_large(max_bytes)
+        raise too_large(max_bytes)
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError:
@@ -310,7 +311,7 @@ def read_json_file(stream: IO[bytes], *, max_bytes: int, max_depth: int = MAX_JS
 
 
 class BoundedJSONParser(JSONParser):
-    """DRF's JSON parser, reading through ``read_json`` (the API's only parser)."""
+    """DRF's JSON parser, reading through ``read_json`` (the API's JSON parser)."""
 
     def parse(
         self,
