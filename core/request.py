@@ -117,15 +117,17 @@ def _raw(data: QueryDict, name: str) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _int_param(
+def field_int(
     data: QueryDict,
     name: str,
     *,
     minimum: int,
     maximum: int,
-    default: int | None,
-    error: ApplicationError | None,
+    default: int | None = None,
+    error: ApplicationError | None = None,
 ) -> int | None:
+    """A field of submitted data (query or form) as an int in range; ``default`` when
+    absent or empty; else a 400."""
     value = parse_optional_int(
         _raw(data, name), field=name, minimum=minimum, maximum=maximum, error=error
     )
@@ -158,7 +160,7 @@ def query_int(
     error: ApplicationError | None = None,
 ) -> int | None:
     """``?name=`` as an int in range; ``default`` when absent or empty; else a 400."""
-    return _int_param(
+    return field_int(
         request.GET, name, minimum=minimum, maximum=maximum, default=default, error=error
     )
 
@@ -178,21 +180,6 @@ def query_choice(
 def query_flag(request: HttpRequest, name: str) -> bool:
     """``?name=1`` is on; anything else (or nothing) is off."""
     return _raw(request.GET, name) == "1"
-
-
-def post_int(
-    request: HttpRequest,
-    name: str,
-    *,
-    minimum: int,
-    maximum: int,
-    default: int | None = None,
-    error: ApplicationError | None = None,
-) -> int | None:
-    """A form field as an int in range; ``default`` when absent or empty; else a 400."""
-    return _int_param(
-        request.POST, name, minimum=minimum, maximum=maximum, default=default, error=error
-    )
 
 
 def post_text(request: HttpRequest, name: str, *, max_length: int, default: str = "") -> str:

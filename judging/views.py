@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from core.request import post_int, post_text, post_texts, query_flag, query_int, query_text
+from core.request import field_int, post_text, post_texts, query_flag, query_int, query_text
 from games.models import MAX_ENTRY_NUMBER, Game
 from games.selectors import game_players
 from games.services.move_log import game_state
@@ -121,8 +121,8 @@ def _game(tournament: Tournament, game_id: int) -> Game:
 
 def _at(request: HttpRequest) -> int | None:
     """The entry the replay viewer shows (``at``, in the address or the posted form)."""
-    read = post_int if request.method == "POST" else query_int
-    return read(request, "at", minimum=0, maximum=MAX_ENTRY_NUMBER)
+    data = request.POST if request.method == "POST" else request.GET
+    return field_int(data, "at", minimum=0, maximum=MAX_ENTRY_NUMBER)
 
 
 def _review_context(
