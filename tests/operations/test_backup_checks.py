@@ -93,6 +93,9 @@ def test_a_removed_entry_breaks_the_chain(logged_event):
         pytest.param(lambda d: d["tournament"].update(clock_speed=1e-300), id="clock-speed"),
         pytest.param(lambda d: d["tournament"].update(alert_minutes=90), id="alert-after-limit"),
         pytest.param(lambda d: d.update(users=[{"name": "no username"}]), id="users-unreadable"),
+        pytest.param(lambda d: d["users"][0].update(first_name="x" * 500), id="user-name-long"),
+        pytest.param(lambda d: d["move_entries"][0].pop("hash"), id="entry-without-hash"),
+        pytest.param(lambda d: d["move_entries"][0].update(seq="1"), id="entry-seq-text"),
     ],
 )
 def test_a_document_with_a_bad_value_or_reference_is_refused_whole(logged_event, change):

@@ -107,6 +107,17 @@ def _reference_check(
         )
 
 
+def _users_check(users: list[dict[str, Any]]) -> None:
+    from django.contrib.auth import get_user_model
+
+    model = get_user_model()
+    names = {"username", "first_name", "last_name", "email", "is_active"}
+    fields = [f for f in model._meta.concrete_fields if f.name in names]
+    for user in users:
+        for field in fields:
+            _value_check(model, {**user, "id": user["username"]}, field)
+
+
 def _rows_check(
     sections: Sections, ids: dict[type[models.Model], set[int]], usernames: set[str]
 ) -> None:
@@ -128,25 +139,36 @@ def _chain_broken(game_id: int) -> ApplicationError:
     )
 
 
+def _chain_link(row: dict[str, Any]) -> tuple[int, str, str, str, bool] | None:
+    """``(seq, text, prev_hash, hash, active)`` of an entry row, or None if unreadable."""
+    seq, text, prev, digest = (row.get(key) for key in ("seq", "text", "prev_hash", "hash"))
+    if isinstance(seq, bool) or not isinstance(seq, int):
+        return None
+    if not all(isinstance(value, str) for value in (text, prev, digest)):
+        return None
+    return seq, text, prev, digest, row.get("withdrawn_at") is None
+
+
 def _chains_check(entries: list[dict[str, Any]]) -> None:
     from games.selectors import entry_hash, genesis_hash
 
-    by_game: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    by_game: dict[Any, list[tuple[int, str, str, str, bool]]] = defaultdict(list)
     for entry in entries:
-        by_game[entry["game_id"]].append(entry)
-    for game_id, rows in by_game.items():
-        for row in rows:
-            # Every entry, withdrawn ones too, carries its own hash.
-            if row["hash"] != entry_hash(
-                prev_hash=row["prev_hash"], text=row["text"], seq=row["seq"]
-            ):
-                raise _chain_broken(game_id)
-        active = sorted((r for r in rows if r.get("withdrawn_at") is None), key=lambda r: r["seq"])
+        link = _chain_link(entry)
+        if link is None:
+            raise _chain_broken(entry.get("game_id"))
+        by_game[entry.get("game_id")].append(link)
+    for game_id, links in by_game.items():
+        # Every entry, withdrawn ones too, carries its own hash.
+        if any(digest != entry_hash(prev_hash=prev, text=text, seq=seq)
+               for seq, text, prev, digest, _active in links):  # fmt: skip
+            raise _chain_broken(game_id)
         prev = genesis_hash(game_id)
-        for expected_seq, row in enumerate(active, start=1):
-            if row["seq"] != expected_seq or row["prev_hash"] != prev:
+        active = sorted(link for link in links if link[4])
+        for expected_seq, (seq, _text, prev_hash, digest, _active) in enumerate(active, start=1):
+            if seq != expected_seq or prev_hash != prev:
                 raise _chain_broken(game_id)
-            prev = row["hash"]
+            prev = digest
 
 
 def backup_document_check(*, document: dict[str, Any], sections: Sections) -> None:
@@ -168,6 +190,7 @@ def backup_document_check(*, document: dict[str, Any], sections: Sections) -> No
         isinstance(u, dict) and isinstance(u.get("username"), str) and u["username"] for u in users
     ):
         raise _bad("the list of users is not readable.", "listen over brugere kan ikke læses.")
+    _users_check(users)
     settings_row = {"id": document.get("tournament_id"), **document["tournament"]}
     _rows_check([(Tournament, [settings_row])], {}, set())
     try:
