@@ -175,7 +175,7 @@ BASELINES: dict[str, list[tuple[str, dict[str, str], dict[str, Any]]]] = {
             {},
             {
                 "kind": "position",
-                "position": "Y=YS,YS,YS,YS R=RS,RS,RS,RS B=BS,BS,BS,BS G=GS,GS,GS,GS",
+                "position": "Y=YH,YH,YH,YH R=RH,RH,RH,RH B=BH,BH,BH,BH G=GH,GH,GH,GH",
                 "reason": "hostile",
             },
         ),
@@ -201,7 +201,7 @@ BASELINES: dict[str, list[tuple[str, dict[str, str], dict[str, Any]]]] = {
                 "moves": ["Y 11: in"],
                 "ruleset": "dm2023",
                 "first_dealer": "Y",
-                "start": {"Y": ["YS"] * 4, "R": ["RS"] * 4, "B": ["BS"] * 4, "G": ["GS"] * 4},
+                "start": {"Y": ["YH"] * 4, "R": ["RH"] * 4, "B": ["BH"] * 4, "G": ["GH"] * 4},
             },
         ),
     ],
