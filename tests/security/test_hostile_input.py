@@ -253,18 +253,6 @@ def _encode(pairs: list[tuple[str, Any]]) -> str:
     return "&".join(parts)
 
 
-_CLIENTS: dict[tuple[int, str], Any] = {}
-
-
-def _client(world: World, role: str) -> Any:
-    """One signed-in client per role and world (a sign-in per request would cost more)."""
-    key = (id(world), role)
-    if key not in _CLIENTS:
-        _CLIENTS.clear() if len(_CLIENTS) > 64 else None
-        _CLIENTS[key] = world.client(role)
-    return _CLIENTS[key]
-
-
 @dataclass(frozen=True)
 class Sent:
     status: int
@@ -273,8 +261,7 @@ class Sent:
 
 
 def _send(
-    world: World,
-    role: str,
+    client: Any,
     method: str,
     path: str,
     query: dict[str, Any],
@@ -282,7 +269,6 @@ def _send(
     recording: Callable[[], Any],
     pristine: dict[str, int],
 ) -> Sent:
-    client = _client(world, role)
     url = f"{path}?{_encode(list(query.items()))}" if query else path
     extra = {"HTTP_X_CSRFTOKEN": CSRF}
     cache.clear()
@@ -385,9 +371,14 @@ class Walk:
     failures: list[str] = field(default_factory=list)
     # (method, baseline, reads, answer class) of the requests walked in depth.
     walked: set[tuple[Any, ...]] = field(default_factory=set)
+    # One signed-in client per role (a sign-in per request would cost more).
+    clients: dict[str, Any] = field(default_factory=dict)
 
     def send(self, role: str, method: str, path: str, query: Any, body: Any) -> Sent:
-        return _send(self.world, role, method, path, query, body, self.recording, self.pristine)
+        if role not in self.clients:
+            self.clients[role] = self.world.client(role)
+        client = self.clients[role]
+        return _send(client, method, path, query, body, self.recording, self.pristine)
 
     def check(self, cell: str, method: str, sent: Sent) -> None:
         if sent.status >= 500 and not (self.name == "health" and sent.status == 503):
