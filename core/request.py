@@ -1,6 +1,7 @@
 """Reading what a request carries: integers, text, choices and the JSON body.
 
-Every value a view or service takes from a request passes through here, so a
+Every value a view or service takes from a request by hand passes through
+here (Django forms and DRF serializers parse their own fields), so a
 malformed one is refused the same way everywhere: a bilingual
 ``ApplicationError`` (400, or 413 for a body too large) that the API turns
 into its error JSON and the pages into a message, never a 500.
