@@ -77,7 +77,7 @@ fuzz: venv
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy games/engine
+	$(BIN)/mypy games/engine core
 
 format: venv
 	$(BIN)/ruff format .

@@ -13,30 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from tournament.errors import ApplicationError
-
-
-def body_limit() -> int:
-    return int(settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0)
-
-
-def request_too_large_error() -> ApplicationError:
-    mib = body_limit() / (1024 * 1024)
-    return ApplicationError(
-        "request_too_large",
-        f"The upload is too large (at most {mib:g} MB). Nothing was changed.",
-        f"Det sendte er for stort (højst {mib:g} MB). Intet blev ændret.",
-        status=413,
-    )
+from core.request import body_limit, too_large
 
 
 def too_large_response(request: HttpRequest) -> HttpResponse:
-    error = request_too_large_error()
+    error = too_large(body_limit())
     wants_json = request.path.startswith("/api/") or "json" in request.headers.get("Accept", "")
     if wants_json:
         return JsonResponse({"error": error.to_json()}, status=error.status_code)

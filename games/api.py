@@ -10,19 +10,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, QueryDict
 from django.shortcuts import get_object_or_404
 from django.utils import timezone, translation
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework.exceptions import ParseError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.request import (
+    json_object_body,
+    json_object_or_none,
+    parse_int,
+    query_flag,
+    query_int,
+)
 from games import selectors
 from games.conditional import state_response
-from games.models import Game
+from games.models import MAX_ENTRY_NUMBER, Game
 from games.serializers import (
     ConfirmSerializer,
     EntryPreviewSerializer,
@@ -37,10 +42,9 @@ from games.serializers import (
 )
 from games.services import move_log
 from games.services.tokens import game_for_submission, game_from_token
-from tournament.api_errors import json_object_body
 from tournament.errors import ApplicationError
 from tournament.models import Tournament
-from tournament.permissions import is_judge
+from tournament.permissions import require_round_visible, require_tournament_visible
 from tournament.views.public_cache import mark_briefly_cacheable
 
 ERRORS = {
@@ -62,10 +66,10 @@ IF_NONE_MATCH = OpenApiParameter(
 
 
 def _lang(request: Request, body: dict[str, Any] | None = None) -> str:
+    """The answer's language: the body's ``lang``, else the request's (Danish default)."""
+    default = "en" if (getattr(request, "LANGUAGE_CODE", None) or "da")[:2] == "en" else "da"
     lang = (body or {}).get("lang")
-    if isinstance(lang, str) and lang in ("da", "en"):
-        return lang
-    return (getattr(request, "LANGUAGE_CODE", None) or "da")[:2]
+    return lang if lang in ("da", "en") else default
 
 
 def _answer(lang: str, call: Any, status: int = 200) -> Response:
@@ -81,18 +85,9 @@ def _answer(lang: str, call: Any, status: int = 200) -> Response:
 MAX_TAIL = 500
 
 
-def _tail(raw: str | None) -> int:
+def _tail(request: Request) -> int:
     """``?tail=N``: the number of last entries wanted (0 = all, when absent)."""
-    if raw is None:
-        return 0
-    if not raw.isdigit() or not 1 <= int(raw) <= MAX_TAIL:
-        raise ApplicationError(
-            "tail_invalid",
-            f"tail must be a whole number from 1 to {MAX_TAIL} (the last entries wanted).",
-            f"tail skal være et helt tal fra 1 til {MAX_TAIL} (de sidste poster, der ønskes).",
-            status=400,
-        )
-    return int(raw)
+    return query_int(request, "tail", minimum=1, maximum=MAX_TAIL, default=0) or 0
 
 
 class TableAPIView(APIView):
@@ -129,7 +124,7 @@ class TableStateView(TableAPIView):
     )
     def get(self, request: Request, token: str) -> Response:
         def read() -> Response:
-            tail = _tail(request.query_params.get("tail"))
+            tail = _tail(request)
             state = move_log.game_state(
                 game=self.table_game(token, for_write=False), entries_tail=tail
             )
@@ -161,20 +156,17 @@ class TableEntriesView(TableAPIView):
                 game=game,
                 text=body.get("text"),  # type: ignore[arg-type]
                 client_id=body.get("client_id"),  # type: ignore[arg-type]
-                expected_seq=body.get("expected_seq"),  # type: ignore[arg-type]
+                expected_seq=_entry_number(body.get("expected_seq"), "expected_seq", minimum=0),
                 token_digest=digest,
             )
             return Response(result.to_json(), status=201 if result.created else 200)
 
-        return _answer(_lang(request, _safe_body(request)), submit)
+        return _answer(_lang(request, json_object_or_none(request)), submit)
 
 
-def _safe_body(request: Request) -> dict[str, Any] | None:
-    try:
-        data = request.data
-    except ParseError:
-        return None
-    return data if isinstance(data, dict) and not isinstance(data, QueryDict) else None
+def _entry_number(value: object, field: str, *, minimum: int) -> int:
+    """An entry number of the log from the body (``seq``, ``expected_seq``)."""
+    return parse_int(value, field=field, minimum=minimum, maximum=MAX_ENTRY_NUMBER)
 
 
 class TablePreviewView(TableAPIView):
@@ -186,7 +178,7 @@ class TablePreviewView(TableAPIView):
         tags=["table"],
     )
     def post(self, request: Request, token: str) -> Response:
-        body = _safe_body(request)
+        body = json_object_or_none(request)
         return _answer(
             _lang(request, body),
             lambda: move_log.move_preview(
@@ -207,20 +199,13 @@ class TableTakeBackView(TableAPIView):
     def post(self, request: Request, token: str) -> Response:
         def take_back() -> Any:
             body = json_object_body(request)
-            seq = body.get("seq")
-            if isinstance(seq, bool) or not isinstance(seq, int):
-                raise ApplicationError(
-                    "seq_invalid",
-                    "seq must be the entry's number.",
-                    "seq skal være postens nummer.",
-                )
             return move_log.move_take_back(
                 game=self.table_game(token, for_write=True),
                 client_id=body.get("client_id"),  # type: ignore[arg-type]
-                seq=seq,
+                seq=_entry_number(body.get("seq"), "seq", minimum=1),
             )
 
-        return _answer(_lang(request, _safe_body(request)), take_back)
+        return _answer(_lang(request, json_object_or_none(request)), take_back)
 
 
 class TableConfirmView(TableAPIView):
@@ -240,7 +225,7 @@ class TableConfirmView(TableAPIView):
                 client_id=body.get("client_id"),  # type: ignore[arg-type]
             )
 
-        return _answer(_lang(request, _safe_body(request)), confirm)
+        return _answer(_lang(request, json_object_or_none(request)), confirm)
 
 
 class TableRecordView(TableAPIView):
@@ -265,9 +250,7 @@ def _public_game(request: Request, game_id: int, *, players: bool = True) -> Gam
         Game.objects.select_related("round__tournament", *(related if players else ())),
         pk=game_id,
     )
-    tournament = game.round.tournament
-    if not tournament.published and not is_judge(request.user, tournament):
-        raise Http404
+    require_round_visible(request.user, game.round)
     return game
 
 
@@ -298,10 +281,10 @@ class GameStateView(APIView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = _public_game(request, game_id, players=False)
-        legal = request.query_params.get("legal") == "1"
+        legal = query_flag(request, "legal")
 
         def read() -> Response:
-            tail = _tail(request.query_params.get("tail"))
+            tail = _tail(request)
             state = move_log.game_state(game=game, with_legal=legal, entries_tail=tail)
             return state_response(request, state, legal=legal, private=False, tail=tail)
 
@@ -354,8 +337,7 @@ class HallView(APIView):
     )
     def get(self, request: Request, slug: str) -> Response:
         tournament = get_object_or_404(Tournament, slug=slug)
-        if not tournament.published and not is_judge(request.user, tournament):
-            raise Http404
+        require_tournament_visible(request.user, tournament)
         round_ = selectors.hall_round(tournament=tournament)
         tables = selectors.hall_tables(round_=round_) if round_ else []
         now = timezone.now()

@@ -1,9 +1,12 @@
-"""Clock API: public read, judge-only pause / resume / extend.
+"""Clock API: read by whoever sees the game, judge-only pause / resume / extend.
 
 Thin: the views find the game, call a service and answer with the clock
 state. Errors are ``ApplicationError`` (bilingual JSON via the project's
-exception handler). Writes need a logged-in judge or organiser of the game's
-tournament, and CSRF (DRF session authentication).
+exception handler). A game's clock is read like the game itself
+(``tournament.permissions.require_round_visible``); the table device reads
+its own through its token, also in an event that is not public. Writes need
+a logged-in judge or organiser of the game's tournament, and CSRF (DRF
+session authentication).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.request import json_object_body
 from games.models import Game
 from games.services.clock import (
     CLOCK_STATUS_LABELS,
@@ -24,7 +28,9 @@ from games.services.clock import (
     clock_resume,
     clock_state,
 )
+from games.services.tokens import game_from_token
 from tournament.errors import NotFound
+from tournament.permissions import require_round_visible
 
 
 def clock_payload(game: Game) -> dict[str, Any]:
@@ -34,9 +40,8 @@ def clock_payload(game: Game) -> dict[str, Any]:
 
 
 def _field(request: Request, name: str, default: Any = "") -> Any:
-    """A field of the JSON/form body; a body that is not an object has none."""
-    data = request.data
-    return data.get(name, default) if isinstance(data, dict) else default
+    """A field of the JSON body (an empty body has none); a body that is not an object is a 400."""
+    return json_object_body(request).get(name, default)
 
 
 def _game(game_id: int) -> Game:
@@ -70,11 +75,25 @@ _ClockSchema = inline_serializer(
 
 
 class ClockView(APIView):
-    """The clock of one game, computed from server time (public)."""
+    """The clock of one game, computed from server time (whoever sees the game)."""
 
     @extend_schema(responses=_ClockSchema)
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(clock_payload(_game(game_id)), headers={"Cache-Control": "no-store"})
+        game = _game(game_id)
+        require_round_visible(request.user, game.round)
+        return Response(clock_payload(game), headers={"Cache-Control": "no-store"})
+
+
+class TableClockView(APIView):
+    """The clock of the table's own game (token in the URL, as the other table endpoints)."""
+
+    authentication_classes: list[type] = []
+    permission_classes: list[type] = []
+
+    @extend_schema(operation_id="table_clock", responses=_ClockSchema, tags=["table"])
+    def get(self, request: Request, token: str) -> Response:
+        game = _game(game_from_token(token=token, for_write=False).pk)
+        return Response(clock_payload(game), headers={"Cache-Control": "no-store"})
 
 
 class ClockPauseView(APIView):

@@ -27,6 +27,7 @@ urlpatterns: list = [
     path("table/<str:token>/take-back/", api.TableTakeBackView.as_view(), name="table-take-back"),
     path("table/<str:token>/confirm/", api.TableConfirmView.as_view(), name="table-confirm"),
     path("table/<str:token>/record/", api.TableRecordView.as_view(), name="table-record"),
+    path("table/<str:token>/clock/", api_clock.TableClockView.as_view(), name="table-clock"),
     path("games/<int:game_id>/state/", api.GameStateView.as_view(), name="game-state"),
     path("games/<int:game_id>/record/", api.GameRecordView.as_view(), name="game-record"),
     path("tournaments/<slug:slug>/hall/", api.HallView.as_view(), name="tournament-hall"),

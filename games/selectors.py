@@ -34,6 +34,7 @@ from games.engine import (
 )
 from games.models import ClockEvent, Game, MoveEntry, ResultConfirmation
 from games.services.clock import CLOCK_STATUS_LABELS, clock_state
+from tournament.permissions import PUBLIC_ROUND_STATUSES
 
 SHORT_HASH_LENGTH = 8
 # The public live view shows (and polls) the last entries only.
@@ -558,7 +559,7 @@ def round_games(*, tournament_slug: str, round_number: int) -> QuerySet[Game]:
 
 def hall_round(*, tournament: Any) -> Any:
     """The round a hall screen shows: the one in progress, else the latest published."""
-    rounds = tournament.rounds.exclude(status="draft").order_by("-number")
+    rounds = tournament.rounds.filter(status__in=PUBLIC_ROUND_STATUSES).order_by("-number")
     return rounds.filter(status="in_progress").first() or rounds.first()
 
 

@@ -14,6 +14,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from config.ratelimit import short_code_lookup_allow
+from core.request import query_text
 from games import selectors
 from games.conditional import state_etag
 from games.models import Game
@@ -21,13 +22,13 @@ from games.services.move_log import ANSWER_ENTRIES
 from games.services.tokens import game_from_token, game_token, normalise_short_code
 from tournament.errors import ApplicationError
 from tournament.models import Tournament
-from tournament.permissions import is_judge
+from tournament.permissions import is_judge, round_visible, tournament_visible
 from tournament.views.public_cache import mark_briefly_cacheable
 
 
 def table_code(request: HttpRequest) -> HttpResponse:
     """``/t/``: type the short table code from the score sheet."""
-    code = normalise_short_code(request.GET.get("code", ""))[:12]
+    code = normalise_short_code(query_text(request, "code", max_length=40))[:12]
     error = ""
     if code:
         try:
@@ -78,7 +79,9 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             "config": config,
             "state": state,
             "writable": writable,
-            "clock_url": reverse("api:game-clock", kwargs={"game_id": game.pk}),
+            # Through the token: the clock of a game in an event that is not public is
+            # not anyone's to read by its id.
+            "clock_url": reverse("api:table-clock", kwargs={"token": token}),
             "players": selectors.game_players(game=game),
             "judge_url": reverse("api:table-judge", kwargs={"token": token}),
             "seat_names": [
@@ -93,7 +96,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 
 def _public_tournament(request: HttpRequest, slug: str) -> Tournament:
     tournament = get_object_or_404(Tournament, slug=slug)
-    if not tournament.published and not is_judge(request.user, tournament):
+    if not tournament_visible(request.user, tournament):
         raise Http404
     return tournament
 
@@ -106,11 +109,13 @@ def live_table(
     Spectators never need the legal moves: the page and its polls (live.js,
     conditional on the state's ETag) carry the lean state.
     """
-    tournament = _public_tournament(request, slug)
     game = get_object_or_404(
         selectors.round_games(tournament_slug=slug, round_number=round_number),
         table_number=table_number,
     )
+    if not round_visible(request.user, game.round):
+        raise Http404
+    tournament = game.round.tournament
     # The page shows the last entries only; so do its polls (less to send over
     # a venue's Wi-Fi every few seconds in a long game).
     state = selectors.game_state(game=game, with_legal=False, entries_tail=selectors.LIVE_TAIL)

@@ -16,8 +16,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.request import json_object_body, query_int, query_text
 from games.conditional import etag_matches
-from games.models import Game
+from games.models import MAX_ENTRY_NUMBER, Game
 from games.services.tokens import game_from_token
 from judging.selectors_polling import (
     PollAnswer,
@@ -36,9 +37,9 @@ from judging.selectors_review import (
 )
 from judging.services.alerts import alert_acknowledge, alerts_acknowledge
 from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
+from judging.services.common import MAX_ID, RULE_ID_LENGTH, SEARCH_LENGTH
 from judging.services.ruling_undo import ruling_undo
 from judging.services.rulings import adjudication_proposal, ruling_make, void_preview
-from tournament.api_errors import json_object_body
 from tournament.errors import NotFound
 from tournament.models import Tournament
 from tournament.permissions import require_judge
@@ -227,8 +228,8 @@ class GameReviewView(APIView):
     @extend_schema(responses=_ANY, tags=["judging"])
     def get(self, request: Request, game_id: int) -> Response:
         game = _staff_game(request, game_id)
-        at = request.query_params.get("at", "")
-        return Response(game_review(game=game, at=int(at) if at.isdigit() else None))
+        at = query_int(request, "at", minimum=0, maximum=MAX_ENTRY_NUMBER)
+        return Response(game_review(game=game, at=at))
 
 
 class GameRulingsView(APIView):
@@ -283,8 +284,8 @@ class RulingsSearchView(APIView):
         tournament = _tournament(request, slug)
         rulings = rulings_search(
             tournament=tournament,
-            q=request.query_params.get("q", "")[:200],
-            rule=request.query_params.get("rule", "")[:4],
+            q=query_text(request, "q", max_length=SEARCH_LENGTH),
+            rule=query_text(request, "rule", max_length=RULE_ID_LENGTH),
         )
         return Response({"rulings": [ruling_json(r) for r in rulings]})
 
@@ -296,9 +297,9 @@ class IncidentsView(APIView):
     def get(self, request: Request, slug: str) -> Response:
         tournament = _tournament(request, slug)
         pairs = tournament.pairs.select_related("player_1", "player_2").order_by("start_number")
-        pair = request.query_params.get("pair", "")
-        if pair.isdigit():
-            pairs = pairs.filter(pk=int(pair))
+        pair = query_int(request, "pair", minimum=1, maximum=MAX_ID)
+        if pair is not None:
+            pairs = pairs.filter(pk=pair)
         return Response({"pairs": incidents_for_pairs(tournament=tournament, pairs=list(pairs))})
 
 

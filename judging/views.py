@@ -14,7 +14,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from games.models import Game
+from core.request import field_int, post_text, post_texts, query_int, query_text
+from games.models import MAX_ENTRY_NUMBER, Game
 from games.selectors import game_players
 from games.services.clock import clock_resume, clock_state
 from games.services.move_log import game_state
@@ -28,6 +29,7 @@ from judging.selectors_review import (
     table_judge_status,
 )
 from judging.services.calls import judge_call_close, judge_call_take
+from judging.services.common import MAX_ID, RULE_ID_LENGTH, SEARCH_LENGTH, call_id_clean
 from judging.services.ruling_undo import ruling_undo
 from judging.services.rulings import (
     RulingOutcome,
@@ -131,12 +133,16 @@ def _game(tournament: Tournament, game_id: int) -> Game:
     )  # fmt: skip
 
 
-def _at(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() else None
+def _at(request: HttpRequest) -> int | None:
+    """The entry the replay viewer shows (``at``, in the address or the posted form)."""
+    data = request.POST if request.method == "POST" else request.GET
+    return field_int(data, "at", minimum=0, maximum=MAX_ENTRY_NUMBER)
 
 
-def _review_context(request: HttpRequest, tournament: Tournament, game: Game) -> dict[str, Any]:
-    review = game_review(game=game, at=_at(request.GET.get("at") or request.POST.get("at")))
+def _review_context(
+    request: HttpRequest, tournament: Tournament, game: Game, at: int | None
+) -> dict[str, Any]:
+    review = game_review(game=game, at=at)
     entry = review["entry"]
     void_effects: list[dict[str, Any]] = []
     if entry and not entry["text"].startswith("!") and not entry["mark"]:
@@ -180,13 +186,16 @@ def game_review_page(request: HttpRequest, slug: str, game_id: int) -> HttpRespo
     if denied:
         return denied
     game = _game(tournament, game_id)
-    return render(request, "judging/review.html", _review_context(request, tournament, game))
+    return render(
+        request, "judging/review.html", _review_context(request, tournament, game, _at(request))
+    )
 
 
-_RULING_FIELDS = (
-    "seq", "also", "keep", "position", "penalty", "seat", "pawn", "move", "winner", "reason",
-    "rule", "call",
+_RULING_FORM_FIELDS = (
+    "seq", "position", "penalty", "seat", "pawn", "move", "winner", "reason", "rule", "call",
 )  # fmt: skip
+# Longer than any field of the ruling forms (a reason is at most 1000 characters).
+_FIELD_LENGTH = 2000
 
 
 def game_rule(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
@@ -198,15 +207,21 @@ def game_rule(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     game = _game(tournament, game_id)
     if request.method != "POST":
         return redirect("judging:review", slug=slug, game_id=game.pk)
-    data: dict[str, Any] = {f: request.POST.get(f, "") for f in _RULING_FIELDS}
-    data["keep"] = [k.split(":")[0] for k in request.POST.getlist("decide") if k.endswith(":keep")]
-    data["also"] = [k.split(":")[0] for k in request.POST.getlist("decide") if k.endswith(":void")]
+    data: dict[str, Any] = {
+        f: post_text(request, f, max_length=_FIELD_LENGTH) for f in _RULING_FORM_FIELDS
+    }
+    # Which later entries a void keeps and which it voids too: one "decide" per entry.
+    decide = post_texts(request, "decide", max_length=_FIELD_LENGTH)
+    data["keep"] = [k.split(":")[0] for k in decide if k.endswith(":keep")]
+    data["also"] = [k.split(":")[0] for k in decide if k.endswith(":void")]
     if not data["keep"]:
         data["position"] = ""
-    data["keep_call_open"] = request.POST.get("keep_call_open", "")
-    action = request.POST.get("action", "")
-    call_id = _at(data["call"]) or 0
+    data["keep_call_open"] = post_text(request, "keep_call_open", max_length=_FIELD_LENGTH)
+    action = post_text(request, "action", max_length=_FIELD_LENGTH)
+    at = None
     try:
+        at = _at(request)
+        call_id = call_id_clean(data["call"]) or 0
         if action == "take":
             judge_call_take(call_id=call_id, actor=request.user)
             done = _("You have taken the call: the table sees that you are on the way.")
@@ -216,19 +231,18 @@ def game_rule(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
             clock_resume(game=game, actor=request.user)
             done = _("The clock runs again.")
         elif action == "undo":
-            ruling_id = _at(request.POST.get("ruling", ""))
+            ruling_id = field_int(request.POST, "ruling", minimum=1, maximum=MAX_ID)
             ruling_undo(ruling_id=ruling_id, actor=request.user, reason=data["reason"])
             done = _("The ruling is undone: the log shows it, with your reason.")
         else:
             done = _ruling_done(ruling_make(game=game, actor=request.user, kind=action, data=data))
     except ApplicationError as error:
-        context = _review_context(request, tournament, game)
+        context = _review_context(request, tournament, game, at)
         context["error"] = error
         context["form"] = data
         return render(request, "judging/review.html", context, status=error.status_code)
     messages.success(request, done)
     url = reverse("judging:review", args=[slug, game.pk])
-    at = _at(request.POST.get("at"))
     return redirect(f"{url}?at={at}" if at is not None else url)
 
 
@@ -255,8 +269,8 @@ def rulings_page(request: HttpRequest, slug: str) -> HttpResponse:
     denied = _judge_or_forbidden(request, tournament)
     if denied:
         return denied
-    q = request.GET.get("q", "")[:200]
-    rule = request.GET.get("rule", "")[:4]
+    q = query_text(request, "q", max_length=SEARCH_LENGTH)
+    rule = query_text(request, "rule", max_length=RULE_ID_LENGTH)
     rulings = rulings_search(tournament=tournament, q=q, rule=rule)
     return render(
         request,
@@ -273,11 +287,11 @@ def incidents_page(request: HttpRequest, slug: str) -> HttpResponse:
     if denied:
         return denied
     pairs = list(tournament.pairs.select_related("player_1", "player_2").order_by("start_number"))
-    pair_id = request.GET.get("pair", "")
-    if pair_id.isdigit():
-        pairs = [p for p in pairs if p.pk == int(pair_id)]
+    pair_id = query_int(request, "pair", minimum=1, maximum=MAX_ID)
+    if pair_id is not None:
+        pairs = [p for p in pairs if p.pk == pair_id]
     incidents = incidents_for_pairs(tournament=tournament, pairs=pairs)
-    if not pair_id:
+    if pair_id is None:
         incidents = [
             i for i in incidents if i["calls"] or i["refusals"] or i["penalties"] or i["rulings"]
         ]

@@ -30,7 +30,12 @@ from printing.documents import (
 from printing.models import PrintJob
 from tournament.errors import ApplicationError, NotFound
 from tournament.models import Round, Tournament
-from tournament.permissions import is_judge, require_judge, require_organiser
+from tournament.permissions import (
+    require_judge,
+    require_organiser,
+    require_round_visible,
+    require_tournament_visible,
+)
 from tournament.services.audit import audit_record
 
 logger = logging.getLogger(__name__)
@@ -46,23 +51,6 @@ PROGRESS_STEPS = 20
 
 def _lang(lang: str | None) -> str:
     return lang if lang in LANGUAGES else "da"
-
-
-def _require_public(*, tournament: Tournament, actor: Any) -> None:
-    if not tournament.published and not is_judge(actor, tournament):
-        raise NotFound(
-            "not_found", "This tournament is not public.", "Denne turnering er ikke offentlig."
-        )
-
-
-def _require_round_public(*, round: Round, actor: Any) -> None:
-    _require_public(tournament=round.tournament, actor=actor)
-    if round.status == Round.Status.DRAFT and not is_judge(actor, round.tournament):
-        raise NotFound(
-            "round_not_published",
-            "The pairings of this round have not been published yet.",
-            "Parringerne til denne runde er ikke offentliggjort endnu.",
-        )
 
 
 def _require_games(games: list[Game]) -> None:
@@ -108,7 +96,7 @@ def score_sheets_render(
 
 
 def pairings_list_render(*, round: Round, actor: Any, lang: str | None = None) -> bytes:
-    _require_round_public(round=round, actor=actor)
+    require_round_visible(actor, round)
     lang = _lang(lang)
     return build_pairings_list(data.pairings_data(round=round, lang=lang), lang=lang)
 
@@ -120,20 +108,20 @@ def standings_render(
     lang: str | None = None,
     up_to_round: int | None = None,
 ) -> bytes:
-    _require_public(tournament=tournament, actor=actor)
+    require_tournament_visible(actor, tournament)
     lang = _lang(lang)
     table = data.standings_data(tournament=tournament, up_to_round=up_to_round, lang=lang)
     return build_standings(table, lang=lang)
 
 
 def bracket_render(*, tournament: Tournament, actor: Any, lang: str | None = None) -> bytes:
-    _require_public(tournament=tournament, actor=actor)
+    require_tournament_visible(actor, tournament)
     lang = _lang(lang)
     return build_bracket(data.bracket_data(tournament=tournament, lang=lang), lang=lang)
 
 
 def final_results_render(*, tournament: Tournament, actor: Any, lang: str | None = None) -> bytes:
-    _require_public(tournament=tournament, actor=actor)
+    require_tournament_visible(actor, tournament)
     lang = _lang(lang)
     return build_final_results(data.final_results_data(tournament=tournament, lang=lang), lang=lang)
 

@@ -16,20 +16,19 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from config.venue import is_loopback_url
-from games.models import Game
+from core.request import post_choice, query_choice, query_int, query_text
+from games.models import MAX_TABLE_NUMBER, Game
 from printing import services
 from printing.models import PrintJob
 from tournament.errors import ApplicationError
-from tournament.models import Round, Tournament
+from tournament.models import MAX_ROUND_NUMBER, Round, Tournament
 from tournament.permissions import require_organiser
 
 
 def _lang(request: HttpRequest) -> str:
     """The document language: ``?lang=`` if given, else the page's (Danish default)."""
-    asked = request.GET.get("lang", "")
-    if asked in services.LANGUAGES:
-        return asked
-    return (translation.get_language() or "da")[:2]
+    page = "en" if (translation.get_language() or "da")[:2] == "en" else "da"
+    return query_choice(request, "lang", services.LANGUAGES, page)
 
 
 def _error(request: HttpRequest, error: ApplicationError) -> HttpResponse:
@@ -99,7 +98,7 @@ def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def score_sheets_job(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     wants_json = request.headers.get("Accept", "").startswith("application/json")
     round = _round(slug, number)
-    size = request.POST.get("size", "A4")
+    size = post_choice(request, "size", services.PAGE_SIZES, "A4")
     kind = PrintJob.Kind.SCORE_SHEETS_A5 if size == "A5" else PrintJob.Kind.SCORE_SHEETS_A4
     try:
         job = services.print_job_request(
@@ -163,15 +162,16 @@ def job_download(request: HttpRequest, slug: str, job_id: int) -> HttpResponse:
 @_handles_errors
 def score_sheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round = _round(slug, number)
-    table = request.GET.get("table", "")
+    require_organiser(request.user, round.tournament)
+    table = query_int(request, "table", minimum=1, maximum=MAX_TABLE_NUMBER)
     pdf = services.score_sheets_render(
         round=round,
         actor=request.user,
-        page_size=request.GET.get("size", "A4"),
+        page_size=query_text(request, "size", max_length=10, default="A4"),
         lang=_lang(request),
-        table_number=int(table) if table.isdigit() else None,
+        table_number=table,
     )
-    suffix = f"-table-{table}" if table.isdigit() else ""
+    suffix = f"-table-{table}" if table is not None else ""
     return _pdf(pdf, f"{slug}-round-{number}{suffix}-score-sheets.pdf", private=True)
 
 
@@ -189,12 +189,11 @@ def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @_handles_errors
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
-    up_to = request.GET.get("round", "")
     pdf = services.standings_render(
         tournament=tournament,
         actor=request.user,
         lang=_lang(request),
-        up_to_round=int(up_to) if up_to.isdigit() else None,
+        up_to_round=query_int(request, "round", minimum=0, maximum=MAX_ROUND_NUMBER),
     )
     return _pdf(pdf, f"{slug}-standings.pdf", private=not tournament.published)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -26,13 +26,19 @@ from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.request import query_int
 from games.models import Game
 from games.services.results import game_result_clear, game_result_record
 from tournament import selectors
 from tournament import serializers as s
 from tournament.errors import ApplicationError, PermissionDenied
-from tournament.models import Pair, Round, Tournament
-from tournament.permissions import is_organiser, require_organiser
+from tournament.models import MAX_ROUND_NUMBER, Pair, Round, Tournament
+from tournament.permissions import (
+    drafts_visible,
+    require_organiser,
+    visible_rounds,
+    visible_tournaments,
+)
 from tournament.services import knockout, pairing, registration
 
 ERRORS = {
@@ -80,18 +86,9 @@ class OrganiserWrites(BasePermission):
         return True
 
 
-def visible_tournaments(user: Any) -> QuerySet[Tournament]:
-    tournaments = Tournament.objects.all()
-    if getattr(user, "is_staff", False):
-        return tournaments
-    if getattr(user, "is_authenticated", False):
-        return tournaments.filter(Q(published=True) | Q(roles__user=user)).distinct()
-    return tournaments.filter(published=True)
-
-
 def _rounds_visible(request: Request, tournament: Tournament) -> bool:
-    """Whether drafts may be shown (organisers only)."""
-    return is_organiser(request.user, tournament)
+    """Whether drafts may be shown (the event's organisers and judges)."""
+    return drafts_visible(request.user, tournament)
 
 
 def _pair_in(tournament: Tournament, pair_id: int, field: str) -> Pair:
@@ -221,15 +218,19 @@ class TournamentViewSet(
     )
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, slug: str) -> Response:
-        up_to = request.query_params.get("round")
-        if up_to is not None and not up_to.isdigit():
-            raise ApplicationError(
+        up_to = query_int(
+            request,
+            "round",
+            minimum=0,
+            maximum=MAX_ROUND_NUMBER,
+            error=ApplicationError(
                 "round_param_invalid",
                 "round must be a round number.",
                 "round skal være et rundenummer.",
-            )
+            ),
+        )
         rows = selectors.standings_for_tournament(
-            tournament=self.get_tournament(), up_to_round=int(up_to) if up_to else None
+            tournament=self.get_tournament(), up_to_round=up_to
         )
         return Response(s.StandingRowSerializer(rows, many=True).data)
 
@@ -361,7 +362,7 @@ class PairViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     def history(self, request: Request, pk: str) -> Response:
         pair = self.get_object()
         rows = selectors.pair_history(
-            pair=pair, include_drafts=is_organiser(request.user, pair.tournament)
+            pair=pair, include_drafts=drafts_visible(request.user, pair.tournament)
         )
         return Response(s.PairHistoryRowSerializer(rows, many=True).data)
 
@@ -372,16 +373,7 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     permission_classes = [OrganiserWrites]
 
     def get_queryset(self) -> QuerySet[Round]:
-        user = self.request.user
-        rounds = Round.objects.filter(tournament__in=visible_tournaments(user)).select_related(
-            "tournament"
-        )
-        if getattr(user, "is_staff", False):
-            return rounds
-        organised = Q(tournament__roles__user=user, tournament__roles__role="organiser") if (
-            user.is_authenticated
-        ) else Q(pk__in=[])  # fmt: skip
-        return rounds.filter(Q(status__in=selectors.PUBLIC_STATUSES) | organised).distinct()
+        return visible_rounds(self.request.user, Round.objects.select_related("tournament"))
 
     def get_tournament(self) -> Tournament:
         return self.get_object().tournament

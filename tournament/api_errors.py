@@ -88,6 +88,12 @@ def _drf_error(exc: exceptions.APIException, request: Any = None) -> dict[str, A
             "message_da": f"Nogle felter er ugyldige: {names}.",
             "fields": detail,
         }
+    if isinstance(exc, exceptions.UnsupportedMediaType):
+        return {
+            "code": "unsupported_media_type",
+            "message_en": "Send the request body as JSON (Content-Type: application/json).",
+            "message_da": "Send forespørgslens indhold som JSON (Content-Type: application/json).",
+        }
     if isinstance(exc, exceptions.ParseError):
         return {
             "code": "malformed_request",
@@ -121,25 +127,3 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     error["message"] = error["message_en"] if lang == "en" else error["message_da"]
     response.data = {"error": error}
     return response
-
-
-def json_object_body(request: Any) -> dict[str, Any]:
-    """The request's JSON object, or a bilingual 400 for anything else.
-
-    Only JSON objects are accepted; a form body (or a body that failed to
-    parse, which DRF leaves as an empty QueryDict) is malformed.
-    """
-    from django.http import QueryDict
-    from rest_framework.exceptions import ParseError
-
-    try:
-        data = request.data
-    except ParseError:
-        data = None
-    if not isinstance(data, dict) or isinstance(data, QueryDict):
-        raise ApplicationError(
-            "malformed_request",
-            "The request could not be read: send a JSON object.",
-            "Forespørgslen kunne ikke læses: send et JSON-objekt.",
-        )
-    return data

@@ -198,6 +198,10 @@ class Pair(models.Model):
         return f"{self.name} ({players})" if self.name else players
 
 
+# The highest round number a request may name (an event has a dozen rounds).
+MAX_ROUND_NUMBER = 1000
+
+
 class Round(models.Model):
     class Kind(models.TextChoices):
         SWISS = "swiss", _("Swiss (Monrad)")

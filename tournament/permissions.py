@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Q, QuerySet
 from rest_framework.permissions import BasePermission
 
-from tournament.errors import PermissionDenied
-from tournament.models import Tournament, TournamentRole
+from tournament.errors import NotFound, PermissionDenied
+from tournament.models import Round, Tournament, TournamentRole
 
 
 def _roles(user: Any, tournament: Tournament) -> set[str]:
@@ -55,6 +56,75 @@ def require_judge(user: Any, tournament: Tournament) -> None:
             "Only a judge or organiser of this tournament may do this.",
             "Kun en dommer eller arrangør af denne turnering må gøre dette.",
         )
+
+
+# --- who may see what: the one place that decides it -----------------------------
+#
+# An unpublished tournament and a draft round are seen only by the event's
+# organisers and judges (and staff): every read of a round, a game, its
+# record, live page, clock or hall goes through these. A table's own token
+# opens its own game (games.services.tokens) and is not decided here.
+
+PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PROGRESS, Round.Status.CLOSED)
+
+
+def tournament_visible(user: Any, tournament: Tournament) -> bool:
+    """Everyone sees a published tournament; its organisers and judges see it always."""
+    return tournament.published or is_judge(user, tournament)
+
+
+def drafts_visible(user: Any, tournament: Tournament) -> bool:
+    """Whether ``user`` sees the tournament's draft rounds (its organisers and judges)."""
+    return is_judge(user, tournament)
+
+
+def round_visible(user: Any, round_: Round) -> bool:
+    tournament = round_.tournament
+    if round_.status not in PUBLIC_ROUND_STATUSES:
+        return drafts_visible(user, tournament)
+    return tournament_visible(user, tournament)
+
+
+def require_tournament_visible(user: Any, tournament: Tournament) -> None:
+    """A 404 (not a 403: it does not say the tournament exists) unless ``user`` sees it."""
+    if not tournament_visible(user, tournament):
+        raise NotFound(
+            "tournament_not_public",
+            "This tournament is not public.",
+            "Denne turnering er ikke offentlig.",
+        )
+
+
+def require_round_visible(user: Any, round_: Round) -> None:
+    """A 404 unless ``user`` sees the round (and with it its games)."""
+    require_tournament_visible(user, round_.tournament)
+    if not round_visible(user, round_):
+        raise NotFound(
+            "round_not_published",
+            "The pairings of this round have not been published yet.",
+            "Parringerne til denne runde er ikke offentliggjort endnu.",
+        )
+
+
+def visible_tournaments(user: Any) -> QuerySet[Tournament]:
+    """The tournaments ``user`` sees (``tournament_visible`` as a query)."""
+    tournaments = Tournament.objects.all()
+    if getattr(user, "is_staff", False) and getattr(user, "is_active", False):
+        return tournaments
+    if getattr(user, "is_authenticated", False):
+        return tournaments.filter(Q(published=True) | Q(roles__user=user)).distinct()
+    return tournaments.filter(published=True)
+
+
+def visible_rounds(user: Any, rounds: QuerySet[Round]) -> QuerySet[Round]:
+    """``rounds`` narrowed to those ``user`` sees (``round_visible`` as a query)."""
+    if getattr(user, "is_staff", False) and getattr(user, "is_active", False):
+        return rounds
+    public = Q(status__in=PUBLIC_ROUND_STATUSES, tournament__published=True)
+    if not getattr(user, "is_authenticated", False):
+        return rounds.filter(public)
+    staffed = Q(tournament__roles__user=user)
+    return rounds.filter(public | staffed).distinct()
 
 
 class IsOrganiserOrReadOnly(BasePermission):

@@ -8,8 +8,10 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
+from core.request import int_or_none
 from games.models import Game, GameClock
 from tournament.models import Bye, Pair, Round, Tournament, TournamentRole
+from tournament.permissions import PUBLIC_ROUND_STATUSES
 from tournament.services.standings import (
     ByeRecord,
     GameRecord,
@@ -38,7 +40,8 @@ __all__ = [
     "standings_for_tournament",
 ]
 
-PUBLIC_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PROGRESS, Round.Status.CLOSED)
+MAX_START_NUMBER = 100_000
+PUBLIC_STATUSES = PUBLIC_ROUND_STATUSES
 _GAME_RELATED = ("round", "pair_yb__player_1", "pair_yb__player_2", "pair_rg__player_1",
                  "pair_rg__player_2")  # fmt: skip
 
@@ -157,10 +160,11 @@ def find_table(*, round: Round, query: str) -> list[Game]:
     if not query:
         return []
     condition = Q()
+    # A number is a start number, not part of a name.
+    number = int_or_none(query, minimum=1, maximum=MAX_START_NUMBER)
     for side in ("pair_yb", "pair_rg"):
-        if query.isdigit():
-            # A number is a start number, not part of a name.
-            condition |= Q(**{f"{side}__start_number": int(query)})
+        if number is not None:
+            condition |= Q(**{f"{side}__start_number": number})
             continue
         condition |= Q(**{f"{side}__name__icontains": query})
         condition |= Q(**{f"{side}__player_1__name__icontains": query})

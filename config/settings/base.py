@@ -18,6 +18,9 @@ VAR_DIR = Path(environ.Env().str("VAR_DIR", default=str(BASE_DIR / "var")))
 env = environ.Env()
 
 SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="dev-only-insecure-key-change-me")
+# Earlier keys, for a rotation: sessions and table links made under them stay
+# valid, and printed table tokens are reproduced as they were (docs/security.md).
+SECRET_KEY_FALLBACKS = env.list("DJANGO_SECRET_KEY_FALLBACKS", default=[])
 DEBUG = env.bool("DJANGO_DEBUG", default=False)
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 # Absolute base URL used in QR codes and printed links (no trailing slash).
@@ -60,6 +63,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.middleware.ContentSecurityPolicyMiddleware",
+    # A page view's ApplicationError (e.g. a malformed ?param=) becomes its bilingual page.
+    "core.middleware.ApplicationErrorMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -142,6 +147,10 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
+# Generated files (score sheets carry table tokens) are readable by the app's user only.
+FILE_UPLOAD_PERMISSIONS = 0o600
+FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o700
+
 # Uploads (CSV import, game records) are small; refuse anything large.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
@@ -152,6 +161,13 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    # JSON is read with bounded size and nesting and storable text (core/request.py);
+    # bodies read outside a serializer must be JSON objects (core.request.json_object_body).
+    "DEFAULT_PARSER_CLASSES": [
+        "core.request.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "EXCEPTION_HANDLER": "tournament.api_errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
@@ -254,6 +270,8 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="DM i Partners <norep
 # Sign-up contact emails are deleted this many days after the tournament's date.
 SIGNUP_EMAIL_RETENTION_DAYS = env.int("SIGNUP_EMAIL_RETENTION_DAYS", default=30)
 
+# Every log record is masked: no table token or short code reaches a log line.
+LOGGING_CONFIG = "core.log_masking.configure_logging"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

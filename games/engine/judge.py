@@ -83,7 +83,8 @@ def _seat(text: str, token: str | None) -> str:
 
 
 def _numbers(text: str, tokens: list[str]) -> tuple[int, ...]:
-    if not tokens or not all(t.isdigit() and int(t) >= 1 for t in tokens):
+    # ASCII digits only: "²".isdigit() is true, but int("²") raises.
+    if not tokens or not all(t.isascii() and t.isdigit() and int(t) >= 1 for t in tokens):
         raise _bad(text, "name entries by their numbers (from 1)", "angiv posternes numre (fra 1)")
     return tuple(sorted({int(t) for t in tokens}))
 

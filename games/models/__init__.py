@@ -1,7 +1,16 @@
 """Models of the games app, one module per subdomain (game, move log, clock)."""
 
 from games.models.clock import ClockEvent, GameClock
-from games.models.game import SEAT_CHOICES, Game
-from games.models.move_log import MoveEntry, ResultConfirmation
+from games.models.game import MAX_TABLE_NUMBER, SEAT_CHOICES, Game
+from games.models.move_log import MAX_ENTRY_NUMBER, MoveEntry, ResultConfirmation
 
-__all__ = ["SEAT_CHOICES", "ClockEvent", "Game", "GameClock", "MoveEntry", "ResultConfirmation"]
+__all__ = [
+    "MAX_ENTRY_NUMBER",
+    "MAX_TABLE_NUMBER",
+    "SEAT_CHOICES",
+    "ClockEvent",
+    "Game",
+    "GameClock",
+    "MoveEntry",
+    "ResultConfirmation",
+]

@@ -10,6 +10,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 SEAT_CHOICES = [("Y", _("Yellow")), ("R", _("Red")), ("B", _("Blue")), ("G", _("Green"))]
+# The highest table number a request may name (a DM final has about a hundred).
+MAX_TABLE_NUMBER = 10_000
 
 
 class Game(models.Model):
@@ -50,6 +52,10 @@ class Game(models.Model):
     # game from a presented token. Rotating the nonce revokes the old token.
     token_nonce = models.CharField(max_length=64, blank=True)
     token_hash = models.CharField(max_length=64, blank=True, db_index=True)
+    # The digest of a token issued under a secret key this instance no longer
+    # has (a restore onto another DJANGO_SECRET_KEY): its printed QR codes keep
+    # working beside the new token until the table link is rotated.
+    carried_token_hash = models.CharField(max_length=64, blank=True, db_index=True)
     short_code = models.CharField(max_length=12, blank=True, db_index=True)
 
     started_at = models.DateTimeField(null=True, blank=True)

@@ -13,6 +13,10 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models.game import SEAT_CHOICES
 
+# The highest entry number a request may name: far beyond any game (a long
+# game has a few hundred entries), low enough to be a plain number everywhere.
+MAX_ENTRY_NUMBER = 100_000
+
 
 class MoveEntry(models.Model):
     class Source(models.TextChoices):

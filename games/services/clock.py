@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from core.request import parse_int
 from games.models import ClockEvent, Game, GameClock
 from judging.services.freshness import judging_changed
 from tournament.errors import ApplicationError, Conflict
@@ -373,18 +374,17 @@ def clock_resume(*, game: Game, actor: Any) -> GameClock:
 def clock_extend(*, game: Game, actor: Any, minutes: Any, reason: str) -> GameClock:
     """Give a table extra minutes; both marks move by as much."""
     require_judge(actor, game.round.tournament)
-    if isinstance(minutes, str) and minutes.strip().isdigit():
-        minutes = int(minutes)
-    if (
-        not isinstance(minutes, int)
-        or isinstance(minutes, bool)
-        or not (1 <= minutes <= MAX_EXTENSION_MINUTES)
-    ):
-        raise ApplicationError(
+    minutes = parse_int(
+        minutes,
+        field="minutes",
+        minimum=1,
+        maximum=MAX_EXTENSION_MINUTES,
+        error=ApplicationError(
             "clock_extension_minutes",
             f"Extra time must be a whole number of minutes from 1 to {MAX_EXTENSION_MINUTES}.",
             f"Ekstra tid skal være et helt antal minutter fra 1 til {MAX_EXTENSION_MINUTES}.",
-        )
+        ),
+    )
     reason = _clean_reason(reason, required=True)
     now = timezone.now()
     with transaction.atomic():

@@ -28,6 +28,7 @@ from games.engine import (
     CARDS,
     SEATS,
     EngineError,
+    Position,
     ReplayResult,
     format_move,
     parse_move,
@@ -249,7 +250,7 @@ class _Head:
     seq: int
     last_hash: str
     retried_id: int | None
-    token_hash: str
+    token_hashes: tuple[str, str]
 
 
 def _head_sql() -> str:
@@ -264,7 +265,8 @@ def _head_sql() -> str:
     sql = (
         f"SELECT g.status, r.status, {head_columns_sql()}, "  # noqa: S608
         f"(SELECT e.id FROM {entry_t} e WHERE e.game_id = g.id AND e.client_id = %s), "
-        f"g.token_hash FROM {game_t} g JOIN {round_t} r ON r.id = g.round_id WHERE g.id = %s"
+        f"g.token_hash, g.carried_token_hash FROM {game_t} g JOIN {round_t} r "
+        "ON r.id = g.round_id WHERE g.id = %s"
     )
     if connection.features.has_select_for_no_key_update:
         # NO KEY: rows inserted elsewhere that refer to the game (an alert, a
@@ -285,7 +287,7 @@ def _lock_head(game: Game, client_id: str) -> _Head:
         raise NotFound(
             "game_not_found", "This game no longer exists.", "Dette spil findes ikke længere."
         )
-    status, round_status, seq, last, retried, digest = row
+    status, round_status, seq, last, retried, digest, carried = row
     seq, last = log_head(game.pk, seq, last)
     return _Head(
         status=status,
@@ -293,7 +295,7 @@ def _lock_head(game: Game, client_id: str) -> _Head:
         seq=seq,
         last_hash=last,
         retried_id=retried,
-        token_hash=digest,
+        token_hashes=(digest or "", carried or ""),
     )
 
 
@@ -356,7 +358,9 @@ def _submit_locked(
     game: Game, text: str, client_id: str, expected_seq: int, token_digest: str | None
 ) -> SubmitResult:
     head = _lock_head(game, client_id)
-    if token_digest is not None and not hmac.compare_digest(head.token_hash or "", token_digest):
+    if token_digest is not None and not any(
+        hmac.compare_digest(known, token_digest) for known in head.token_hashes
+    ):
         # Rotated since the caller's lookup (up to tokens.SUBMISSION_MEMO_SECONDS old).
         raise token_refused()
     # The game was read before the lock: take what may have changed since.
@@ -699,6 +703,7 @@ def game_record_import(*, game: Game, actor: Any, record: object) -> dict[str, A
         raise _record_refused(
             "'moves' must be a list of entry texts.", "'moves' skal være en liste af poster."
         )
+    _record_start_check(record.get("start"))
     with transaction.atomic():
         game = _lock(game)
         _check_writable(game)
@@ -722,6 +727,33 @@ def game_record_import(*, game: Game, actor: Any, record: object) -> dict[str, A
         if state["winner"]:
             _clock_stop(game)
         return state
+
+
+def _record_start_check(start: object) -> None:
+    """A record's ``start`` must be the position a table's log starts from.
+
+    A table's log always replays from every pawn in its start circle; a
+    record from another position cannot be stored as it is (a judge sets
+    the position with ``! SET`` instead), and an unreadable one is named.
+    """
+    if start is None:
+        return
+    try:
+        position = Position.from_json(start)  # type: ignore[arg-type]
+    except EngineError as err:
+        raise _record_refused(
+            f"its start position cannot be read ({err.message_en}).",
+            f"dens startstilling kan ikke læses ({err.message_da}).",
+        ) from None
+    if position != Position.initial():
+        raise _record_refused(
+            "it starts from another position than every pawn in its start circle; a table's "
+            "log starts there. Import the moves without 'start' and let a judge set the "
+            "position (! SET).",
+            "den starter fra en anden stilling end alle brikker i startcirklen; et bords log "
+            "starter der. Importér trækkene uden 'start', og lad en dommer sætte stillingen "
+            "(! SET).",
+        )
 
 
 def _store_record(game: Game, moves: list[str], source: str) -> list[str]:

@@ -2,9 +2,20 @@
 
 A token is an HMAC of a random per-game nonce (128 bits) under the site's
 secret key, so the server can print it again without storing it; the
-database holds only its SHA-256 (to find the game) and the nonce. Rotating
-the nonce revokes every copy of the old token. A token is dead once its
-round is closed or its game is finished and confirmed.
+database holds only its SHA-256 and the nonce. Rotating the nonce revokes
+every copy of the old token. A token is dead once its round is closed or its
+game is finished and confirmed.
+
+A presented token is verified by its SHA-256 alone: only the token itself
+has that digest (144 random bits behind a 256-bit hash), so the check needs
+no key and survives a change of ``DJANGO_SECRET_KEY`` (a key rotation, a
+restore onto another instance). The key is only needed to *reproduce* a
+token for printing and for a short code. With the old key among
+``SECRET_KEY_FALLBACKS`` the same token is reproduced; without it, the game
+gets a new token under the current key the first time one is needed, and the
+old token's digest is kept as ``carried_token_hash``, so the QR codes
+already printed keep working beside the new ones until an organiser makes a
+new table link (docs/security.md).
 """
 
 from __future__ import annotations
@@ -13,6 +24,7 @@ import base64
 import copy
 import hashlib
 import hmac
+import logging
 import secrets
 import threading
 import time
@@ -20,19 +32,20 @@ from collections import OrderedDict
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 
 from games.models import Game
 from tournament.errors import ApplicationError, PermissionDenied
+
+logger = logging.getLogger(__name__)
 
 # Unambiguous characters for the short code players may type.
 _SHORT_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 SHORT_CODE_LENGTH = 6
 
 
-def _derive(nonce: str, game_id: int) -> str:
-    mac = hmac.new(
-        settings.SECRET_KEY.encode(), f"table-token:{game_id}:{nonce}".encode(), hashlib.sha256
-    ).digest()
+def _derive(nonce: str, game_id: int, key: str) -> str:
+    mac = hmac.new(key.encode(), f"table-token:{game_id}:{nonce}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(mac[:18]).decode().rstrip("=")
 
 
@@ -40,23 +53,59 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def _keys() -> list[str]:
+    return [settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])]
+
+
 def game_token(*, game: Game) -> str:
-    """The current table token of ``game`` (issuing one if it has none)."""
+    """The table token of ``game`` to print or to open by short code.
+
+    Issues one if the game has none. The token the stored digest belongs to
+    is reproduced under the current key or a fallback key; a token issued
+    under a key this instance no longer has cannot be, so a new one is
+    issued beside it (``_token_rekey``).
+    """
     if not game.token_nonce:
-        game_token_rotate(game=game)
-    return _derive(game.token_nonce, game.pk)
+        return game_token_rotate(game=game)
+    for key in _keys():
+        token = _derive(game.token_nonce, game.pk, key)
+        if hmac.compare_digest(token_hash(token), game.token_hash):
+            return token
+    return _token_rekey(game)
+
+
+def _token_rekey(game: Game) -> str:
+    """A new token under the current key; the old one stays valid (``carried_token_hash``).
+
+    A conditional update, so two processes that find the same old token make
+    one new token: the second re-reads the game and reproduces the first's.
+    """
+    nonce = secrets.token_hex(16)
+    token = _derive(nonce, game.pk, settings.SECRET_KEY)
+    digest = token_hash(token)
+    changed = Game.objects.filter(
+        pk=game.pk, token_nonce=game.token_nonce, token_hash=game.token_hash
+    ).update(token_nonce=nonce, token_hash=digest, carried_token_hash=game.token_hash)
+    if not changed:
+        game.refresh_from_db(fields=["token_nonce", "token_hash", "carried_token_hash"])
+        return game_token(game=game)
+    logger.info("game %s: table link issued under the current key beside the old one", game.pk)
+    game.carried_token_hash, game.token_nonce, game.token_hash = game.token_hash, nonce, digest
+    return token
 
 
 @transaction.atomic
 def game_token_rotate(*, game: Game) -> str:
-    """Issue a new token and short code; the old ones stop working at once."""
-    if game.token_hash:
-        _read_memo.forget(game.token_hash)
+    """Issue a new token and short code; every old link and code stops working at once."""
+    for digest in (game.token_hash, game.carried_token_hash):
+        if digest:
+            _read_memo.forget(digest)
     game.token_nonce = secrets.token_hex(16)
-    token = _derive(game.token_nonce, game.pk)
+    token = _derive(game.token_nonce, game.pk, settings.SECRET_KEY)
     game.token_hash = token_hash(token)
+    game.carried_token_hash = ""
     game.short_code = _new_short_code()
-    game.save(update_fields=["token_nonce", "token_hash", "short_code"])
+    game.save(update_fields=["token_nonce", "token_hash", "carried_token_hash", "short_code"])
     return token
 
 
@@ -129,8 +178,10 @@ _read_memo = _ReadMemo(SUBMISSION_MEMO_SECONDS, 4096)
 def game_from_token(*, token: str, for_write: bool = True) -> Game:
     """The game a presented token opens, or a bilingual error.
 
-    ``for_write`` refuses tokens of closed rounds: such a link may still show
-    the game but can no longer change it. Reads (``for_write=False``) may be
+    ``for_write`` refuses tokens of closed rounds (such a link may still show
+    the game but can no longer change it) and of draft rounds (nothing is
+    played before the pairings are published; the link shows the table its
+    own game, as its printed score sheet does). Reads (``for_write=False``) may be
     answered from a lookup made up to ``READ_MEMO_SECONDS`` ago.
     """
     digest = _presented_digest(token)
@@ -138,15 +189,17 @@ def game_from_token(*, token: str, for_write: bool = True) -> Game:
         memo = _read_memo.get(digest, READ_MEMO_SECONDS)
         if memo is not None:
             return memo
+    # The digest is the proof (see the module doc): an index lookup by it,
+    # never a comparison with the token.
     game = (
         Game.objects.select_related("round__tournament", "pair_yb", "pair_rg")
-        .filter(token_hash=digest)
+        .filter(Q(token_hash=digest) | Q(carried_token_hash=digest))
         .first()
     )
-    if game is None or not hmac.compare_digest(_derive(game.token_nonce, game.pk), token):
+    if game is None:
         raise _bad_token()
     if for_write:
-        _refuse_closed_round(game)
+        _refuse_round_not_open(game)
     _read_memo.put(digest, game)
     return game
 
@@ -157,11 +210,20 @@ def _presented_digest(token: str) -> str:
     return token_hash(token)
 
 
-def _refuse_closed_round(game: Game) -> None:
-    if game.round.status == game.round.Status.CLOSED:
+def _refuse_round_not_open(game: Game) -> None:
+    status = game.round.status
+    if status == game.round.Status.CLOSED:
         raise PermissionDenied(
             "This round is closed; the table link can no longer change the game.",
             "Denne runde er lukket; bordlinket kan ikke længere ændre spillet.",
+        )
+    if status == game.round.Status.DRAFT:
+        # A draft can still be paired again or swapped: nothing is played in it.
+        raise PermissionDenied(
+            "This round's pairings are not published yet; the game can be logged once the "
+            "organiser publishes the round.",
+            "Rundens parringer er ikke offentliggjort endnu; spillet kan logges, når "
+            "arrangøren har offentliggjort runden.",
         )
 
 
@@ -178,7 +240,7 @@ def game_for_submission(*, token: str) -> tuple[Game, str]:
     game = _read_memo.get(digest, SUBMISSION_MEMO_SECONDS)
     if game is None:
         return game_from_token(token=token, for_write=True), digest
-    _refuse_closed_round(game)  # as remembered; the lock checks it as it is now
+    _refuse_round_not_open(game)  # as remembered; the lock checks it as it is now
     return game, digest
 
 

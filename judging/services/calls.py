@@ -14,7 +14,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 
-from games.models import Game
+from core.request import parse_optional_int
+from games.models import MAX_ENTRY_NUMBER, Game
 from games.services import clock as clock_service
 from games.services.move_log import game_state
 from judging.models import JudgeCall
@@ -37,14 +38,17 @@ def _client_id(value: Any) -> str:
 
 
 def _entry_text(game: Game, seq: Any) -> tuple[int | None, str]:
-    if seq in (None, "", 0):
-        return None, ""
-    if isinstance(seq, str) and seq.strip().isdigit():
-        seq = int(seq)
-    if isinstance(seq, bool) or not isinstance(seq, int):
-        raise ApplicationError(
+    seq = parse_optional_int(
+        seq,
+        field="seq",
+        minimum=0,
+        maximum=MAX_ENTRY_NUMBER,
+        error=ApplicationError(
             "entry_invalid", "Point at an entry by its number.", "Peg på en post ved dens nummer."
-        )
+        ),
+    )
+    if not seq:
+        return None, ""
     for entry in game_state(game=game)["entries"]:
         if entry["seq"] == seq:
             return seq, entry["text"]

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.request import parse_int, parse_optional_int
+from games.models import MAX_ENTRY_NUMBER
 from tournament.errors import ApplicationError
 
 MAX_REASON_LENGTH = 1000
+# Database ids are 64-bit; a request never names a larger one.
+MAX_ID = 2**63 - 1
+# Search boxes of the rulings and incident pages.
+SEARCH_LENGTH = 200
+RULE_ID_LENGTH = 4
 
 
 def reason_clean(reason: Any, *, required: bool = True, limit: int = MAX_REASON_LENGTH) -> str:
@@ -25,6 +32,19 @@ def reason_clean(reason: Any, *, required: bool = True, limit: int = MAX_REASON_
             f"Begrundelsen må højst være {limit} tegn.",
         )
     return text
+
+
+def word_clean(value: Any, *, field: str, limit: int = 60) -> str:
+    """A short text field of a ruling (a pawn, a forced move); absent is empty."""
+    if value in (None, ""):
+        return ""
+    if not isinstance(value, str) or len(value) > limit:
+        raise ApplicationError(
+            f"{field}_invalid",
+            f"{field} must be a short text (at most {limit} characters).",
+            f"{field} skal være en kort tekst (højst {limit} tegn).",
+        )
+    return value
 
 
 def seat_clean(seat: Any) -> str:
@@ -48,15 +68,31 @@ def team_clean(team: Any) -> str:
 
 
 def seq_clean(value: Any, *, name: str = "entry") -> int:
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ApplicationError(
+    """An entry number of the log, from JSON or a form field."""
+    return parse_int(
+        value,
+        field="seq",
+        minimum=1,
+        maximum=MAX_ENTRY_NUMBER,
+        error=ApplicationError(
             "entry_invalid",
             f"Name the {name} by its number in the log.",
             "Angiv postens nummer i loggen.",
-        )
-    return value
+        ),
+    )
+
+
+def call_id_clean(value: Any) -> int | None:
+    """The id of the judge call a ruling answers, if any (JSON or a form field)."""
+    return parse_optional_int(
+        value,
+        field="call",
+        minimum=1,
+        maximum=MAX_ID,
+        error=ApplicationError(
+            "call_invalid", "Name the judge call by its number.", "Angiv tilkaldet ved dets nummer."
+        ),
+    )
 
 
 def pair_of_seat(game: Any, seat: str) -> Any:

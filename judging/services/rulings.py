@@ -27,11 +27,13 @@ from games.services.results import adjudication_proposal, game_result_record
 from judging.models import JudgeCall, Ruling
 from judging.services.calls import CallClosing, judge_call_close
 from judging.services.common import (
+    call_id_clean,
     pair_of_seat,
     reason_clean,
     seat_clean,
     seq_clean,
     team_clean,
+    word_clean,
 )
 from judging.services.freshness import judging_changed
 from tournament.errors import ApplicationError, Conflict
@@ -71,16 +73,9 @@ def _position_text(position: Any) -> str:
 
 def _call(game: Game, call_id: Any) -> JudgeCall | None:
     """The judge call a ruling answers (one of this table's), or None."""
-    if call_id in (None, ""):
+    call_id = call_id_clean(call_id)
+    if call_id is None:
         return None
-    if isinstance(call_id, str) and call_id.strip().isdigit():
-        call_id = int(call_id)
-    if isinstance(call_id, bool) or not isinstance(call_id, int):
-        raise ApplicationError(
-            "call_invalid",
-            "Name the judge call by its number.",
-            "Angiv dommertilkaldet ved dets nummer.",
-        )
     return JudgeCall.objects.filter(pk=call_id, game=game).first()
 
 
@@ -405,8 +400,8 @@ def _ruling_by_kind(*, game: Game, actor: Any, kind: Any, data: dict[str, Any]) 
     if kind == "penalty":
         return ruling_penalty(
             game=game, actor=actor, penalty=data.get("penalty", ""), seat=data.get("seat"),
-            reason=reason, pawn=data.get("pawn", "") or "", move=data.get("move", "") or "",
-            call=call,
+            reason=reason, pawn=word_clean(data.get("pawn"), field="pawn"),
+            move=word_clean(data.get("move"), field="move"), call=call,
         )  # fmt: skip
     if kind == "warning":
         return ruling_warning(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import io
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -30,6 +31,7 @@ SEAT_COLOURS = {
     "B": colors.HexColor("#1e63c6"),
     "G": colors.HexColor("#2e8b3d"),
 }
+_INVISIBLE = frozenset({"Cc", "Cf"})
 LIGHT_GREY = colors.HexColor("#e9e9e9")
 MID_GREY = colors.HexColor("#9a9a9a")
 
@@ -66,9 +68,21 @@ def danish_sort_key(text: str) -> str:
     )
 
 
+def printable(text: str) -> str:
+    """``text`` without control and format characters (direction overrides and marks,
+    zero-width joiners): reportlab neither reorders text by them nor has glyphs for
+    them, and draws each as a black box."""
+    return "".join(ch for ch in text if unicodedata.category(ch) not in _INVISIBLE)
+
+
 def esc(text: str) -> str:
-    """Escape text for reportlab's Paragraph mini-markup."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """``text`` as literal text inside reportlab's Paragraph mini-markup.
+
+    Every text that is not our own markup goes through here before it reaches a
+    ``Paragraph``: a name such as ``<img src="/etc/…"/>`` or ``Vejle & Co <Jylland>``
+    is then printed as typed, never read as a tag or an entity.
+    """
+    return printable(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def styles() -> dict[str, ParagraphStyle]:
@@ -149,6 +163,7 @@ def platypus_pdf(
         bottomMargin=16 * mm,
     )
     page_label = _("Page")
+    footer = printable(footer)
 
     def on_page(canvas: Canvas, document: SimpleDocTemplate) -> None:
         canvas.saveState()

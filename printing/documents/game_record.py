@@ -104,7 +104,7 @@ def _chunk_table(entries: list[RecordEntry], diagram: BoardDiagram | None, st: d
         text = esc(entry.text)
         if entry.ruling or entry.note:
             label = _("Ruling") if entry.ruling else _("Rejected")
-            rule = f" [{entry.rule}]" if entry.rule else ""
+            rule = f" [{esc(entry.rule)}]" if entry.rule else ""
             text += f"<br/><b>{label}{rule}:</b> {esc(entry.note)}"
             highlight.append(len(rows))
         rows.append(

@@ -64,7 +64,9 @@ def build_judge_report(report: JudgeReport, *, lang: str = "da") -> bytes:
             story.append(
                 Paragraph(
                     _("Rules involved: %(rules)s")
-                    % {"rules": ", ".join(f"{rule} ×{n}" for rule, n in sorted(rules.items()))},
+                    % {
+                        "rules": ", ".join(f"{esc(rule)} ×{n}" for rule, n in sorted(rules.items()))
+                    },
                     st["body"],
                 )
             )

@@ -60,7 +60,7 @@ def build_pairings_list(pairings: PairingsList, *, lang: str = "da") -> bytes:
         st = styles()
         round_text = round_heading(pairings.round_number, pairings.round_title)
         heading = f"{pairings.tournament} — {round_text}"
-        story: list = [Paragraph(heading, st["title"])]
+        story: list = [Paragraph(esc(heading), st["title"])]
         if not pairings.published:
             story.append(Paragraph(_("Draft — not yet published."), st["body"]))
         story += [Paragraph(_("Pairings by table"), st["h2"]), _by_table(pairings, st)]

@@ -25,6 +25,7 @@ from printing.documents.base import (
     SEAT_COLOURS,
     ProgressCallback,
     local_time,
+    printable,
     seat_name,
     team_name,
 )
@@ -228,6 +229,7 @@ def _draw_hash_box(c: Canvas, y: float = 58) -> None:
 
 def _fit(c: Canvas, text: str, x: float, y: float, font: str, size: float, width: float) -> None:
     """Draw ``text`` at ``(x, y)``, shrinking the font so it fits ``width``."""
+    text = printable(text)
     text_width = stringWidth(text, font, size)
     if text_width > width:
         size = max(5.0, size * width / text_width)
@@ -241,7 +243,7 @@ def _draw_sheet(c: Canvas, sheet: ScoreSheet, labels: dict[str, str]) -> None:
     details = " · ".join(part for part in (_format_date(sheet.date), sheet.venue) if part)
     if details:
         c.setFont("Helvetica", 9)
-        c.drawString(M, 791, details)
+        c.drawString(M, 791, printable(details))
     heading = labels["round"] % {"number": sheet.round_number}
     if sheet.round_title:
         heading += f" — {sheet.round_title}"
@@ -259,7 +261,8 @@ def _draw_sheet(c: Canvas, sheet: ScoreSheet, labels: dict[str, str]) -> None:
     c.setFillColor(colors.black)
     c.setFont("Helvetica", 10)
     dealer_name = labels.get(f"seat_{dealer}", dealer)
-    c.drawString(dealer_x + 15, 524, f"{dealer_name} ({dealer}) — {sheet.seat_player(dealer)}")
+    dealer_line = f"{dealer_name} ({dealer}) — {printable(sheet.seat_player(dealer))}"
+    c.drawString(dealer_x + 15, 524, dealer_line)
     _draw_times(c, sheet, labels)
 
 

@@ -48,7 +48,7 @@ def build_standings(standings: StandingsTable, *, lang: str = "da") -> bytes:
         title = standings.tournament + " — " + _("Standings")
         if standings.up_to_round:
             title += " " + _("after round %(number)d") % {"number": standings.up_to_round}
-        story: list = [Paragraph(title, st["title"])]
+        story: list = [Paragraph(esc(title), st["title"])]
         if standings.tiebreaks:
             order = ", ".join(tiebreak_label(k) for k in standings.tiebreaks)
             story.append(
@@ -121,7 +121,7 @@ def build_bracket(bracket: Bracket, *, lang: str = "da") -> bytes:
     with translation.override(lang):
         st = styles()
         title = bracket.tournament + " — " + _("Knockout bracket")
-        story: list = [Paragraph(title, st["title"]), Spacer(0, 8)]
+        story: list = [Paragraph(esc(title), st["title"]), Spacer(0, 8)]
         if not bracket.rounds:
             story.append(Paragraph(_("The knockout has not been drawn yet."), st["body"]))
             return platypus_pdf(story, title=title, footer=title, pagesize=landscape(A4))

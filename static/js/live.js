@@ -23,7 +23,10 @@
       var turn = $("turn");
       if (state.to_move) {
         var name = (config.players || {})[state.to_move] || "";
-        txt(turn, S.toMove + ": " + seatName(state.to_move) + (name ? " (" + name + ")" : ""));
+        // The name in its own bidi isolate (U+2068 … U+2069): a right-to-left name
+        // must not turn the brackets around it.
+        var isolated = name ? " (\u2068" + name + "\u2069)" : "";
+        txt(turn, S.toMove + ": " + seatName(state.to_move) + isolated);
       } else txt(turn, S.gameOver);
       var hands = $("hands");
       hands.textContent = "";

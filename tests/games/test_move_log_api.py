@@ -302,3 +302,39 @@ def test_a_submission_after_a_read_spares_the_token_query(client, game, token):
     remembered = count_queries(lambda: submit(client, token, "11: in", "api-client-1", 0))
     assert len(remembered) == len(fresh) - 1
     assert "token_hash" in fresh[0] and not any('token_hash" =' in q for q in remembered)
+
+
+@pytest.mark.parametrize(
+    ("start", "says"),
+    [
+        ({"Y": ["YH"] * 4, "R": ["RH"] * 4, "B": ["BH"] * 4}, "cannot be read"),
+        ("Y=Y1", "cannot be read"),
+        ({"Y": ["Y1", "YH", "YH", "YH"], "R": ["RH"] * 4, "B": ["BH"] * 4, "G": ["GH"] * 4},
+         "another position"),
+    ],
+)  # fmt: skip
+def test_import_refuses_a_start_position_the_log_cannot_start_from(game, record, start, says):
+    # Found: an invalid `start` was ignored and the moves stored as if played from home.
+    staff = Client()
+    staff.force_login(organiser_of(game.round.tournament))
+    res = post(staff, f"/api/games/{game.pk}/record/", dict(record, start=start))
+    assert res.status_code == 422
+    error = res.json()["error"]
+    assert error["code"] == "N" and says in error["message_en"] and error["message_da"]
+    assert not MoveEntry.objects.filter(game=game).exists()
+    # Every pawn home is where a table's log starts: such a record imports.
+    home = {"Y": ["YH"] * 4, "R": ["RH"] * 4, "B": ["BH"] * 4, "G": ["GH"] * 4}
+    moves = record["moves"][:4]
+    imported = post(staff, f"/api/games/{game.pk}/record/", dict(record, moves=moves, start=home))
+    assert imported.status_code == 201
+    assert MoveEntry.objects.filter(game=game).count() == 4
+
+
+def test_import_of_a_void_with_unicode_digits_names_the_entry_and_rule_n(game, record):
+    # Found: "! VOID ²" made replay() raise (500) instead of reporting rule N.
+    staff = Client()
+    staff.force_login(organiser_of(game.round.tournament))
+    moves = [*record["moves"][:3], "! VOID ²"]
+    res = post(staff, f"/api/games/{game.pk}/record/", dict(record, moves=moves))
+    assert res.status_code == 422
+    assert res.json()["error"]["code"] == "N" and res.json()["error"]["index"] == 3

@@ -26,7 +26,7 @@ def test_table_page_renders_in_danish_with_json_config_and_no_inline_script(game
     assert 'type="module" src="/static/js/table/main.js"' in html
     assert 'id="table-config" type="application/json"' in html
     assert 'id="table-state" type="application/json"' in html
-    assert f'data-clock-url="/api/games/{game.pk}/clock/"' in html
+    assert f'data-clock-url="/api/table/{token}/clock/"' in html
     for bad in ("<script>", " style=", "onclick="):
         assert bad not in html
 

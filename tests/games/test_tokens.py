@@ -1,6 +1,6 @@
 import pytest
 
-from games.services.tokens import game_from_token, game_token, game_token_rotate
+from games.services.tokens import game_from_token, game_token, game_token_rotate, token_hash
 from tests.factories import GameFactory
 from tournament.errors import ApplicationError, PermissionDenied
 from tournament.models import Round
@@ -108,3 +108,29 @@ def test_a_submission_uses_a_lookup_reads_no_longer_may(monkeypatch, django_asse
     clock[0] += tokens.SUBMISSION_MEMO_SECONDS + 1
     with django_assert_num_queries(1):
         tokens.game_for_submission(token=token)  # too old even for a submission
+
+
+def test_a_draft_rounds_link_shows_the_game_but_cannot_change_it():
+    game = GameFactory(round__status=Round.Status.DRAFT)
+    token = game_token(game=game)
+    assert game_from_token(token=token, for_write=False).pk == game.pk
+    with pytest.raises(PermissionDenied) as refused:
+        game_from_token(token=token)
+    assert "not published" in refused.value.message_en
+    assert "ikke offentliggjort" in refused.value.message_da
+
+
+def test_a_token_is_checked_without_the_key_and_reissued_once_after_a_key_change(settings):
+    from games.models import Game
+
+    settings.SECRET_KEY, settings.SECRET_KEY_FALLBACKS = "k1-" + "a" * 48, []
+    game = GameFactory()
+    printed = game_token(game=game)
+    settings.SECRET_KEY = "k2-" + "b" * 48
+    assert game_from_token(token=printed).pk == game.pk
+    # Two processes that each need a printable token make one new token between them.
+    first, second = Game.objects.get(pk=game.pk), Game.objects.get(pk=game.pk)
+    reissued = game_token(game=first)
+    assert game_token(game=second) == reissued != printed
+    assert Game.objects.get(pk=game.pk).carried_token_hash == token_hash(printed)
+    assert game_from_token(token=printed).pk == game_from_token(token=reissued).pk == game.pk

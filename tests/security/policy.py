@@ -81,6 +81,7 @@ POLICY: dict[str, dict[str, str]] = {
     "api:table-take-back": {"POST": T},
     "api:table-confirm": {"POST": T},
     "api:table-record": {"GET": TR},
+    "api:table-clock": {"GET": TR},
     "api:game-state": {"GET": P},
     "api:game-record": {"GET": P, "POST": J},
     "api:tournament-hall": {"GET": P},

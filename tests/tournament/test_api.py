@@ -249,7 +249,9 @@ def test_public_reads_hide_drafts_and_unpublished_tournaments():
     anonymous = APIClient()
     assert anonymous.get(f"/api/tournaments/{event.slug}/rounds/").json() == []
     assert anonymous.get(f"/api/rounds/{draft.pk}/").status_code == 404
-    assert client_for("judge", event).get(f"/api/rounds/{draft.pk}/").status_code == 404
+    # The event's judges see its drafts as its organisers do (tournament.permissions).
+    assert client_for("judge", event).get(f"/api/rounds/{draft.pk}/").status_code == 200
+    assert client_for("other_organiser", event).get(f"/api/rounds/{draft.pk}/").status_code == 404
     organiser_view = client_for("organiser", event).get(f"/api/rounds/{draft.pk}/")
     assert organiser_view.status_code == 200 and len(organiser_view.json()["games"]) == 2
     round_publish(round=draft, actor=event.organiser)

@@ -13,7 +13,9 @@ nobody gave a section name is still exported (under its ``app.model`` label)
 and ``tests/operations/test_backup.py`` fails until it gets one, so a new
 model is never silently left out of a backup.
 
-Import (``tournament_import``) writes everything in one transaction:
+Import (``tournament_import``) checks the whole document before it writes
+anything (``backup_check``: values, references, settings, each move log's
+hash chain), then writes everything in one transaction:
 
 * **restore** — when none of the document's primary keys exist in the target
   database (an empty instance), rows keep their ids, so the table tokens
@@ -45,6 +47,7 @@ from django.utils import timezone
 from people.services import persons_for_names
 from tournament.errors import ApplicationError
 from tournament.models import Player, Tournament
+from tournament.services.backup_check import backup_document_check
 
 logger = logging.getLogger(__name__)
 
@@ -78,7 +81,7 @@ EXCLUDED: dict[str, str] = {
     "printing.PrintJob": "generated PDFs; print them again after a restore",
 }
 # Fields whose values are regenerated on a copy (new ids make them invalid).
-_TOKEN_FIELDS = ("token_nonce", "token_hash", "short_code")
+_TOKEN_FIELDS = ("token_nonce", "token_hash", "carried_token_hash", "short_code")
 
 
 # --- which models, and how they reach the tournament -------------------------
@@ -435,8 +438,9 @@ def tournament_import(
             "vælg et andet kortnavn til den importerede kopi.",
             status=409,
         )
-    users = _users_from(document)
     sections = [(m, document.get(_section_name(m), [])) for m in backup_models()]
+    backup_document_check(document=document, sections=sections)
+    users = _users_from(document)
     old_tournament_id = document.get("tournament_id")
     keep_ids = (
         old_tournament_id is not None

@@ -14,6 +14,8 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.text import slugify
 
+from core.request import parse_int
+from core.text import name_check
 from people.models import Person
 from people.services import persons_for_names
 from tournament.errors import ApplicationError, Conflict, NotFound, PermissionDenied
@@ -59,6 +61,8 @@ INT_LIMITS = {
 BOOL_FIELDS = ("third_place_game", "pause_clock_on_call", "published", "signup_approval")
 MAX_SIGNUP_CAPACITY = 2000
 MAX_IMPORT_ROWS = 2000
+# Any number parse_int takes (18 digits); the range of each setting is checked after.
+ANY_INT = 10**18 - 1
 CSV_COLUMNS = ("player_1", "player_2", "club", "name", "seed", "rating")
 
 
@@ -71,7 +75,8 @@ def _invalid(code: str, en: str, da: str, **extra: Any) -> ApplicationError:
 
 
 def _clean_text(value: Any, *, field: str, max_length: int, required: bool) -> str:
-    text = "" if value is None else str(value).strip()
+    """A one-line name or label: no control or direction characters (``core.text``)."""
+    text = name_check("" if value is None else str(value).strip(), field=field)
     if required and not text:
         raise _invalid(
             "field_required", f"{field} must not be empty.", f"{field} skal udfyldes.", field=field
@@ -87,17 +92,18 @@ def _clean_text(value: Any, *, field: str, max_length: int, required: bool) -> s
 
 
 def _clean_int(value: Any, *, field: str, low: int, high: int) -> int:
-    if isinstance(value, bool):
-        value = None
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise _invalid(
+    number = parse_int(
+        value,
+        field=field,
+        minimum=-ANY_INT,
+        maximum=ANY_INT,
+        error=_invalid(
             "field_not_a_number",
             f"{field} must be a whole number.",
             f"{field} skal være et helt tal.",
             field=field,
-        ) from None
+        ),
+    )
     if not low <= number <= high:
         raise _invalid(
             "field_out_of_range",
@@ -177,18 +183,7 @@ def _clean_settings(fields: dict[str, Any]) -> dict[str, Any]:
                 )
             clean[key] = value
         elif key == "clock_speed":
-            try:
-                speed = float(value)
-            except (TypeError, ValueError):
-                speed = 0.0
-            if not 0 < speed <= 1000:
-                raise _invalid(
-                    "clock_speed_invalid",
-                    "Clock speed must be above 0 and at most 1000.",
-                    "Urets hastighed skal være over 0 og højst 1000.",
-                    field=key,
-                )
-            clean[key] = speed
+            clean[key] = _clean_clock_speed(value)
         elif key == "tiebreaks":
             clean[key] = _clean_tiebreaks(value)
         elif key == "signup_capacity":
@@ -218,6 +213,26 @@ def _clean_moment(value: Any, *, field: str) -> datetime.datetime | None:
     return moment
 
 
+# Clock minutes per real minute. Below a tenth a 60-minute limit would be
+# more than ten hours away, and 1e-300 overflowed every date it touched.
+CLOCK_SPEED_MIN = 0.1
+CLOCK_SPEED_MAX = 1000.0
+
+
+def _clean_clock_speed(value: Any) -> float:
+    speed = value if isinstance(value, int | float) and not isinstance(value, bool) else None
+    if speed is None or not CLOCK_SPEED_MIN <= speed <= CLOCK_SPEED_MAX:
+        raise _invalid(
+            "clock_speed_invalid",
+            f"Clock speed must be a number from {CLOCK_SPEED_MIN:g} to {CLOCK_SPEED_MAX:g} "
+            "(clock minutes per real minute; 1 is real time).",
+            f"Urets hastighed skal være et tal fra {CLOCK_SPEED_MIN:g} til {CLOCK_SPEED_MAX:g} "
+            "(urminutter pr. rigtigt minut; 1 er rigtig tid).",
+            field="clock_speed",
+        )
+    return float(speed)
+
+
 def _clean_tiebreaks(value: Any) -> list[str]:
     if not isinstance(value, list | tuple) or not all(isinstance(k, str) for k in value):
         raise _invalid(
@@ -236,6 +251,20 @@ def _clean_tiebreaks(value: Any) -> list[str]:
             field="tiebreaks",
         )
     return list(value)
+
+
+def tournament_settings_check(fields: dict[str, Any]) -> dict[str, Any]:
+    """The settings among ``fields`` checked as an organiser's edit is (a restored backup).
+
+    Other keys are ignored; returns the cleaned settings.
+    """
+    values = _clean_settings({k: v for k, v in fields.items() if k in SETTING_FIELDS})
+    full = {
+        f.name: f.get_default() for f in Tournament._meta.concrete_fields if f.name in INT_LIMITS
+    }
+    full.update({k: v for k, v in values.items() if k in INT_LIMITS})
+    _check_consistency(full)
+    return values
 
 
 def _check_consistency(values: dict[str, Any]) -> None:

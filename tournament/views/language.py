@@ -12,11 +12,13 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponseRedirect
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from core.request import query_text
+
 
 def language_switch(request: HttpRequest, code: str) -> HttpResponseRedirect:
     if code not in dict(settings.LANGUAGES):
         raise Http404
-    next_url = request.GET.get("next", "/")
+    next_url = query_text(request, "next", max_length=2000, default="/")
     if not url_has_allowed_host_and_scheme(
         next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):

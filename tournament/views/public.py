@@ -12,18 +12,20 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from core.request import query_flag, query_text
 from tournament import selectors
 from tournament.models import Pair, Round, Tournament
-from tournament.permissions import is_organiser
+from tournament.permissions import tournament_visible
 from tournament.selectors_podium import final_results
 from tournament.views.public_cache import cached_public_page
 
 REFRESH_SECONDS = 20
+SEARCH_LENGTH = 100
 
 
 def _public_tournament(request: HttpRequest, slug: str) -> Tournament:
     tournament = get_object_or_404(Tournament, slug=slug)
-    if not tournament.published and not is_organiser(request.user, tournament):
+    if not tournament_visible(request.user, tournament):
         raise Http404
     return tournament
 
@@ -37,7 +39,7 @@ def _page(
 ) -> HttpResponse:
     """The whole page, or only its live fragment for the auto-refresh script."""
     context.setdefault("refresh_seconds", REFRESH_SECONDS)
-    if request.GET.get("fragment"):
+    if query_flag(request, "fragment"):
         return render(request, fragment, context)
     return render(request, template, {**context, "fragment_template": fragment})
 
@@ -69,7 +71,7 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
         round_ = get_object_or_404(
             selectors.rounds_for_tournament(tournament=tournament), number=number
         )
-        query = request.GET.get("q", "").strip()[:100]
+        query = query_text(request, "q", max_length=SEARCH_LENGTH).strip()
         found = selectors.find_table(round=round_, query=query) if query else None
         return _page(
             request,

@@ -96,6 +96,15 @@ def test_create_needs_a_signed_in_user():
         ({"swiss_rounds": "many"}, "field_not_a_number"),
         ({"colour": "red"}, "unknown_field"),
         ({"name": "  "}, "field_required"),
+        ({"clock_speed": 1e-300}, "clock_speed_invalid"),
+        ({"clock_speed": 0.05}, "clock_speed_invalid"),
+        ({"clock_speed": 1001}, "clock_speed_invalid"),
+        ({"clock_speed": float("nan")}, "clock_speed_invalid"),
+        ({"clock_speed": "2"}, "clock_speed_invalid"),
+        ({"swiss_rounds": "²"}, "field_not_a_number"),
+        ({"swiss_rounds": 5.7}, "field_not_a_number"),
+        ({"name": "DM\u202e2026"}, "name_control_character"),
+        ({"venue": "Odense\x00"}, "text_not_storable"),
     ],
 )
 def test_update_validates_and_changes_nothing(tournament, organiser, fields, code):
@@ -273,3 +282,26 @@ def test_import_after_round_one_makes_late_entries(tournament, organiser):
         tournament=tournament, actor=organiser, csv_text="player_1,player_2\nA,B\n"
     )
     assert report.created[0].first_round == 2
+
+
+@pytest.mark.parametrize(
+    ("player_1", "code"),
+    [
+        ("Ali \u202eHans", "name_control_character"),  # right-to-left override
+        ("Ali \u2067Hans\u2069", "name_control_character"),  # an isolate
+        ("Ali\tHans", "name_control_character"),
+        ("Ali\x00Hans", "text_not_storable"),
+        ("Ali\ud800Hans", "text_not_storable"),
+    ],
+)
+def test_register_refuses_invisible_characters_in_names(tournament, organiser, player_1, code):
+    with pytest.raises(ApplicationError) as err:
+        pair_register(tournament=tournament, actor=organiser, player_1=player_1, player_2="Bo")
+    assert err.value.code == code
+    assert err.value.message_da and err.value.message_en != err.value.message_da
+    assert not Pair.objects.filter(tournament=tournament).exists()
+
+
+def test_names_in_right_to_left_scripts_are_welcome(tournament, organiser):
+    pair = pair_register(tournament=tournament, actor=organiser, player_1="سارة", player_2="‏דוד")
+    assert pair.player_1.name == "سارة" and pair.player_2.name == "‏דוד"

@@ -1,15 +1,27 @@
-"""``manage.py export_tournament <slug> [-o FILE]``: the whole tournament as one JSON file."""
+"""``manage.py export_tournament <slug> [-o FILE]``: the whole tournament as one JSON file.
+
+The file is written readable by its owner only (0600): it holds every table's
+short code and token nonce.
+"""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
+import os
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament.models import Tournament
 from tournament.services.backup import backup_filename, tournament_export
+
+
+def write_private(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` with mode 0600, also over an existing file."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+        os.fchmod(file.fileno(), 0o600)
+        file.write(text)
 
 
 class Command(BaseCommand):
@@ -30,5 +42,5 @@ class Command(BaseCommand):
         if output == "-":
             self.stdout.write(text)
             return
-        Path(output).write_text(text, encoding="utf-8")
+        write_private(output, text)
         self.stderr.write(self.style.SUCCESS(f"wrote {output} ({len(text)} bytes)"))

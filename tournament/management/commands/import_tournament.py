@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from core.request import read_json_file
 from tournament.errors import ApplicationError
 from tournament.services.backup import tournament_import
+
+# A whole championship with every move log is tens of megabytes.
+MAX_BACKUP_BYTES = 512 * 1024 * 1024
 
 
 class Command(BaseCommand):
@@ -25,9 +27,12 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            document = json.loads(Path(options["file"]).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
+            with open(options["file"], "rb") as file:
+                document = read_json_file(file, max_bytes=MAX_BACKUP_BYTES, max_depth=32)
+        except OSError as exc:
             raise CommandError(f"cannot read {options['file']}: {exc}") from exc
+        except ApplicationError as exc:
+            raise CommandError(f"{exc.message_en} / {exc.message_da}") from exc
         try:
             tournament = tournament_import(
                 document=document, slug=options["slug"], name=options["name"]
