@@ -25,7 +25,7 @@ from signup.services import signups as service
 from signup.services.links import signup_from_token, signup_link
 from signup.spam import signup_attempt_allow
 from tournament.models import Tournament
-from tournament.permissions import is_organiser, require_organiser
+from tournament.permissions import is_organiser, require_organiser, tournament_visible
 from tournament.serializers import ApiErrorSerializer
 
 ERRORS = {
@@ -37,7 +37,8 @@ ERRORS = {
 
 def _tournament(request: Request, slug: str) -> Tournament:
     tournament = get_object_or_404(Tournament, slug=slug)
-    if not tournament.published and not is_organiser(request.user, tournament):
+    # An unpublished event's form is previewed by its own organisers and judges.
+    if not tournament_visible(request.user, tournament):
         raise Http404
     return tournament
 

@@ -30,12 +30,13 @@ from signup.services.links import signup_from_token, signup_token
 from signup.spam import signup_attempt_allow
 from tournament.errors import ApplicationError, PermissionDenied
 from tournament.models import Tournament
-from tournament.permissions import is_organiser
+from tournament.permissions import is_organiser, tournament_visible
 
 
 def _visible_tournament(request: HttpRequest, slug: str) -> Tournament:
     tournament = get_object_or_404(Tournament, slug=slug)
-    if not tournament.published and not is_organiser(request.user, tournament):
+    # An unpublished event's form is previewed by its own organisers and judges.
+    if not tournament_visible(request.user, tournament):
         raise Http404
     return tournament
 

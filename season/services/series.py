@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.text import slugify
 
+from core.request import int_or_none
 from season.models import Series, SeriesAudit, SeriesEvent, SeriesRole
 from season.permissions import require_series_organiser
 from tournament.errors import ApplicationError, Conflict, NotFound, PermissionDenied
@@ -85,10 +86,11 @@ def clean_points_table(value: Any) -> list[int]:
     points: list[int] = []
     if ok:
         for item in value:
-            if isinstance(item, bool) or not str(item).strip().isdigit():
+            number = int_or_none(item, minimum=0, maximum=MAX_POINTS)
+            if number is None:
                 ok = False
                 break
-            points.append(int(str(item).strip()))
+            points.append(number)
     if not ok or any(p > MAX_POINTS for p in points):
         raise _invalid(
             "points_table_invalid",

@@ -276,6 +276,9 @@ def test_a_malformed_call_id_is_refused_with_a_message(client, logged, judge):
     client.force_login(judge)
     url = reverse("judging:rule", args=[logged.round.tournament.slug, logged.pk])
     answer = client.post(url, {"action": "close", "call": "12x"})
+    assert answer.status_code == 400
+    assert "Angiv tilkaldet ved dets nummer." in answer.content.decode()
+    answer = client.post(url, {"action": "close", "call": "999999"})
     assert answer.status_code == 404
     assert "Tilkaldet findes ikke." in answer.content.decode()
 

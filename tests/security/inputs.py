@@ -39,7 +39,7 @@ _RULING = {
 }  # fmt: skip
 _RULING_FORM = {
     **{name: kind for name, kind in _RULING.items() if name not in ("also", "keep")},
-    "action": "choice", "decide": "text", "at": "int",
+    "action": "choice", "decide": "text", "at": "int", "keep_call_open": "flag",
 }  # fmt: skip
 _PAIR_FORM = {
     "player_1": "text", "player_2": "text", "club": "text", "name": "text", "seed": "int",
@@ -55,13 +55,24 @@ _SETTINGS_FORM = {
 }  # fmt: skip
 _SETTINGS_API = {
     **{k: v for k, v in _SETTINGS_FORM.items() if not k.startswith("tiebreak_")},
-    "tiebreaks": "json", "clock_speed": "json", "knockout_size": "int",
+    "tiebreaks": "json", "clock_speed": "json", "knockout_size": "int", "language": "choice",
+    "signup_approval": "flag", "signup_capacity": "int", "signup_closes_at": "text",
 }  # fmt: skip
 _RESULT = {
     "winner": "choice", "locked_yb": "int", "locked_rg": "int", "distance_yb": "int",
-    "distance_rg": "int", "timed_out": "flag", "note": "text",
+    "distance_rg": "int", "timed_out": "flag", "note": "text", "override_reason": "text",
 }  # fmt: skip
 _LANG = {"?lang": "choice"}
+_SEASON = {
+    "name": "text", "description": "text", "method": "choice", "qualifiers_per_event": "int",
+    "pass_down": "flag", "points_table": "json", "best_results": "int", "final_places": "int",
+    "tiebreak": "choice", "published": "flag",
+}  # fmt: skip
+_SEASON_FORM = {**{k: v for k, v in _SEASON.items() if k != "points_table"}, "points_table": "text"}
+_SIGNUP = {
+    "player_1": "text", "player_2": "text", "pair_name": "text", "club": "text", "email": "text",
+    "consent": "flag", "client_id": "text",
+}  # fmt: skip
 
 INPUTS: dict[str, dict[str, dict[str, str]]] = {
     "api:schema": {"GET": {"?lang": "choice", "?version": "text"}},
@@ -82,7 +93,7 @@ INPUTS: dict[str, dict[str, dict[str, str]]] = {
     "api:tournament-roles-revoke": {"POST": {"username": "text", "role": "choice"}},
     "api:tournament-rounds-pair": {"POST": {"method": "choice", "random_seed": "int"}},
     "api:tournament-standings": {"GET": {"?round": "int"}},
-    "api:tournament-knockout": {"POST": {"source": "choice"}},
+    "api:tournament-knockout": {"POST": {"source": "choice", "cut": "choice"}},
     "api:pair-detail": {"PATCH": _PAIR_FORM},
     "api:pair-fixed-table": {"POST": {"table_number": "int"}},
     "api:round-swap": {"POST": {"pair_a": "int", "pair_b": "int", "allow_rematch": "flag"}},
@@ -146,7 +157,26 @@ INPUTS: dict[str, dict[str, dict[str, str]]] = {
     },
     "tournament:organiser_game_result": {"POST": _RESULT},
     "tournament:organiser_game_result_clear": {"POST": {"reason": "text"}},
-    "tournament:organiser_knockout_create": {"POST": {"source": "choice"}},
+    "tournament:organiser_knockout_create": {"POST": {"source": "choice", "cut": "choice"}},
+    "tournament:final": {"GET": {"?fragment": "flag"}},
+    "printing:final_pdf": {"GET": _LANG},
+    # alerts and rulings
+    "api:alerts-acknowledge": {"POST": {"ids": "json"}},
+    "api:ruling-undo": {"POST": {"reason": "text"}},
+    # season
+    "api:season-list": {"POST": {**_SEASON, "slug": "text"}},
+    "api:season-detail": {"PATCH": _SEASON},
+    "api:season-events": {"POST": {"tournament": "text", "kind": "choice"}},
+    "api:season-final": {"POST": {"name": "text", "date": "text", "venue": "text", "slug": "text"}},
+    "api:season-people-merge": {"POST": {"survivor": "int", "duplicate": "int"}},
+    "season:ranking": {"GET": {"?fragment": "flag"}},
+    "season:organiser_new": {"POST": {**_SEASON_FORM, "slug": "text"}},
+    "season:organiser_event_add": {"POST": {"tournament": "choice", "kind": "choice"}},
+    "season:organiser_merge": {"POST": {"survivor": "choice", "duplicate": "choice"}},
+    # sign-up
+    "api:signup-public": {"POST": _SIGNUP},
+    "api:signup-reject": {"POST": {"note": "text"}},
+    "signup:organiser_reject": {"POST": {"note": "text"}},
 }
 
 # Further valid requests, each walked on its own: (method, query, body).

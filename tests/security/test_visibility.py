@@ -54,6 +54,8 @@ from tournament.models import Round, Tournament
 
 ROUND_OR_GAME = {"game_id", "number", "round_number", "table_number", "token"}
 EVENT = {"slug", "start_number"}
+# Any other kwarg (a season, a pair's private sign-up link) names no event:
+# those pages must simply look the same with and without the hidden event.
 # Kwargs of staff-only objects (print jobs, calls, alerts, roles): the
 # permission matrix covers those URLs; they name no game of a draft.
 STAFF_OBJECTS = {"job_id", "call_id", "alert_id", "role_id", "pair_id", "action", "code"}
@@ -209,7 +211,8 @@ def test_drafts_and_unpublished_events_are_seen_by_their_staff_only(name, world)
     hidden = _hide(world)
     failures = []
     names_game = bool(keys & ROUND_OR_GAME) or ("pk" in keys and not name.startswith("api:pair-"))
-    named = ["draft", "hidden"] if names_game else ["hidden"] if keys else []
+    names_event = names_game or bool(keys & EVENT)
+    named = ["draft", "hidden"] if names_game else ["hidden"] if names_event else []
     for target in named:
         allowed = _allowed(name, target, keys, hidden[target]["staff"])
         values = hidden[target]["values"]

@@ -10,8 +10,9 @@ whole document is checked first:
   its model field accepts (type, length, choices, range, storable text);
 * the tournament's settings pass the same checks as an organiser's edit
   (``registration.tournament_settings_check``: e.g. the clock speed's range);
-* every reference (foreign key) names a row of the document, and every user
-  a user the document lists;
+* every reference (foreign key) to a row of the event names a row of the
+  document, and every user a user the document lists (people outside the event
+  are linked again by name on import);
 * each game's move log is an unbroken hash chain (``games.selectors``), its
   active entries numbered 1, 2, 3 …
 
@@ -125,6 +126,10 @@ def _rows_check(
         for row in rows:
             for field in model._meta.concrete_fields:
                 if field.primary_key or (field.is_relation and field.related_model is Tournament):
+                    continue
+                if field.is_relation and not _is_user(field) and field.related_model not in ids:
+                    # A row outside the event (a player's person) is not in the
+                    # document; the import links it again by name.
                     continue
                 if field.is_relation:
                     _reference_check(model, row, field, ids, usernames)

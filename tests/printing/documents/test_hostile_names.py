@@ -22,6 +22,8 @@ from printing.documents.types import (
     Bracket,
     BracketMatch,
     BracketRound,
+    FinalLine,
+    FinalStandings,
     GameRecord,
     Incident,
     JudgeReport,
@@ -122,6 +124,12 @@ def game_record() -> bytes:
     return documents.build_game_record(record, lang="da")
 
 
+def final_results() -> bytes:
+    lines = [FinalLine(n + 1, p, HOSTILE[3]) for n, p in enumerate(_pairs())]
+    final = FinalStandings(_tournament(), True, lines, venue=HOSTILE[3])
+    return documents.build_final_results(final, lang="da")
+
+
 def _names_in(build: Callable[[], bytes]) -> list[str]:
     if build is game_record:
         return [*HOSTILE[:4], HOSTILE[4], HOSTILE[5]]
@@ -137,6 +145,7 @@ BUILDERS: dict[str, Callable[[], bytes]] = {
     "build_bracket": bracket,
     "build_judge_report": judge_report,
     "build_game_record": game_record,
+    "build_final_results": final_results,
 }
 
 
