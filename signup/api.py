@@ -25,7 +25,7 @@ from signup.services import signups as service
 from signup.services.links import signup_from_token, signup_link
 from signup.spam import signup_attempt_allow
 from tournament.models import Tournament
-from tournament.permissions import is_organiser, require_organiser, tournament_visible
+from tournament.permissions import require_organiser, tournament_visible
 from tournament.serializers import ApiErrorSerializer
 
 ERRORS = {
