@@ -39,13 +39,19 @@ venue: demo
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || echo "chromium missing: browser tests will be skipped (install Debian's chromium)"; }
 
+# One test process per core (at most 4): each has its own test database and
+# Redis database (config/settings/test.py); a file's tests stay together.
+# TEST_WORKERS=0 runs them in this process.
+TEST_WORKERS ?= auto
+XDIST := -n $(TEST_WORKERS) --maxprocesses=4 --dist loadfile
+
 test: venv chromium
 	$(PYTHON) manage.py compilemessages_if_needed --settings=config.settings.test
 	$(PYTHON) manage.py makemigrations --check --dry-run --settings=config.settings.test
-	$(PYTHON) -m pytest $(PYTEST_ARGS)
+	$(PYTHON) -m pytest $(XDIST) $(PYTEST_ARGS)
 
 test-fast: venv
-	$(PYTHON) -m pytest -m "not e2e and not slow" $(PYTEST_ARGS)
+	$(PYTHON) -m pytest $(XDIST) -m "not e2e and not slow" $(PYTEST_ARGS)
 
 bench: migrate
 	$(PYTHON) -m games.engine bench

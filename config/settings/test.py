@@ -1,7 +1,20 @@
 """Test settings: fast hashing; the database and Redis come from the environment."""
 
-from .base import *
-from .base import REDIS_URL
+import os
+import re
+
+# Parallel test workers (pytest-xdist) each get their own test database from
+# pytest-django; they get their own Redis database here (the URL's index plus
+# the worker's number), so one worker's cache.clear() never empties another's.
+_worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+if _worker.startswith("gw") and os.environ.get("REDIS_URL"):
+    _url = re.match(r"^(redis://[^/]+)(?:/(\d+))?$", os.environ["REDIS_URL"])
+    if _url:
+        _index = int(_url.group(2) or 0) + int(_worker[2:])
+        os.environ["REDIS_URL"] = f"{_url.group(1)}/{_index % 16}"
+
+from .base import *  # noqa: E402
+from .base import REDIS_URL  # noqa: E402
 
 DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

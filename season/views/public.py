@@ -15,6 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
+from core.request import query_flag
 from season.models import Series, SeriesEvent
 from season.selectors import SeasonOverview, series_for_viewer, series_overview, visible_series
 from signup.exports import spreadsheet_safe
@@ -74,7 +75,7 @@ def season_ranking(request: HttpRequest, season: str) -> HttpResponse:
     def render_page() -> HttpResponse:
         overview = series_overview(series=series)
         context = {"series": series, "overview": overview, "refresh_seconds": REFRESH_SECONDS}
-        if request.GET.get("fragment"):
+        if query_flag(request, "fragment"):
             return render(request, "season/_ranking_fragment.html", context)
         return render(
             request,
