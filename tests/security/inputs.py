@@ -35,11 +35,11 @@ _TABLE_WRITE = {"client_id": "text", "lang": "choice"}
 _RULING = {
     "kind": "choice", "seq": "int", "also": "json", "keep": "json", "position": "json",
     "penalty": "choice", "seat": "choice", "pawn": "text", "move": "text", "winner": "choice",
-    "reason": "text", "rule": "text", "call": "int",
+    "reason": "text", "rule": "text", "call": "int", "keep_call_open": "flag",
 }  # fmt: skip
 _RULING_FORM = {
     **{name: kind for name, kind in _RULING.items() if name not in ("also", "keep")},
-    "action": "choice", "decide": "text", "at": "int", "keep_call_open": "flag",
+    "action": "choice", "decide": "text", "at": "int",
 }  # fmt: skip
 _PAIR_FORM = {
     "player_1": "text", "player_2": "text", "club": "text", "name": "text", "seed": "int",
