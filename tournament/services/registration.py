@@ -193,6 +193,9 @@ def _clean_settings(fields: dict[str, Any]) -> dict[str, Any]:
     return clean
 
 
+MOMENT_YEARS = (2000, 2100)
+
+
 def _clean_moment(value: Any, *, field: str) -> datetime.datetime | None:
     """A point in time, or None; a time without a zone is Danish time."""
     if value is None or value == "":
@@ -208,6 +211,16 @@ def _clean_moment(value: Any, *, field: str) -> datetime.datetime | None:
                 f"{field} skal være en dato og et klokkeslæt (ÅÅÅÅ-MM-DDTTT:MM).",
                 field=field,
             ) from None
+    if not MOMENT_YEARS[0] <= moment.year <= MOMENT_YEARS[1]:
+        # Far-off years carry local mean time offsets (+00:50:20) that no
+        # client reads back as a time zone.
+        low, high = MOMENT_YEARS
+        raise _invalid(
+            "field_out_of_range",
+            f"{field} must fall in the years {low} to {high}.",
+            f"{field} skal ligge i årene {low} til {high}.",
+            field=field,
+        )
     if timezone.is_naive(moment):
         moment = timezone.make_aware(moment)
     return moment

@@ -105,6 +105,8 @@ def test_create_needs_a_signed_in_user():
         ({"swiss_rounds": 5.7}, "field_not_a_number"),
         ({"name": "DM\u202e2026"}, "name_control_character"),
         ({"venue": "Odense\x00"}, "text_not_storable"),
+        ({"signup_closes_at": "0916-04-16T19:22:19-20:30"}, "field_out_of_range"),
+        ({"signup_closes_at": "2026-13-01T10:00"}, "field_bad_datetime"),
     ],
 )
 def test_update_validates_and_changes_nothing(tournament, organiser, fields, code):
