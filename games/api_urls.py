@@ -3,7 +3,7 @@ from django.urls import path
 from games import api, api_clock
 
 urlpatterns: list = [
-    # Clock (clock engineer)
+    # Clock
     path("games/<int:game_id>/clock/", api_clock.ClockView.as_view(), name="game-clock"),
     path(
         "games/<int:game_id>/clock/pause/",

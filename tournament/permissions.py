@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Q, QuerySet
-from rest_framework.permissions import BasePermission
 
 from tournament.errors import NotFound, PermissionDenied
 from tournament.models import Round, Tournament, TournamentRole
@@ -125,16 +124,3 @@ def visible_rounds(user: Any, rounds: QuerySet[Round]) -> QuerySet[Round]:
         return rounds.filter(public)
     staffed = Q(tournament__roles__user=user)
     return rounds.filter(public | staffed).distinct()
-
-
-class IsOrganiserOrReadOnly(BasePermission):
-    """Object-level: reads for everyone, writes for the tournament's organisers.
-
-    Views set ``get_tournament()``; the check is made on every unsafe request.
-    """
-
-    def has_permission(self, request: Any, view: Any) -> bool:
-        if request.method in ("GET", "HEAD", "OPTIONS"):
-            return True
-        tournament = view.get_tournament()
-        return is_organiser(request.user, tournament)

@@ -20,19 +20,6 @@ from printing.documents.types import SEAT_ORDER
 RING_SLOTS = 60  # 4 × (start field + 14 numbered fields), RULES.md B1
 
 
-def ring_index(location: str) -> int | None:
-    """Slot of a track location on the ring (YS = 0, clockwise), else None."""
-    colour, rest = location[0], location[1:]
-    if colour not in SEAT_ORDER:
-        return None
-    base = SEAT_ORDER.index(colour) * 15
-    if rest == "S":
-        return base
-    if rest.isdigit() and 1 <= int(rest) <= 14:
-        return base + int(rest)
-    return None
-
-
 def _angle(slot: float) -> float:
     # Yellow's start field at the bottom; clockwise on the page.
     return math.radians(-90 - slot * 360 / RING_SLOTS)

@@ -68,6 +68,7 @@ def _real_path_values(world) -> dict[str, object]:
     }
 
 
+@pytest.mark.slow
 @schema.parametrize()
 @settings(
     max_examples=int(os.environ.get("FUZZ_EXAMPLES", "4")),

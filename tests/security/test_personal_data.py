@@ -24,6 +24,7 @@ def world(db, settings, tmp_path):
     return build_world(tmp_path)
 
 
+@pytest.mark.slow  # every URL as every role: about two minutes
 def test_no_page_api_or_export_shows_a_contact_email_to_anyone_but_organisers(world):
     leaks, asked = [], set()
     for name in GET_URLS:
