@@ -672,3 +672,25 @@ def _hall_tables(*, round_: Any) -> list[dict[str, Any]]:
             }
         )
     return tables
+
+
+RESULT_ROW_FIELDS = (
+    "id", "winner", "table_number", "round__number", "round__tournament_id",
+    "round__tournament__date",
+    "pair_yb__player_1__person_id", "pair_yb__player_2__person_id",
+    "pair_rg__player_1__person_id", "pair_rg__player_2__person_id",
+)  # fmt: skip
+
+
+def results_with_people(*, since: Any = None, game_ids: Any = None) -> QuerySet[Game]:
+    """Every game with a result, as plain rows naming the people of both pairs.
+
+    ``since`` (a date) keeps events on or after that day; ``game_ids`` keeps those
+    games. Draft rounds have no results (the result service refuses them).
+    """
+    games = Game.objects.exclude(winner="")
+    if since is not None:
+        games = games.filter(round__tournament__date__gte=since)
+    if game_ids is not None:
+        games = games.filter(pk__in=game_ids)
+    return games.values(*RESULT_ROW_FIELDS)  # type: ignore[return-value]

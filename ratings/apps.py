@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class RatingsConfig(AppConfig):
+    name = "ratings"
+    verbose_name = _("Ratings")
+
+    def ready(self) -> None:
+        from games.signals import game_result_changed
+        from ratings.services import ratings_result_changed
+
+        game_result_changed.connect(ratings_result_changed, dispatch_uid="ratings_result_changed")
