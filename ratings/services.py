@@ -243,3 +243,16 @@ def ratings_result_changed(sender: Any, *, game: Any, **kwargs: Any) -> None:
             logger.warning("could not queue the rating update for game %s", game_id)
 
     transaction.on_commit(publish)
+
+
+def ratings_seed_event(*, tournament: Any, actor: Any) -> int:
+    """Seed the event's pairs by their players' ratings (organiser only); the number seeded.
+
+    The first round "by seed" and the knockout "from the seeds" then follow
+    the ratings; each pair's rating field shows its strength, rounded.
+    """
+    from ratings.selectors import seed_order
+    from tournament.services.registration import pair_seeds_set
+
+    ranked = [(row.pair.pk, round(row.strength)) for row in seed_order(tournament=tournament)]
+    return pair_seeds_set(tournament=tournament, actor=actor, ranked=ranked)
