@@ -40,6 +40,8 @@ urlpatterns = [
     path("", include("printing.urls")),
     path("", include("signup.urls")),
     path("", include("season.urls")),
+    path("", include("ratings.urls")),
+    path("", include("stats.urls")),
     path("", include("tournament.urls")),
 ]
 

@@ -201,6 +201,15 @@ POLICY: dict[str, dict[str, str]] = {
     "api:season-people-merge": {"POST": O},
     "api:season-merge-undo": {"POST": O},
     "api:season-person-anonymise": {"POST": O},
+    # ratings and statistics: public; a player's page only for a consenting person
+    "ratings:list": {"GET": P},
+    "ratings:list_csv": {"GET": P},
+    "ratings:player": {"GET": P},
+    "stats:index": {"GET": P},
+    "stats:tournament": {"GET": P},
+    "stats:tournament_csv": {"GET": P},
+    "stats:game": {"GET": P},
+    "stats:season": {"GET": P},
 }
 
 # Request bodies that get an allowed write past validation where that is cheap

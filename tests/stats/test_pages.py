@@ -1,0 +1,142 @@
+"""Statistics and rating pages: numbers from the logs, pictures present, consent respected."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import datetime
+import io
+import re
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from games.services.move_log import move_submit
+from games.services.results import game_result_record
+from ratings.services import ratings_recompute
+from tests.factories import (
+    GameFactory,
+    PairFactory,
+    PersonFactory,
+    PlayerFactory,
+    RoundFactory,
+    TournamentFactory,
+    organiser_of,
+)
+from tests.stats.test_compute import RECORD
+
+SVG = "{http://www.w3.org/2000/svg}svg"
+
+
+def pictures(html: str) -> list[ET.Element]:
+    """Every data: SVG image of a page, parsed."""
+    found = re.findall(r'src="data:image/svg\+xml;base64,([^"]+)"', html)
+    return [ET.fromstring(base64.b64decode(data)) for data in found]
+
+
+@pytest.fixture
+def event(db: None) -> dict[str, Any]:
+    tournament = TournamentFactory(date=datetime.date(2026, 3, 1))
+    boss = organiser_of(tournament, "stats-boss")
+    public = [PersonFactory(name=n, publish_consent=True) for n in ("Anna", "Bo")]
+    private = [PersonFactory(name=n) for n in ("Hemmelig Carl", "Hemmelig Dina")]
+
+    def pair(people: list[Any]) -> Any:
+        players = [PlayerFactory(tournament=tournament, name=p.name, person=p) for p in people]
+        return PairFactory(tournament=tournament, player_1=players[0], player_2=players[1])
+
+    game = GameFactory(
+        round=RoundFactory(tournament=tournament, number=1),
+        pair_yb=pair(public), pair_rg=pair(private), first_dealer="G",
+    )  # fmt: skip
+    for seq, text in enumerate(RECORD["moves"]):
+        move_submit(game=game, text=text, client_id=f"stats-entry-{seq}", expected_seq=seq)
+    game_result_record(game=game, actor=boss, winner="YB", timed_out=True, locked_yb=0,
+                       locked_rg=0, distance_yb=1, distance_rg=2, override_reason="")  # fmt: skip
+    ratings_recompute()
+    return {"tournament": tournament, "game": game, "public": public, "private": private}
+
+
+def test_the_event_page_counts_the_log_and_draws_the_cards(
+    client: Any, event: dict[str, Any]
+) -> None:
+    page = client.get(reverse("stats:tournament", args=[event["tournament"].slug]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    charts = pictures(html)
+    assert [c.tag for c in charts] == [SVG]
+    assert "Cards played" in ET.tostring(
+        charts[0], encoding="unicode"
+    ) or "Kort spillet" in ET.tostring(charts[0], encoding="unicode")
+    summary = page.context["summary"]
+    assert (summary.games, summary.entries, summary.swaps, summary.splits, summary.hits) == (
+        1,
+        14,
+        1,
+        1,
+        1,
+    )
+
+
+def test_the_game_page_draws_distance_locked_pawns_and_cards(
+    client: Any, event: dict[str, Any]
+) -> None:
+    url = reverse("stats:game", args=[event["tournament"].slug, event["game"].pk])
+    page = client.get(url)
+    assert page.status_code == 200
+    charts = pictures(page.content.decode())
+    assert len(charts) == 3 and all(c.tag == SVG for c in charts)
+    # The distance picture has two lines (one per team) of 15 points each (start + 14 entries).
+    paths = [
+        p
+        for p in charts[0].iter("{http://www.w3.org/2000/svg}path")
+        if "line" in (p.get("class") or "")
+    ]
+    assert len(paths) >= 2
+
+
+def test_a_game_of_another_event_is_not_found(client: Any, event: dict[str, Any]) -> None:
+    other = TournamentFactory()
+    url = reverse("stats:game", args=[other.slug, event["game"].pk])
+    assert client.get(url).status_code == 404
+
+
+def test_the_event_csv_has_one_row_per_game(client: Any, event: dict[str, Any]) -> None:
+    response = client.get(reverse("stats:tournament_csv", args=[event["tournament"].slug]))
+    rows = list(
+        csv.DictReader(io.StringIO(response.content.decode().lstrip("\ufeff")), delimiter=";")
+    )
+    assert len(rows) == 1
+    assert rows[0]["entries"] == "14" and rows[0]["swaps"] == "1" and rows[0]["card_11"] == "3"
+    assert rows[0]["hits_given_rg"] == "1" and rows[0]["winner"] == "YB"
+
+
+def test_only_consenting_players_are_on_the_rating_list(client: Any, event: dict[str, Any]) -> None:
+    html = client.get(reverse("ratings:list")).content.decode()
+    assert "Anna" in html and "Bo" in html
+    assert "Hemmelig" not in html
+    assert [c.tag for c in pictures(html)] == [SVG]
+    csv_text = client.get(reverse("ratings:list_csv")).content.decode()
+    assert "Anna" in csv_text and "Hemmelig" not in csv_text
+
+
+def test_a_player_page_only_for_consent(client: Any, event: dict[str, Any]) -> None:
+    anna, carl = event["public"][0], event["private"][0]
+    page = client.get(reverse("ratings:player", args=[anna.pk]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Anna" in html and len(pictures(html)) == 1
+    assert page.context["stats"].hits_taken == 0 and page.context["stats"].wins == 1
+    assert client.get(reverse("ratings:player", args=[carl.pk])).status_code == 404
+    assert client.get(reverse("ratings:player", args=[999999])).status_code == 404
+
+
+def test_an_unpublished_event_is_not_counted_publicly(client: Any, event: dict[str, Any]) -> None:
+    tournament = event["tournament"]
+    tournament.published = False
+    tournament.save()
+    assert client.get(reverse("stats:tournament", args=[tournament.slug])).status_code == 404
+    page = client.get(reverse("ratings:player", args=[event["public"][0].pk]))
+    assert page.context["stats"].games == []
