@@ -25,6 +25,8 @@ api_patterns = [
     path("", include("judging.api_urls")),
     path("", include("signup.api_urls")),
     path("", include("season.api_urls")),
+    path("", include("ratings.api_urls")),
+    path("", include("stats.api_urls")),
 ]
 
 urlpatterns = [

@@ -84,14 +84,18 @@ def rating_list_csv(request: HttpRequest) -> HttpResponse:
     stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
     response["Content-Disposition"] = f'attachment; filename="ratings-{stamp}.csv"'
     response.write("\ufeff")
-    writer = csv.writer(response, delimiter=";")
+    write_ratings_csv(response)
+    return response
+
+
+def write_ratings_csv(out: object) -> None:
+    writer = csv.writer(out, delimiter=";")  # type: ignore[arg-type]
     writer.writerow(["rank", "player", "club", "rating", "mu", "sigma", "games", "wins"])
     for rank, r in enumerate(rating_list(), start=1):
         writer.writerow(
             [rank, spreadsheet_safe(r.person.name), spreadsheet_safe(r.person.club),
              f"{r.ordinal:.2f}", f"{r.mu:.3f}", f"{r.sigma:.3f}", r.games, r.wins]
         )  # fmt: skip
-    return response
 
 
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:

@@ -30,7 +30,8 @@ from tournament.permissions import tournament_visible
 from tournament.views.public_cache import cached_page, cached_public_page
 
 
-def _tournament(request: HttpRequest, slug: str) -> Tournament:
+def public_tournament(request: HttpRequest, slug: str) -> Tournament:
+    """The event if this visitor may see it (published, or its staff), else 404."""
     tournament = get_object_or_404(Tournament, slug=slug)
     if not tournament_visible(request.user, tournament):
         raise Http404
@@ -61,7 +62,7 @@ def stats_index(request: HttpRequest) -> HttpResponse:
 
 
 def tournament_stats(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(request, slug)
+    tournament = public_tournament(request, slug)
 
     def render_page() -> HttpResponse:
         page = stats_for_tournament(tournament=tournament, public=tournament.published)
@@ -74,7 +75,7 @@ def tournament_stats(request: HttpRequest, slug: str) -> HttpResponse:
 
 def tournament_stats_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """One row per game with a validated log: the event's statistics for a spreadsheet."""
-    tournament = _tournament(request, slug)
+    tournament = public_tournament(request, slug)
     page = stats_for_tournament(tournament=tournament, public=tournament.published)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
@@ -123,7 +124,7 @@ def _game_charts(stats: GameStats) -> dict[str, str]:
 
 
 def game_stats_page(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
-    tournament = _tournament(request, slug)
+    tournament = public_tournament(request, slug)
 
     def render_page() -> HttpResponse:
         line = game_with_stats(tournament=tournament, game_id=game_id, public=tournament.published)

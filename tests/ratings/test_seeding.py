@@ -55,3 +55,18 @@ def test_only_an_organiser_may_seed(people: list[Any]) -> None:
     with pytest.raises(PermissionDenied):
         ratings_seed_event(tournament=event, actor=UserFactory())
     assert not Pair.objects.filter(seed__isnull=False).exists()
+
+
+def test_the_api_seeds_for_an_organiser_only(client: Any, people: list[Any]) -> None:
+    event = TournamentFactory()
+    pairs = [PairFactory(tournament=event) for _ in range(3)]
+    url = f"/api/tournaments/{event.slug}/seed-by-rating/"
+    client.force_login(UserFactory())
+    refused = client.post(url, content_type="application/json")
+    assert refused.status_code == 403 and refused.json()["error"]["message_da"]
+    assert not Pair.objects.filter(seed__isnull=False).exists()
+    client.force_login(organiser_of(event, "api-boss"))
+    answer = client.post(url, content_type="application/json")
+    assert answer.status_code == 200 and answer.json() == {"seeded": 3}
+    # No ratings yet: every pair is equally new, so the start numbers decide.
+    assert [p.seed for p in Pair.objects.filter(pk__in=[p.pk for p in pairs])] == [1, 2, 3]

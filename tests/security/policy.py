@@ -210,6 +210,13 @@ POLICY: dict[str, dict[str, str]] = {
     "stats:tournament_csv": {"GET": P},
     "stats:game": {"GET": P},
     "stats:season": {"GET": P},
+    "api:ratings-list": {"GET": P},
+    "api:ratings-csv": {"GET": P},
+    "api:player-detail": {"GET": P},
+    "api:tournament-seed-by-rating": {"POST": O},
+    "api:tournament-statistics": {"GET": P},
+    "api:tournament-statistics-csv": {"GET": P},
+    "api:season-statistics": {"GET": P},
 }
 
 # Request bodies that get an allowed write past validation where that is cheap
