@@ -19,6 +19,7 @@ import datetime
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -90,37 +91,26 @@ class Outcome:
     pair_changes: list[Change]
 
 
-def _rate(teams: list[list[Skill]], winner_first: bool) -> list[list[tuple[float, float]]]:
-    ranks = [1, 2] if winner_first else [2, 1]
-    model_teams = [[MODEL.rating(mu=s.mu, sigma=s.sigma) for s in team] for team in teams]
-    rated = MODEL.rate(model_teams, ranks=ranks)
-    return [[(float(r.mu), float(r.sigma)) for r in team] for team in rated]
-
-
 def _update(
-    skills: Mapping[int, Skill] | Mapping[PairKey, Skill],
-    subjects: list[list[int | PairKey]],
+    skills: Mapping[Any, Skill],
+    subjects: list[list[Any]],
     game: RatedGame,
     changes: list[Change],
 ) -> None:
-    teams = [[skills[s] for s in side] for side in subjects]  # type: ignore[index]
-    after = _rate(teams, winner_first=game.winner == "YB")
+    teams = [[skills[s] for s in side] for side in subjects]
+    # Winners first and no ranks: the model reads the order as the result.
+    first = 0 if game.winner == "YB" else 1
+    order = (first, 1 - first)
+    rated = MODEL.rate([[MODEL.rating(mu=s.mu, sigma=s.sigma) for s in teams[i]] for i in order])
+    after = [rated[order.index(0)], rated[order.index(1)]]
     for side_name, side, team, new in zip(("YB", "RG"), subjects, teams, after, strict=True):
         won = game.winner == side_name
-        for subject, skill, (mu, sigma) in zip(side, team, new, strict=True):
+        for subject, skill, r in zip(side, team, new, strict=True):
+            mu, sigma = float(r.mu), float(r.sigma)
             changes.append(
-                Change(
-                    game.key,
-                    game.game_id,
-                    subject,
-                    side_name,
-                    won,
-                    skill.mu,
-                    skill.sigma,
-                    mu,
-                    sigma,
-                )
-            )
+                Change(game.key, game.game_id, subject, side_name, won,
+                       skill.mu, skill.sigma, mu, sigma)
+            )  # fmt: skip
             skill.mu, skill.sigma = mu, sigma
             skill.games += 1
             skill.wins += won

@@ -61,7 +61,11 @@ class PairRating(_Skill):
 
 
 class _Change(models.Model):
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    # Lookups by game use the unique constraints below (game first): no index of its own,
+    # which keeps rewriting a season's history fast.
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     key = models.CharField(max_length=48, db_index=True)
     side = models.CharField(max_length=2)
     won = models.BooleanField()
@@ -83,7 +87,10 @@ class _Change(models.Model):
 
 
 class PersonRatingChange(_Change):
-    person = models.ForeignKey("people.Person", on_delete=models.CASCADE, related_name="+")
+    # Indexed by the (person, key) history index.
+    person = models.ForeignKey(
+        "people.Person", on_delete=models.CASCADE, related_name="+", db_index=False
+    )
 
     class Meta:
         ordering = ["key"]
@@ -97,7 +104,10 @@ class PersonRatingChange(_Change):
 
 
 class PairRatingChange(_Change):
-    person_low = models.ForeignKey("people.Person", on_delete=models.CASCADE, related_name="+")
+    # Indexed by the (person_low, person_high, key) history index.
+    person_low = models.ForeignKey(
+        "people.Person", on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     person_high = models.ForeignKey("people.Person", on_delete=models.CASCADE, related_name="+")
 
     class Meta:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine import CARDS, TEAMS, Discard, Move, remaining_distance, replay_steps, team_of
+from games.engine import CARDS, Discard, Move, replay_steps, team_of, team_standing
 
 # A win counts as a comeback when the winners were this many steps (of 488)
 # behind at some point: about two pawns' worth of a lap, more than the swing
@@ -68,9 +68,8 @@ class GameStats:
 
 
 def _teams(position: Any) -> tuple[tuple[int, int], tuple[int, int]]:
-    dist = remaining_distance(position)["teams"]
-    locked = [sum(len(position.locked(s)) for s in TEAMS[t]) for t in ("YB", "RG")]
-    return (dist["YB"], dist["RG"]), (locked[0], locked[1])
+    yb, rg, locked_yb, locked_rg = team_standing(position)
+    return (yb, rg), (locked_yb, locked_rg)
 
 
 def game_stats(

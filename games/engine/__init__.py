@@ -14,7 +14,7 @@ Spec: ``shared/rules/RULES.md`` (rule ids) and ``shared/rules/NOTATION.md``
 from __future__ import annotations
 
 from .board import CARDS, COLOUR_DA, COLOUR_EN, SEATS, TEAMS, partner_of, team_of
-from .distance import adjudicate, remaining_distance
+from .distance import adjudicate, remaining_distance, team_standing
 from .effects import index_effects, parse_effect
 from .errors import MESSAGES as ERROR_MESSAGES
 from .errors import EngineError, IllegalMoveError, NotationError, PositionError
@@ -67,5 +67,6 @@ __all__ = [
     "replay_steps",
     "selfplay_game",
     "team_of",
+    "team_standing",
     "void_check",
 ]
