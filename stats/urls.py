@@ -11,6 +11,9 @@ urlpatterns = [
         "tournaments/<slug:slug>/statistics.csv", views.tournament_stats_csv, name="tournament_csv"
     ),
     path(
+        "tournaments/<slug:slug>/statistics.pdf", views.tournament_stats_pdf, name="tournament_pdf"
+    ),
+    path(
         "tournaments/<slug:slug>/statistics/games/<int:game_id>/",
         views.game_stats_page,
         name="game",

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from season.selectors import series_events, series_for_viewer, visible_series
 from stats.compute import CARDS, GameStats, Summary
+from stats.pdf import build_statistics_pdf
 from stats.plots import cards_chart, distance_chart, locked_chart, svg_data_uri
 from stats.selectors import (
     StatsPage,
@@ -87,11 +88,24 @@ def tournament_stats_csv(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 STATS_CSV_COLUMNS = (
-    "round", "table", "winner", "entries", "minutes", "seconds_per_entry",
-    "hits_given_yb", "hits_given_rg", "hits_taken_yb", "hits_taken_rg", "discards",
-    "discarded_cards", "swaps", "splits", "final_gap", "comeback",
+    "round",
+    "table",
+    "winner",
+    "entries",
+    "minutes",
+    "seconds_per_entry",
+    "hits_given_yb",
+    "hits_given_rg",
+    "hits_taken_yb",
+    "hits_taken_rg",
+    "discards",
+    "discarded_cards",
+    "swaps",
+    "splits",
+    "final_gap",
+    "comeback",
     *[f"card_{c}" for c in CARDS],
-)  # fmt: skip
+)
 
 
 def write_stats_csv(out: object, page: StatsPage) -> None:
@@ -102,11 +116,26 @@ def write_stats_csv(out: object, page: StatsPage) -> None:
         minutes = "" if s.minutes is None else f"{s.minutes:.1f}"
         per_entry = "" if s.seconds_per_entry is None else f"{s.seconds_per_entry:.1f}"
         writer.writerow(
-            [line.game.round.number, line.game.table_number, s.winner or "", s.entries,
-             minutes, per_entry, s.hits_given["YB"], s.hits_given["RG"], s.hits_taken["YB"],
-             s.hits_taken["RG"], s.discards, s.discarded_cards, s.swaps, s.splits,
-             s.final_gap, "yes" if s.comeback else "", *[s.cards[c] for c in CARDS]]
-        )  # fmt: skip
+            [
+                line.game.round.number,
+                line.game.table_number,
+                s.winner or "",
+                s.entries,
+                minutes,
+                per_entry,
+                s.hits_given["YB"],
+                s.hits_given["RG"],
+                s.hits_taken["YB"],
+                s.hits_taken["RG"],
+                s.discards,
+                s.discarded_cards,
+                s.swaps,
+                s.splits,
+                s.final_gap,
+                "yes" if s.comeback else "",
+                *[s.cards[c] for c in CARDS],
+            ]
+        )
 
 
 def _game_charts(stats: GameStats) -> dict[str, str]:
@@ -162,3 +191,63 @@ def season_stats(request: HttpRequest, season: str) -> HttpResponse:
     created = series.created_at.timestamp()
     key = f"stats-season:{series.pk}:{created:.6f}:{series.data_version}:{digest}"
     return cached_page(request, key, render_page)
+
+
+def _figures(summary: Summary) -> list[tuple[str, str]]:
+    def number(value: float | None) -> str:
+        return "–" if value is None else f"{value:.0f}"
+
+    return [
+        (_("games with a validated log"), str(summary.games)),
+        (_("entries per game"), number(summary.entries_per_game)),
+        (_("minutes per game"), number(summary.minutes_per_game)),
+        (_("seconds per entry"), number(summary.seconds_per_entry)),
+        (_("pawns hit"), str(summary.hits)),
+        (_("hands discarded"), str(summary.discards)),
+        (_("swaps (J)"), str(summary.swaps)),
+        (_("split sevens"), str(summary.splits)),
+        (_("comeback wins"), str(len(summary.comebacks))),
+    ]
+
+
+def tournament_stats_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's statistics on paper: the figures, card usage and the closest game."""
+    tournament = public_tournament(request, slug)
+    page = stats_for_tournament(tournament=tournament, public=tournament.published)
+    summary = page.summary
+    charts: list[tuple[str, str]] = []
+    if summary.games:
+        charts.append(
+            (
+                _("Cards played, by kind"),
+                cards_chart(summary.cards, title=_("Cards played"), label=_("Cards played")),
+            )
+        )
+    if summary.closest:
+        closest = page.line(summary.closest[0].game_id)
+        assert closest is not None
+        heading = _("Closest game: round %(round)d, table %(table)d") % {
+            "round": closest.game.round.number,
+            "table": closest.game.table_number,
+        }
+        teams = (_("Yellow/Blue"), _("Red/Green"))
+        charts.append(
+            (
+                heading,
+                distance_chart(
+                    closest.stats.distance,
+                    title=_("Remaining distance"),
+                    teams=teams,
+                    x_title=_("Entry"),
+                ),
+            )
+        )
+    pdf = build_statistics_pdf(
+        title=f"{tournament.name}: {_('statistics')}",
+        footer=f"{tournament.name} · {tournament.date}",
+        figures=_figures(summary),
+        charts=charts,
+    )
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{tournament.slug}-statistics.pdf"'
+    return response

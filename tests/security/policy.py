@@ -208,6 +208,7 @@ POLICY: dict[str, dict[str, str]] = {
     "stats:index": {"GET": P},
     "stats:tournament": {"GET": P},
     "stats:tournament_csv": {"GET": P},
+    "stats:tournament_pdf": {"GET": P},
     "stats:game": {"GET": P},
     "stats:season": {"GET": P},
     "api:ratings-list": {"GET": P},

@@ -139,3 +139,27 @@ def test_an_unpublished_event_is_not_counted_publicly(client: Any, event: dict[s
     assert client.get(reverse("stats:tournament", args=[tournament.slug])).status_code == 404
     page = client.get(reverse("ratings:player", args=[event["public"][0].pk]))
     assert page.context["stats"].games == []
+
+
+def test_the_event_pdf_carries_the_pictures(client: Any, event: dict[str, Any]) -> None:
+    from tests.printing.pdf_tools import pdf_text
+
+    response = client.get(reverse("stats:tournament_pdf", args=[event["tournament"].slug]))
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    text = pdf_text(response.content)
+    # The figures, then both pictures drawn from their SVG: titles, axis and legend texts.
+    assert "spil med godkendt træklog" in text
+    assert "Spillede kort" in text and "Resterende afstand" in text
+    assert "Gul/Blå" in text and "Rød/Grøn" in text and "Tætteste spil: runde 1, bord" in text
+
+
+def test_svg_pictures_become_drawings() -> None:
+    from reportlab.graphics.shapes import Drawing
+
+    from stats.pdf import svg_drawing
+    from stats.plots import rating_chart
+
+    drawing = svg_drawing(rating_chart({"Anna": [1.0, 2.5]}, title="R", x_title="x"), width=300)
+    assert isinstance(drawing, Drawing) and round(drawing.width) == 300
+    with pytest.raises(ValueError):
+        svg_drawing("<html/>")
