@@ -100,3 +100,9 @@ def seed_order(*, tournament: Tournament) -> list[SeedRow]:
         for p in pairs
     ]
     return sorted(rows, key=lambda r: (-r.strength, r.pair.start_number))
+
+
+def top_rated_people(*, tournaments: list[Tournament], limit: int = 5) -> list[Person]:
+    """The best-rated consenting people who played in these events (a season's curves)."""
+    people = rating_list().filter(person__players__tournament__in=tournaments).distinct()
+    return [r.person for r in people[:limit]]

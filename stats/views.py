@@ -15,10 +15,11 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ratings.selectors import rating_curves, top_rated_people
 from season.selectors import series_events, series_for_viewer, visible_series
 from stats.compute import CARDS, GameStats, Summary
 from stats.pdf import build_statistics_pdf
-from stats.plots import cards_chart, distance_chart, locked_chart, svg_data_uri
+from stats.plots import cards_chart, distance_chart, locked_chart, rating_chart, svg_data_uri
 from stats.selectors import (
     StatsPage,
     game_has_result,
@@ -169,6 +170,20 @@ def game_stats_page(request: HttpRequest, slug: str, game_id: int) -> HttpRespon
     return cached_public_page(request, slug, f"statistics-game-{game_id}", render_page)
 
 
+def _curves(tournaments: list[Tournament]) -> dict[str, str]:
+    """The rating curves of the season's best-rated (consenting) players."""
+    people = top_rated_people(tournaments=tournaments)
+    if not people:
+        return {}
+    curves = rating_curves(people=people)
+    chart = rating_chart(
+        {p.name: [v for _, v in curves[p.pk]] for p in people},
+        title=_("Rating after each game"),
+        x_title=_("Games"),
+    )
+    return {"curves_chart": svg_data_uri(chart)}
+
+
 def season_stats(request: HttpRequest, season: str) -> HttpResponse:
     series = series_for_viewer(slug=season, user=request.user)
     if series is None:
@@ -181,7 +196,7 @@ def season_stats(request: HttpRequest, season: str) -> HttpResponse:
         return render(
             request,
             "stats/season.html",
-            {"series": series, "events": events, **_context(page)},
+            {"series": series, "events": events, **_context(page), **_curves(tournaments)},
         )
 
     if not series.published:

@@ -163,3 +163,18 @@ def test_svg_pictures_become_drawings() -> None:
     assert isinstance(drawing, Drawing) and round(drawing.width) == 300
     with pytest.raises(ValueError):
         svg_drawing("<html/>")
+
+
+def test_the_season_page_draws_the_players_rating_curves(
+    client: Any, event: dict[str, Any]
+) -> None:
+    from tests.factories import SeriesFactory
+
+    series = SeriesFactory(published=True)
+    series.events.create(tournament=event["tournament"])
+    page = client.get(reverse("stats:season", args=[series.slug]))
+    assert page.status_code == 200
+    charts = pictures(page.content.decode())
+    assert len(charts) == 2  # the rating curves, then card usage
+    legend = [t.text for t in charts[0].iter("{http://www.w3.org/2000/svg}text")]
+    assert "Anna" in legend and "Bo" in legend and not any("Hemmelig" in (t or "") for t in legend)
