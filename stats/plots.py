@@ -23,15 +23,17 @@ _STYLE = Style(
     foreground_subtle="#888",
     colors=("#d4a106", "#c0392b", "#2c6fbb", "#2e8b57", "#7a4fa0", "#555555"),
     font_family="DejaVu Sans, Arial, sans-serif",
-    title_font_size=16,
-    label_font_size=11,
-    major_label_font_size=11,
-    legend_font_size=12,
+    # Large enough to read when a phone shows the 640-wide picture at 360 px.
+    title_font_size=22,
+    label_font_size=15,
+    major_label_font_size=15,
+    legend_font_size=17,
+    value_font_size=15,
 )
 _COMMON = {
     "style": _STYLE,
     "width": 640,
-    "height": 320,
+    "height": 360,
     "js": [],  # no script: the picture is an image, and scripts would need a CDN
     "disable_xml_declaration": True,
     "legend_at_bottom": True,
