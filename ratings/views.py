@@ -11,11 +11,15 @@ import csv
 import hashlib
 from collections.abc import Callable
 
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count, Max
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from people.models import Person
 from ratings.models import PersonRating
@@ -27,9 +31,12 @@ from ratings.selectors import (
     rating_curves,
     rating_list,
 )
+from ratings.services import ratings_seed_event
 from signup.exports import spreadsheet_safe
 from stats.plots import rating_chart, svg_data_uri
 from stats.selectors import person_stats
+from tournament.errors import ApplicationError, PermissionDenied
+from tournament.models import Tournament
 from tournament.views.public_cache import cached_page
 
 CURVES_ON_LIST = 5
@@ -118,3 +125,22 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
         )
 
     return _cached(request, f"player-{person.pk}", render_page)
+
+
+@require_POST
+def organiser_seed(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organiser's button: seed the pairs by their players' ratings, then back to the pairs."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("tournament:organiser_pairs", args=[slug]))
+    tournament = get_object_or_404(Tournament, slug=slug)
+    try:
+        seeded = ratings_seed_event(tournament=tournament, actor=request.user)
+    except PermissionDenied:
+        raise  # the refusal page (403), nothing changed
+    except ApplicationError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request, _("%(n)d pairs were seeded by their players' ratings.") % {"n": seeded}
+        )
+    return redirect("tournament:organiser_pairs", slug=tournament.slug)

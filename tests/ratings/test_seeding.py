@@ -70,3 +70,20 @@ def test_the_api_seeds_for_an_organiser_only(client: Any, people: list[Any]) -> 
     assert answer.status_code == 200 and answer.json() == {"seeded": 3}
     # No ratings yet: every pair is equally new, so the start numbers decide.
     assert [p.seed for p in Pair.objects.filter(pk__in=[p.pk for p in pairs])] == [1, 2, 3]
+
+
+def test_the_organisers_button_seeds_and_returns_to_the_pairs(
+    client: Any, people: list[Any]
+) -> None:
+    event = TournamentFactory()
+    PairFactory(tournament=event)
+    url = f"/organise/{event.slug}/seed-by-rating/"
+    client.force_login(UserFactory())
+    assert client.post(url).status_code == 403
+    assert not Pair.objects.filter(seed__isnull=False).exists()
+    client.force_login(organiser_of(event, "button-boss"))
+    answer = client.post(url)
+    assert answer.status_code == 302 and answer["Location"] == f"/organise/{event.slug}/pairs/"
+    assert Pair.objects.get(tournament=event).seed == 1
+    page = client.get(answer["Location"])
+    assert "seed-by-rating" in page.content.decode()

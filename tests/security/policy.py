@@ -205,6 +205,7 @@ POLICY: dict[str, dict[str, str]] = {
     "ratings:list": {"GET": P},
     "ratings:list_csv": {"GET": P},
     "ratings:player": {"GET": P},
+    "ratings:organiser_seed": {"POST": O},
     "stats:index": {"GET": P},
     "stats:tournament": {"GET": P},
     "stats:tournament_csv": {"GET": P},
