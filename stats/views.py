@@ -170,18 +170,22 @@ def game_stats_page(request: HttpRequest, slug: str, game_id: int) -> HttpRespon
     return cached_public_page(request, slug, f"statistics-game-{game_id}", render_page)
 
 
-def _curves(tournaments: list[Tournament]) -> dict[str, str]:
-    """The rating curves of the season's best-rated (consenting) players."""
+def _curves_svg(tournaments: list[Tournament]) -> str:
+    """The rating curves of the best-rated (consenting) players of these events ("" if none)."""
     people = top_rated_people(tournaments=tournaments)
     if not people:
-        return {}
+        return ""
     curves = rating_curves(people=people)
-    chart = rating_chart(
+    return rating_chart(
         {p.name: [v for _, v in curves[p.pk]] for p in people},
         title=_("Rating after each game"),
         x_title=_("Games"),
     )
-    return {"curves_chart": svg_data_uri(chart)}
+
+
+def _curves(tournaments: list[Tournament]) -> dict[str, str]:
+    svg = _curves_svg(tournaments)
+    return {"curves_chart": svg_data_uri(svg)} if svg else {}
 
 
 def season_stats(request: HttpRequest, season: str) -> HttpResponse:
@@ -257,6 +261,9 @@ def tournament_stats_pdf(request: HttpRequest, slug: str) -> HttpResponse:
                 ),
             )
         )
+    curves = _curves_svg([tournament])
+    if curves:
+        charts.append((_("Rating after each game of the top players"), curves))
     pdf = build_statistics_pdf(
         title=f"{tournament.name}: {_('statistics')}",
         footer=f"{tournament.name} · {tournament.date}",

@@ -151,6 +151,8 @@ def test_the_event_pdf_carries_the_pictures(client: Any, event: dict[str, Any]) 
     assert "spil med godkendt træklog" in text
     assert "Spillede kort" in text and "Resterende afstand" in text
     assert "Gul/Blå" in text and "Rød/Grøn" in text and "Tætteste spil: runde 1, bord" in text
+    # The event's best consenting players' rating curves: their names in the legend.
+    assert "Rating efter hvert spil" in text and "Anna" in text and "Hemmelig" not in text
 
 
 def test_svg_pictures_become_drawings() -> None:
