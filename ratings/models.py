@@ -12,6 +12,9 @@ from django.utils.translation import gettext_lazy as _
 
 
 class _Skill(models.Model):
+    # Rebuilt from the results after a merge of people, never moved by it.
+    DERIVED_FROM_PEOPLE = True
+
     mu = models.FloatField(_("mean"))
     sigma = models.FloatField(_("uncertainty"))
     games = models.PositiveIntegerField(_("games"), default=0)
@@ -61,6 +64,8 @@ class PairRating(_Skill):
 
 
 class _Change(models.Model):
+    DERIVED_FROM_PEOPLE = True
+
     # Lookups by game use the unique constraints below (game first): no index of its own,
     # which keeps rewriting a season's history fast.
     game = models.ForeignKey(

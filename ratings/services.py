@@ -230,6 +230,21 @@ def ratings_update_from_game(*, game_id: int) -> int:
     return ratings_recompute(since_key=min(keys))
 
 
+def ratings_people_changed(sender: Any, **kwargs: Any) -> None:
+    """Receiver of ``people.signals.people_changed`` (a merge or its undoing): rate again
+    from scratch once committed, since results moved between people."""
+
+    def publish() -> None:
+        from ratings.tasks import ratings_update
+
+        try:
+            ratings_update.delay(None)
+        except Exception:  # ratings_recompute repairs it
+            logger.warning("could not queue the rating recomputation after a merge")
+
+    transaction.on_commit(publish)
+
+
 def ratings_result_changed(sender: Any, *, game: Any, **kwargs: Any) -> None:
     """Receiver of ``games.signals.game_result_changed``: update once the result is committed."""
     game_id = game.pk

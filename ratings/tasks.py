@@ -12,8 +12,11 @@ from celery import shared_task
     max_retries=3,
     retry_backoff=True,
 )
-def ratings_update(game_id: int) -> int:
-    """Rate again from the game whose result changed (the same answer however often it runs)."""
-    from ratings.services import ratings_update_from_game
+def ratings_update(game_id: int | None) -> int:
+    """Rate again from the game whose result changed, or from scratch (``None``: people
+    were merged). The same answer however often it runs."""
+    from ratings.services import ratings_recompute, ratings_update_from_game
 
+    if game_id is None:
+        return ratings_recompute()
     return ratings_update_from_game(game_id=game_id)

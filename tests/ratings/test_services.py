@@ -129,3 +129,26 @@ def test_the_command_recomputes_from_scratch_and_is_idempotent(
     assert _snapshot() == once
     call_command("ratings_recompute", stdout=open("/dev/null", "w"))  # noqa: SIM115
     assert _snapshot() == once
+
+
+def test_merging_two_people_rates_their_games_as_one_and_undoing_splits_them(
+    people: list[Any], make_game: Any, updates_now: list[int]
+) -> None:
+    from people.models import PersonAudit
+    from people.services import person_merge, person_merge_undo
+    from tests.factories import PersonFactory
+
+    anna, bo, carl, dina = people
+    anna_again = PersonFactory(name="Anna")  # registered twice by mistake
+    _record(make_game, make_game(D1, (anna, bo), (carl, dina)), "YB")
+    _record(make_game, make_game(D2, (anna_again, carl), (bo, dina)), "YB")
+    assert PersonRating.objects.get(person=anna).games == 1
+    separate = _snapshot()
+    merge = person_merge(survivor=anna, duplicate=anna_again, actor=None)
+    assert PersonRating.objects.get(person=anna).games == 2
+    assert not PersonRating.objects.filter(person=anna_again).exists()
+    merged = _snapshot()
+    ratings_recompute()
+    assert _snapshot() == merged
+    person_merge_undo(merge=PersonAudit.objects.get(pk=merge.pk), actor=None)
+    assert _snapshot() == separate
