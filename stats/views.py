@@ -64,9 +64,8 @@ def stats_index(request: HttpRequest) -> HttpResponse:
 
 
 def tournament_stats(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = public_tournament(request, slug)
-
     def render_page() -> HttpResponse:
+        tournament = public_tournament(request, slug)
         page = stats_for_tournament(tournament=tournament, public=tournament.published)
         return render(
             request, "stats/tournament.html", {"tournament": tournament, **_context(page)}
@@ -154,9 +153,8 @@ def _game_charts(stats: GameStats) -> dict[str, str]:
 
 
 def game_stats_page(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
-    tournament = public_tournament(request, slug)
-
     def render_page() -> HttpResponse:
+        tournament = public_tournament(request, slug)
         line = game_with_stats(tournament=tournament, game_id=game_id, public=tournament.published)
         if line is None:
             raise Http404

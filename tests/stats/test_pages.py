@@ -49,12 +49,23 @@ def event(db: None) -> dict[str, Any]:
 
     game = GameFactory(
         round=RoundFactory(tournament=tournament, number=1),
-        pair_yb=pair(public), pair_rg=pair(private), first_dealer="G",
-    )  # fmt: skip
+        pair_yb=pair(public),
+        pair_rg=pair(private),
+        first_dealer="G",
+    )
     for seq, text in enumerate(RECORD["moves"]):
         move_submit(game=game, text=text, client_id=f"stats-entry-{seq}", expected_seq=seq)
-    game_result_record(game=game, actor=boss, winner="YB", timed_out=True, locked_yb=0,
-                       locked_rg=0, distance_yb=1, distance_rg=2, override_reason="")  # fmt: skip
+    game_result_record(
+        game=game,
+        actor=boss,
+        winner="YB",
+        timed_out=True,
+        locked_yb=0,
+        locked_rg=0,
+        distance_yb=1,
+        distance_rg=2,
+        override_reason="",
+    )
     ratings_recompute()
     return {"tournament": tournament, "game": game, "public": public, "private": private}
 
@@ -180,3 +191,59 @@ def test_the_season_page_draws_the_players_rating_curves(
     assert len(charts) == 2  # the rating curves, then card usage
     legend = [t.text for t in charts[0].iter("{http://www.w3.org/2000/svg}text")]
     assert "Anna" in legend and "Bo" in legend and not any("Hemmelig" in (t or "") for t in legend)
+
+
+def test_the_event_and_season_pages_are_served_from_the_cache_until_a_result_changes(
+    client: Any, event: dict[str, Any], django_assert_num_queries: Any
+) -> None:
+    from tests.factories import SeriesFactory
+    from tournament.services.audit import tournament_data_changed
+    from tournament.views.public_cache import forget_stamps
+
+    series = SeriesFactory(published=True)
+    series.events.create(tournament=event["tournament"])
+    event_url = reverse("stats:tournament", args=[event["tournament"].slug])
+    season_url = reverse("stats:season", args=[series.slug])
+    first = client.get(event_url).content
+    client.get(season_url)
+    with django_assert_num_queries(0):
+        assert client.get(event_url).content == first  # no replay, not even a query
+    game = event["game"]
+    game.pair_yb.name = "Omdøbt"
+    game.pair_yb.save()  # a write that bypasses the services: no version bump
+    forget_stamps()
+    assert "Omdøbt" not in client.get(event_url).content.decode()
+    assert "Omdøbt" not in client.get(season_url).content.decode()
+    tournament_data_changed(tournament=event["tournament"])
+    forget_stamps()
+    assert "Omdøbt" in client.get(event_url).content.decode()
+    assert "Omdøbt" not in client.get(season_url).content.decode()  # the season lists no pairs
+    assert client.get(season_url).status_code == 200
+
+
+def test_a_broker_that_is_down_does_not_stop_a_result(
+    event: dict[str, Any], monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    from ratings.tasks import ratings_update
+
+    def down(game_id: int) -> None:
+        raise ConnectionError("broker down")
+
+    monkeypatch.setattr(ratings_update, "delay", down)
+    game = event["game"]
+    boss = event["tournament"].roles.first().user
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        game_result_record(
+            game=game,
+            actor=boss,
+            winner="YB",
+            timed_out=True,
+            locked_yb=0,
+            locked_rg=0,
+            distance_yb=1,
+            distance_rg=2,
+            note="rettet",
+        )
+    assert len(callbacks) == 1  # the rating update was attempted, and failed quietly
+    game.refresh_from_db()
+    assert game.result_note == "rettet"
