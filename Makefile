@@ -58,6 +58,7 @@ bench: migrate
 	$(PYTHON) manage.py bench_pairing
 	$(PYTHON) manage.py bench_printing
 	$(PYTHON) manage.py bench_season
+	$(PYTHON) manage.py bench_ratings_stats
 
 # Load benchmarks against the real parts: PostgreSQL, Redis, gunicorn, Celery.
 # Each (re)creates its own throw-away database; traffic only to 127.0.0.1.

@@ -25,6 +25,8 @@ api_patterns = [
     path("", include("judging.api_urls")),
     path("", include("signup.api_urls")),
     path("", include("season.api_urls")),
+    path("", include("ratings.api_urls")),
+    path("", include("stats.api_urls")),
 ]
 
 urlpatterns = [
@@ -40,6 +42,8 @@ urlpatterns = [
     path("", include("printing.urls")),
     path("", include("signup.urls")),
     path("", include("season.urls")),
+    path("", include("ratings.urls")),
+    path("", include("stats.urls")),
     path("", include("tournament.urls")),
 ]
 

@@ -18,6 +18,7 @@ from django.utils import timezone
 from people.errors import PersonRefused
 from people.keys import match_key
 from people.models import Person, PersonAudit
+from people.signals import people_changed
 
 ANONYMOUS_NAME = "Anonym #{pk}"
 
@@ -74,10 +75,16 @@ def _bulk_create(persons: list[Person]) -> list[Person]:
 
 
 def _references() -> list[tuple[type[models.Model], str]]:
-    """Every (model, foreign-key field) that points at Person, this app's audit aside."""
+    """Every (model, foreign-key field) that points at Person, this app's audit aside.
+
+    A model computed from the others (``DERIVED_FROM_PEOPLE = True``, e.g. the
+    ratings) is not moved: its app rebuilds it on ``people_changed``.
+    """
     found = []
     for relation in Person._meta.related_objects:
         if relation.related_model is PersonAudit or not relation.one_to_many:
+            continue
+        if getattr(relation.related_model, "DERIVED_FROM_PEOPLE", False):
             continue
         found.append((relation.related_model, relation.field.name))
     return found
@@ -127,6 +134,7 @@ def person_merge(
             moved[f"{model._meta.label}.{field}"] = ids
     duplicate.merged_into = survivor
     duplicate.save(update_fields=["merged_into"])
+    people_changed.send(sender=Person, persons=[survivor, duplicate])
     if duplicate.publish_consent and not survivor.publish_consent:
         survivor.publish_consent, survivor.consent_at = True, duplicate.consent_at
         survivor.save(update_fields=["publish_consent", "consent_at"])
@@ -165,6 +173,7 @@ def person_merge_undo(*, merge: PersonAudit, actor: Any, context: str = "") -> P
         model._default_manager.filter(pk__in=ids, **{field: survivor}).update(**{field: duplicate})
     duplicate.merged_into = None
     duplicate.save(update_fields=["merged_into"])
+    people_changed.send(sender=Person, persons=[survivor, duplicate])
     merge.undone_at = timezone.now()
     merge.save(update_fields=["undone_at"])
     return PersonAudit.objects.create(

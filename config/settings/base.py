@@ -47,6 +47,8 @@ INSTALLED_APPS = [
     "printing",
     "signup",
     "season",
+    "ratings",
+    "stats",
 ]
 
 MIDDLEWARE = [

@@ -14,11 +14,11 @@ Spec: ``shared/rules/RULES.md`` (rule ids) and ``shared/rules/NOTATION.md``
 from __future__ import annotations
 
 from .board import CARDS, COLOUR_DA, COLOUR_EN, SEATS, TEAMS, partner_of, team_of
-from .distance import adjudicate, remaining_distance
+from .distance import adjudicate, remaining_distance, team_standing
 from .effects import index_effects, parse_effect
 from .errors import MESSAGES as ERROR_MESSAGES
 from .errors import EngineError, IllegalMoveError, NotationError, PositionError
-from .game import GameState, ReplayError, ReplayResult, replay
+from .game import GameState, ReplayError, ReplayResult, ReplayStep, replay, replay_steps
 from .judge import JudgeEntry, entry_marks, format_judge_entry, parse_judge_entry, void_check
 from .notation import Discard, Move, format_move, parse_entry, parse_move
 from .position import Position
@@ -47,6 +47,7 @@ __all__ = [
     "PositionError",
     "ReplayError",
     "ReplayResult",
+    "ReplayStep",
     "Ruleset",
     "adjudicate",
     "apply_move",
@@ -63,7 +64,9 @@ __all__ = [
     "partner_of",
     "remaining_distance",
     "replay",
+    "replay_steps",
     "selfplay_game",
     "team_of",
+    "team_standing",
     "void_check",
 ]

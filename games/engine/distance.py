@@ -29,6 +29,39 @@ def pawn_distances(locs: tuple[int, ...] | list[int]) -> list[list[int]]:
     return out
 
 
+def team_standing(position: Position) -> tuple[int, int, int, int]:
+    """``(distance YB, distance RG, locked YB, locked RG)``: the two teams' W3 numbers.
+
+    The same numbers as :func:`remaining_distance` and the locked counts of
+    :func:`adjudicate`, in one pass without building per-pawn lists: for
+    statistics that read them after every entry of many games.
+    """
+    locs = position.locs
+    distance = [0, 0, 0, 0]
+    locked = [0, 0, 0, 0]
+    for c in range(4):
+        lc = locked_count(locs, c)
+        locked[c] = lc
+        pidx = PIDX[c]
+        total = 0
+        for lid in locs[4 * c : 4 * c + 4]:
+            p = pidx[lid]
+            if p == -1:
+                total += REMAINING_HOME
+            elif p == 0:
+                total += REMAINING_START
+            elif p <= 60 - lc:
+                total += 60 - p
+        distance[c] = total
+    # Seats Y, R, B, G: Yellow/Blue are 0 and 2, Red/Green 1 and 3.
+    return (
+        distance[0] + distance[2],
+        distance[1] + distance[3],
+        locked[0] + locked[2],
+        locked[1] + locked[3],
+    )
+
+
 def remaining_distance(position: Position) -> dict[str, Any]:
     """Remaining distance per pawn and per team (W3).
 

@@ -12,7 +12,7 @@ their own first token in :data:`ENTRY_HANDLERS`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -394,6 +394,49 @@ def replay(record: Mapping[str, Any], ruleset: Ruleset | None = None) -> ReplayR
         state=state,
         events=all_events,
     )
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """One accepted entry of a record and the game just after it."""
+
+    index: int
+    entry: str
+    seat: str | None
+    """The seat that played or discarded; None for a judge entry."""
+    action: Move | Discard | None
+    """The parsed move or discard; None for a judge entry."""
+    position: Position
+    events: list[Event]
+    winner: str | None
+
+
+def replay_steps(record: Mapping[str, Any], ruleset: Ruleset | None = None) -> Iterator[ReplayStep]:
+    """Replay a record entry by entry, yielding each accepted entry with the position after it.
+
+    For statistics and pictures of a game over time. Stops at the first entry
+    the rules reject (:func:`replay` reports which); a malformed record frame
+    raises NotationError/PositionError as in :func:`replay`.
+    """
+    _, game, moves = read_record(record, ruleset)
+    for index, text in enumerate(moves):
+        try:
+            events = game.entry(text, moves, index)
+        except EngineError:
+            return
+        seat: str | None = None
+        action: Move | Discard | None = None
+        if isinstance(text, str) and text.split(" ", 1)[0] not in ENTRY_HANDLERS:
+            seat, action = parse_entry(text)
+        yield ReplayStep(
+            index=index,
+            entry=str(text),
+            seat=seat,
+            action=action,
+            position=Position(game.board.locs, _checked=True),
+            events=[event_of(e) for e in events],
+            winner=game.winner,
+        )
 
 
 def _register_judge_entries() -> None:

@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Game
+from games.signals import game_result_changed
 from tournament.errors import ApplicationError, Conflict, PermissionDenied
 from tournament.models import Round
 from tournament.permissions import is_organiser, require_judge, require_organiser
@@ -318,6 +319,7 @@ def game_result_record(
         data={"before": before, "after": after},
     )
     tournament_data_changed(tournament=tournament)
+    game_result_changed.send(sender=Game, game=game)
     return game
 
 
@@ -355,4 +357,5 @@ def game_result_clear(*, game: Game, actor: Any, reason: str) -> Game:
         data={"before": before, "reason": reason[:500]},
     )
     tournament_data_changed(tournament=game.round.tournament)
+    game_result_changed.send(sender=Game, game=game)
     return game

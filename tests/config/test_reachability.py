@@ -20,6 +20,7 @@ import pytest
 from django.test import Client
 from django.urls import Resolver404, resolve, reverse
 
+from ratings.services import ratings_recompute
 from tests.security.policy import ALLOWED, POLICY
 from tests.security.world import World, build_world
 from tournament.models import Tournament
@@ -118,6 +119,8 @@ def world(db, settings, tmp_path) -> World:
     world = build_world(tmp_path)
     # The main event has a knockout planned, so its bracket page is part of it.
     Tournament.objects.filter(pk=world.main.pk).update(knockout_size=4)
+    # Ratings as the worker keeps them after each result: the rating list links players.
+    ratings_recompute()
     return world
 
 

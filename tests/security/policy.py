@@ -201,6 +201,24 @@ POLICY: dict[str, dict[str, str]] = {
     "api:season-people-merge": {"POST": O},
     "api:season-merge-undo": {"POST": O},
     "api:season-person-anonymise": {"POST": O},
+    # ratings and statistics: public; a player's page only for a consenting person
+    "ratings:list": {"GET": P},
+    "ratings:list_csv": {"GET": P},
+    "ratings:player": {"GET": P},
+    "ratings:organiser_seed": {"POST": O},
+    "stats:index": {"GET": P},
+    "stats:tournament": {"GET": P},
+    "stats:tournament_csv": {"GET": P},
+    "stats:tournament_pdf": {"GET": P},
+    "stats:game": {"GET": P},
+    "stats:season": {"GET": P},
+    "api:ratings-list": {"GET": P},
+    "api:ratings-csv": {"GET": P},
+    "api:player-detail": {"GET": P},
+    "api:tournament-seed-by-rating": {"POST": O},
+    "api:tournament-statistics": {"GET": P},
+    "api:tournament-statistics-csv": {"GET": P},
+    "api:season-statistics": {"GET": P},
 }
 
 # Request bodies that get an allowed write past validation where that is cheap

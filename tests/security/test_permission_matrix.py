@@ -111,6 +111,7 @@ def _kwargs(name: str, pattern: Any, world: World, role: str) -> dict[str, Any]:
         "signup_token": world.tokens["signup"],
         "merge_id": world.merge.pk,
         "person_id": world.person.pk,
+        "player_id": world.public_person.pk,
     }
     if "pk" in names:
         if name.startswith("api:pair-"):

@@ -190,6 +190,8 @@ def _season_and_signups(main, other, pairs, organiser, now) -> dict[str, Any]:
     for player, person in zip(players, persons, strict=True):
         player.person = person
         player.save(update_fields=["person"])
+    # One player agreed to be published: their page is public (ratings:player).
+    Person.objects.filter(pk=persons[1].pk).update(publish_consent=True, consent_at=now)
     series = Series.objects.create(name="Sikkerhedssæson", slug="sec-season")
     SeriesRole.objects.create(series=series, user=organiser)
     event = SeriesEvent.objects.create(series=series, tournament=main)
@@ -218,6 +220,7 @@ def _season_and_signups(main, other, pairs, organiser, now) -> dict[str, Any]:
         "signup": signup,
         "merge": merge,
         "person": persons[0],
+        "public_person": persons[1],
     }
 
 
@@ -226,7 +229,16 @@ def fingerprint() -> dict[str, int]:
     from django.apps import apps
 
     prints: dict[str, int] = {}
-    for app in ("tournament", "games", "judging", "printing", "people", "signup", "season"):
+    for app in (
+        "tournament",
+        "games",
+        "judging",
+        "printing",
+        "people",
+        "signup",
+        "season",
+        "ratings",
+    ):
         for model in apps.get_app_config(app).get_models():
             rows = tuple(model.objects.order_by("pk").values_list())
             prints[model._meta.label] = hash(repr(rows))

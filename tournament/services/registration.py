@@ -942,3 +942,31 @@ def pair_drop(*, pair: Pair, actor: Any) -> Pair:
             "Dette par har allerede trukket sig.",
         ),
     )
+
+
+@transaction.atomic
+def pair_seeds_set(*, tournament: Tournament, actor: Any, ranked: list[tuple[int, int]]) -> int:
+    """Seed the event's active pairs in the given order, each with its rating.
+
+    ``ranked`` lists ``(pair id, rating)`` strongest first, as a rating list
+    gives them; the first round ("by seed") and the knockout ("the seeds")
+    then use that order. Dropped pairs lose their seed. The number seeded.
+    """
+    require_organiser(actor, tournament)
+    tournament = _lock(tournament)
+    active = {p.pk: p for p in _active_pairs(tournament)}
+    if sorted(pid for pid, _ in ranked) != sorted(active):
+        raise _invalid(
+            "seed_list_stale",
+            "The seed list does not match the event's pairs; reload and try again.",
+            "Seedningslisten passer ikke med turneringens par; genindlæs og prøv igen.",
+        )
+    Pair.objects.filter(tournament=tournament).update(seed=None)
+    for number, (pair_id, rating) in enumerate(ranked, start=1):
+        Pair.objects.filter(pk=pair_id).update(seed=number, rating=rating)
+    audit_record(
+        tournament=tournament, actor=actor, action="pair_seeds_set", target=tournament,
+        data={"seeds": [pid for pid, _ in ranked]},
+    )  # fmt: skip
+    tournament_data_changed(tournament=tournament)
+    return len(ranked)

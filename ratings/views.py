@@ -1,0 +1,146 @@
+"""Public rating pages: the rating list (and its CSV) and a player's page.
+
+Only people who consented to publish are named; anyone else's page is a 404,
+the same answer as for a person who does not exist. Pages are cached under
+a key that changes with every rating update and every change of consent.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.db.models import Count, Max
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from people.models import Person
+from ratings.models import PersonRating
+from ratings.selectors import (
+    pair_rating_list,
+    person_is_public,
+    person_rating,
+    person_rating_history,
+    rating_curves,
+    rating_list,
+)
+from ratings.services import ratings_seed_event
+from signup.exports import spreadsheet_safe
+from stats.plots import rating_chart, svg_data_uri
+from stats.selectors import person_stats
+from tournament.errors import ApplicationError, PermissionDenied
+from tournament.models import Tournament
+from tournament.views.public_cache import cached_page
+
+CURVES_ON_LIST = 5
+
+
+def _version() -> str:
+    ratings = PersonRating.objects.aggregate(n=Count("pk"), last=Max("updated_at"))
+    people = Person.objects.filter(publish_consent=True).aggregate(
+        n=Count("pk"), last=Max("consent_at"), merged=Count("merged_into"),
+        anonymised=Max("anonymised_at"),
+    )  # fmt: skip
+    text = repr((ratings, people))
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def _cached(
+    request: HttpRequest, page: str, render_page: Callable[[], HttpResponse]
+) -> HttpResponse:
+    return cached_page(request, f"ratings:{_version()}:{page}", render_page)
+
+
+def _curves_chart(people: list[Person]) -> str:
+    curves = rating_curves(people=people)
+    chart = rating_chart(
+        {p.name: [v for _, v in curves[p.pk]] for p in people},
+        title=_("Rating after each game"),
+        x_title=_("Games"),
+    )
+    return svg_data_uri(chart)
+
+
+def rating_list_page(request: HttpRequest) -> HttpResponse:
+    def render_page() -> HttpResponse:
+        ratings = list(rating_list())
+        top = [r.person for r in ratings[:CURVES_ON_LIST]]
+        return render(
+            request,
+            "ratings/list.html",
+            {
+                "ratings": ratings,
+                "pairs": list(pair_rating_list()[:20]),
+                "curves_chart": _curves_chart(top) if top else "",
+            },
+        )
+
+    return _cached(request, "list", render_page)
+
+
+def rating_list_csv(request: HttpRequest) -> HttpResponse:
+    """The public rating list as CSV (semicolons, for Excel in Danish)."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
+    response["Content-Disposition"] = f'attachment; filename="ratings-{stamp}.csv"'
+    response.write("\ufeff")
+    write_ratings_csv(response)
+    return response
+
+
+def write_ratings_csv(out: object) -> None:
+    writer = csv.writer(out, delimiter=";")  # type: ignore[arg-type]
+    writer.writerow(["rank", "player", "club", "rating", "mu", "sigma", "games", "wins"])
+    for rank, r in enumerate(rating_list(), start=1):
+        writer.writerow(
+            [rank, spreadsheet_safe(r.person.name), spreadsheet_safe(r.person.club),
+             f"{r.ordinal:.2f}", f"{r.mu:.3f}", f"{r.sigma:.3f}", r.games, r.wins]
+        )  # fmt: skip
+
+
+def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
+    person = Person.objects.filter(pk=player_id).first()
+    if person is None or not person_is_public(person):
+        raise Http404
+
+    def render_page() -> HttpResponse:
+        history = person_rating_history(person=person)
+        return render(
+            request,
+            "ratings/player.html",
+            {
+                "person": person,
+                "rating": person_rating(person=person),
+                "history": list(reversed(history)),
+                "curves_chart": _curves_chart([person]) if history else "",
+                "stats": person_stats(person=person),
+            },
+        )
+
+    return _cached(request, f"player-{person.pk}", render_page)
+
+
+@require_POST
+def organiser_seed(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organiser's button: seed the pairs by their players' ratings, then back to the pairs."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("tournament:organiser_pairs", args=[slug]))
+    tournament = get_object_or_404(Tournament, slug=slug)
+    try:
+        seeded = ratings_seed_event(tournament=tournament, actor=request.user)
+    except PermissionDenied:
+        raise  # the refusal page (403), nothing changed
+    except ApplicationError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request, _("%(n)d pairs were seeded by their players' ratings.") % {"n": seeded}
+        )
+    return redirect("tournament:organiser_pairs", slug=tournament.slug)

@@ -1,0 +1,176 @@
+"""Statistics of games from their move logs: plain data in, plain data out.
+
+A game's numbers come from replaying its record with the engine
+(``games.engine.replay_steps``): what each entry played, the hits and locks
+it made and the remaining distance of both teams after it. Only a log the
+engine accepts to its last entry counts (``GameStats.complete``).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine import CARDS, Discard, Move, replay_steps, team_of, team_standing
+
+# A win counts as a comeback when the winners were this many steps (of 488)
+# behind at some point: about two pawns' worth of a lap, more than the swing
+# of one hit (docs/statistics.md).
+COMEBACK_STEPS = 60
+
+
+@dataclass
+class GameStats:
+    """The numbers of one game; ``distance`` and ``locked`` hold one point per entry
+    (index 0 is the start), YB then RG."""
+
+    game_id: int
+    entries: int = 0
+    complete: bool = True
+    minutes: float | None = None
+    winner: str | None = None
+    hits_given: dict[str, int] = field(default_factory=lambda: {"YB": 0, "RG": 0})
+    hits_taken: dict[str, int] = field(default_factory=lambda: {"YB": 0, "RG": 0})
+    cards: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CARDS, 0))
+    discards: int = 0
+    discarded_cards: int = 0
+    swaps: int = 0
+    splits: int = 0
+    judge_entries: int = 0
+    distance: list[tuple[int, int]] = field(default_factory=list)
+    locked: list[tuple[int, int]] = field(default_factory=list)
+
+    @property
+    def seconds_per_entry(self) -> float | None:
+        if self.minutes is None or not self.entries:
+            return None
+        return self.minutes * 60 / self.entries
+
+    def deficit(self, team: str) -> int:
+        """The most steps ``team`` was ever behind (0 if never)."""
+        me, other = (0, 1) if team == "YB" else (1, 0)
+        return max((d[me] - d[other] for d in self.distance), default=0)
+
+    @property
+    def comeback(self) -> bool:
+        return self.winner is not None and self.deficit(self.winner) >= COMEBACK_STEPS
+
+    @property
+    def final_gap(self) -> int | None:
+        """Steps between the teams at the end: the smaller, the closer the game."""
+        if not self.distance:
+            return None
+        yb, rg = self.distance[-1]
+        return abs(yb - rg)
+
+
+def _teams(position: Any) -> tuple[tuple[int, int], tuple[int, int]]:
+    yb, rg, locked_yb, locked_rg = team_standing(position)
+    return (yb, rg), (locked_yb, locked_rg)
+
+
+def game_stats(
+    *,
+    game_id: int,
+    record: Mapping[str, Any],
+    times: Sequence[datetime.datetime | None] = (),
+    started_at: datetime.datetime | None = None,
+) -> GameStats:
+    """Replay ``record`` and count. ``times`` are the entries' logging times;
+    the game's minutes run from ``started_at`` (else the first entry) to the last entry."""
+    from games.engine import Position
+
+    stats = GameStats(game_id)
+    start = record.get("start")
+    first = _teams(Position.initial() if start is None else Position.from_json(start))
+    stats.distance.append(first[0])
+    stats.locked.append(first[1])
+    for step in replay_steps(record):
+        stats.entries += 1
+        distance, locked = _teams(step.position)
+        stats.distance.append(distance)
+        stats.locked.append(locked)
+        stats.winner = step.winner
+        action = step.action
+        if step.seat is None:
+            stats.judge_entries += 1
+        elif isinstance(action, Discard):
+            stats.discards += 1
+            stats.discarded_cards += len(action.cards)
+        elif isinstance(action, Move):
+            stats.cards[action.card] += 1
+            stats.swaps += action.kind == "swap"
+            stats.splits += action.card == "7" and len(action.steps) > 1
+            mover = team_of(step.seat)
+            for event in step.events:
+                if event.type == "hit":
+                    stats.hits_given[mover] += 1
+                    stats.hits_taken[team_of(event.colour)] += 1
+    stats.complete = stats.entries == len(record.get("moves", ()))
+    stamped = [t for t in times[: stats.entries] if t is not None]
+    begin = started_at or (stamped[0] if stamped else None)
+    if begin is not None and stamped:
+        stats.minutes = max(0.0, (stamped[-1] - begin).total_seconds() / 60)
+    return stats
+
+
+@dataclass
+class Summary:
+    """The numbers of many games (an event, a season): totals, averages, the notable games."""
+
+    games: int
+    entries: int
+    minutes: float
+    timed_games: int
+    hits: int
+    cards: dict[str, int]
+    discards: int
+    discarded_cards: int
+    swaps: int
+    splits: int
+    comebacks: list[GameStats]
+    longest: list[GameStats]
+    closest: list[GameStats]
+
+    @property
+    def entries_per_game(self) -> float | None:
+        return self.entries / self.games if self.games else None
+
+    @property
+    def minutes_per_game(self) -> float | None:
+        return self.minutes / self.timed_games if self.timed_games else None
+
+    @property
+    def seconds_per_entry(self) -> float | None:
+        timed = self.minutes * 60
+        return timed / self.entries if self.entries and self.timed_games else None
+
+
+def summarise(games: Iterable[GameStats], *, top: int = 3) -> Summary:
+    """Add up complete logs; the longest (by entries) and closest (by final gap) ``top`` games."""
+    listed = [g for g in games if g.complete and g.entries]
+    cards: Counter[str] = Counter(dict.fromkeys(CARDS, 0))
+    for g in listed:
+        cards.update(g.cards)
+    timed = [g for g in listed if g.minutes is not None]
+    return Summary(
+        games=len(listed),
+        entries=sum(g.entries for g in listed),
+        minutes=sum(g.minutes or 0.0 for g in timed),
+        timed_games=len(timed),
+        hits=sum(g.hits_given["YB"] + g.hits_given["RG"] for g in listed),
+        cards={c: cards[c] for c in CARDS},
+        discards=sum(g.discards for g in listed),
+        discarded_cards=sum(g.discarded_cards for g in listed),
+        swaps=sum(g.swaps for g in listed),
+        splits=sum(g.splits for g in listed),
+        comebacks=[g for g in listed if g.comeback],
+        longest=sorted(listed, key=lambda g: (-g.entries, g.game_id))[:top],
+        closest=sorted(
+            (g for g in listed if g.winner is not None),
+            key=lambda g: (g.final_gap or 0, g.game_id),
+        )[:top],
+    )

@@ -1,0 +1,59 @@
+"""Shapes of the statistics API (also its OpenAPI schema)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+
+class TeamCountSerializer(serializers.Serializer):
+    YB = serializers.IntegerField()
+    RG = serializers.IntegerField()
+
+
+class GameStatsSerializer(serializers.Serializer):
+    game_id = serializers.IntegerField()
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    winner = serializers.CharField(allow_null=True)
+    entries = serializers.IntegerField()
+    minutes = serializers.FloatField(allow_null=True)
+    seconds_per_entry = serializers.FloatField(allow_null=True)
+    hits_given = TeamCountSerializer()
+    hits_taken = TeamCountSerializer()
+    cards = serializers.DictField(child=serializers.IntegerField(), help_text="Plays per card.")
+    discards = serializers.IntegerField()
+    discarded_cards = serializers.IntegerField()
+    swaps = serializers.IntegerField()
+    splits = serializers.IntegerField(help_text="7s split over more than one pawn.")
+    final_gap = serializers.IntegerField(allow_null=True)
+    comeback = serializers.BooleanField()
+    distance = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="[YB, RG] remaining distance at the start and after each entry.",
+    )
+    locked = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="[YB, RG] locked pawns at the start and after each entry.",
+    )
+
+
+class SummarySerializer(serializers.Serializer):
+    games = serializers.IntegerField()
+    entries = serializers.IntegerField()
+    entries_per_game = serializers.FloatField(allow_null=True)
+    minutes_per_game = serializers.FloatField(allow_null=True)
+    seconds_per_entry = serializers.FloatField(allow_null=True)
+    hits = serializers.IntegerField()
+    cards = serializers.DictField(child=serializers.IntegerField())
+    discards = serializers.IntegerField()
+    discarded_cards = serializers.IntegerField()
+    swaps = serializers.IntegerField()
+    splits = serializers.IntegerField()
+    comebacks = serializers.ListField(child=serializers.IntegerField(), help_text="Game ids.")
+    longest = serializers.ListField(child=serializers.IntegerField(), help_text="Game ids.")
+    closest = serializers.ListField(child=serializers.IntegerField(), help_text="Game ids.")
+
+
+class StatsPageSerializer(serializers.Serializer):
+    summary = SummarySerializer()
+    games = GameStatsSerializer(many=True)

@@ -1,0 +1,22 @@
+from django.urls import path
+
+from stats import views
+
+app_name = "stats"
+
+urlpatterns = [
+    path("statistics/", views.stats_index, name="index"),
+    path("tournaments/<slug:slug>/statistics/", views.tournament_stats, name="tournament"),
+    path(
+        "tournaments/<slug:slug>/statistics.csv", views.tournament_stats_csv, name="tournament_csv"
+    ),
+    path(
+        "tournaments/<slug:slug>/statistics.pdf", views.tournament_stats_pdf, name="tournament_pdf"
+    ),
+    path(
+        "tournaments/<slug:slug>/statistics/games/<int:game_id>/",
+        views.game_stats_page,
+        name="game",
+    ),
+    path("seasons/<slug:season>/statistics/", views.season_stats, name="season"),
+]

@@ -1,0 +1,273 @@
+"""Public statistics pages: per event, per season and per game, with pictures.
+
+Computed from the move logs on a cache miss and cached like the other public
+pages: an event's under its data version (every result bumps it), a
+season's under the versions of all its events.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ratings.selectors import rating_curves, top_rated_people
+from season.selectors import series_events, series_for_viewer, visible_series
+from stats.compute import CARDS, GameStats, Summary
+from stats.pdf import build_statistics_pdf
+from stats.plots import cards_chart, distance_chart, locked_chart, rating_chart, svg_data_uri
+from stats.selectors import (
+    StatsPage,
+    game_has_result,
+    game_with_stats,
+    stats_for_tournament,
+    stats_for_tournaments,
+)
+from tournament.models import Tournament
+from tournament.permissions import tournament_visible
+from tournament.views.public_cache import cached_page, cached_public_page
+
+
+def public_tournament(request: HttpRequest, slug: str) -> Tournament:
+    """The event if this visitor may see it (published, or its staff), else 404."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not tournament_visible(request.user, tournament):
+        raise Http404
+    return tournament
+
+
+def summary_charts(summary: Summary) -> dict[str, str]:
+    """The pictures every statistics page shows, as ``data:`` addresses."""
+    if not summary.games:
+        return {}
+    cards = cards_chart(summary.cards, title=_("Cards played"), label=_("Cards played"))
+    return {"cards_chart": svg_data_uri(cards)}
+
+
+def _context(page: StatsPage) -> dict[str, object]:
+    return {"page": page, "summary": page.summary, **summary_charts(page.summary)}
+
+
+def stats_index(request: HttpRequest) -> HttpResponse:
+    """Which events and seasons have statistics: published events with results."""
+    tournaments = (
+        Tournament.objects.filter(published=True, rounds__games__winner__in=("YB", "RG"))
+        .distinct()
+        .order_by("-date", "name")
+    )
+    seasons = visible_series(request.user).order_by("-created_at")
+    return render(request, "stats/index.html", {"tournaments": tournaments, "seasons": seasons})
+
+
+def tournament_stats(request: HttpRequest, slug: str) -> HttpResponse:
+    def render_page() -> HttpResponse:
+        tournament = public_tournament(request, slug)
+        page = stats_for_tournament(tournament=tournament, public=tournament.published)
+        return render(
+            request, "stats/tournament.html", {"tournament": tournament, **_context(page)}
+        )
+
+    return cached_public_page(request, slug, "statistics", render_page)
+
+
+def tournament_stats_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """One row per game with a validated log: the event's statistics for a spreadsheet."""
+    tournament = public_tournament(request, slug)
+    page = stats_for_tournament(tournament=tournament, public=tournament.published)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
+    name = f"{tournament.slug}-statistics-{stamp}.csv"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.write("\ufeff")
+    write_stats_csv(response, page)
+    return response
+
+
+STATS_CSV_COLUMNS = (
+    "round",
+    "table",
+    "winner",
+    "entries",
+    "minutes",
+    "seconds_per_entry",
+    "hits_given_yb",
+    "hits_given_rg",
+    "hits_taken_yb",
+    "hits_taken_rg",
+    "discards",
+    "discarded_cards",
+    "swaps",
+    "splits",
+    "final_gap",
+    "comeback",
+    *[f"card_{c}" for c in CARDS],
+)
+
+
+def write_stats_csv(out: object, page: StatsPage) -> None:
+    writer = csv.writer(out, delimiter=";")  # type: ignore[arg-type]
+    writer.writerow(STATS_CSV_COLUMNS)
+    for line in page.lines:
+        s = line.stats
+        minutes = "" if s.minutes is None else f"{s.minutes:.1f}"
+        per_entry = "" if s.seconds_per_entry is None else f"{s.seconds_per_entry:.1f}"
+        writer.writerow(
+            [
+                line.game.round.number,
+                line.game.table_number,
+                s.winner or "",
+                s.entries,
+                minutes,
+                per_entry,
+                s.hits_given["YB"],
+                s.hits_given["RG"],
+                s.hits_taken["YB"],
+                s.hits_taken["RG"],
+                s.discards,
+                s.discarded_cards,
+                s.swaps,
+                s.splits,
+                s.final_gap,
+                "yes" if s.comeback else "",
+                *[s.cards[c] for c in CARDS],
+            ]
+        )
+
+
+def _game_charts(stats: GameStats) -> dict[str, str]:
+    teams = (_("Yellow/Blue"), _("Red/Green"))
+    distance = distance_chart(
+        stats.distance, title=_("Remaining distance"), teams=teams, x_title=_("Entry")
+    )
+    locked = locked_chart(stats.locked, title=_("Locked pawns"), teams=teams, x_title=_("Entry"))
+    cards = cards_chart(stats.cards, title=_("Cards played"), label=_("Cards played"))
+    return {
+        "distance_chart": svg_data_uri(distance),
+        "locked_chart": svg_data_uri(locked),
+        "cards_chart": svg_data_uri(cards),
+    }
+
+
+def game_stats_page(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
+    def render_page() -> HttpResponse:
+        tournament = public_tournament(request, slug)
+        line = game_with_stats(tournament=tournament, game_id=game_id, public=tournament.published)
+        if line is None:
+            raise Http404
+        context: dict[str, object] = {"tournament": tournament, "line": line, "stats": line.stats}
+        if line.stats is not None:
+            context.update(_game_charts(line.stats))
+        return render(request, "stats/game.html", context)
+
+    if not game_has_result(game_id=game_id):
+        return render_page()  # still played: its log grows without a data-version bump
+    return cached_public_page(request, slug, f"statistics-game-{game_id}", render_page)
+
+
+def _curves_svg(tournaments: list[Tournament]) -> str:
+    """The rating curves of the best-rated (consenting) players of these events ("" if none)."""
+    people = top_rated_people(tournaments=tournaments)
+    if not people:
+        return ""
+    curves = rating_curves(people=people)
+    return rating_chart(
+        {p.name: [v for _, v in curves[p.pk]] for p in people},
+        title=_("Rating after each game"),
+        x_title=_("Games"),
+    )
+
+
+def _curves(tournaments: list[Tournament]) -> dict[str, str]:
+    svg = _curves_svg(tournaments)
+    return {"curves_chart": svg_data_uri(svg)} if svg else {}
+
+
+def season_stats(request: HttpRequest, season: str) -> HttpResponse:
+    series = series_for_viewer(slug=season, user=request.user)
+    if series is None:
+        raise Http404
+    events = series_events(series=series)
+    tournaments = [e.tournament for e in events]
+
+    def render_page() -> HttpResponse:
+        page = stats_for_tournaments(tournaments=tournaments)
+        return render(
+            request,
+            "stats/season.html",
+            {"series": series, "events": events, **_context(page), **_curves(tournaments)},
+        )
+
+    if not series.published:
+        return render_page()
+    versions = repr([(t.pk, t.data_version, t.published) for t in tournaments])
+    digest = hashlib.blake2b(versions.encode(), digest_size=8).hexdigest()
+    created = series.created_at.timestamp()
+    key = f"stats-season:{series.pk}:{created:.6f}:{series.data_version}:{digest}"
+    return cached_page(request, key, render_page)
+
+
+def _figures(summary: Summary) -> list[tuple[str, str]]:
+    def number(value: float | None) -> str:
+        return "–" if value is None else f"{value:.0f}"
+
+    return [
+        (_("games with a validated log"), str(summary.games)),
+        (_("entries per game"), number(summary.entries_per_game)),
+        (_("minutes per game"), number(summary.minutes_per_game)),
+        (_("seconds per entry"), number(summary.seconds_per_entry)),
+        (_("pawns hit"), str(summary.hits)),
+        (_("hands discarded"), str(summary.discards)),
+        (_("swaps (J)"), str(summary.swaps)),
+        (_("split sevens"), str(summary.splits)),
+        (_("comeback wins"), str(len(summary.comebacks))),
+    ]
+
+
+def tournament_stats_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's statistics on paper: the figures, card usage and the closest game."""
+    tournament = public_tournament(request, slug)
+    page = stats_for_tournament(tournament=tournament, public=tournament.published)
+    summary = page.summary
+    charts: list[tuple[str, str]] = []
+    if summary.games:
+        charts.append(
+            (
+                _("Cards played, by kind"),
+                cards_chart(summary.cards, title=_("Cards played"), label=_("Cards played")),
+            )
+        )
+    if summary.closest:
+        closest = page.line(summary.closest[0].game_id)
+        assert closest is not None
+        heading = _("Closest game: round %(round)d, table %(table)d") % {
+            "round": closest.game.round.number,
+            "table": closest.game.table_number,
+        }
+        teams = (_("Yellow/Blue"), _("Red/Green"))
+        charts.append(
+            (
+                heading,
+                distance_chart(
+                    closest.stats.distance,
+                    title=_("Remaining distance"),
+                    teams=teams,
+                    x_title=_("Entry"),
+                ),
+            )
+        )
+    curves = _curves_svg([tournament])
+    if curves:
+        charts.append((_("Rating after each game of the top players"), curves))
+    pdf = build_statistics_pdf(
+        title=f"{tournament.name}: {_('statistics')}",
+        footer=f"{tournament.name} · {tournament.date}",
+        figures=_figures(summary),
+        charts=charts,
+    )
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{tournament.slug}-statistics.pdf"'
+    return response

@@ -1,0 +1,249 @@
+"""Statistics and rating pages: numbers from the logs, pictures present, consent respected."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import datetime
+import io
+import re
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from games.services.move_log import move_submit
+from games.services.results import game_result_record
+from ratings.services import ratings_recompute
+from tests.factories import (
+    GameFactory,
+    PairFactory,
+    PersonFactory,
+    PlayerFactory,
+    RoundFactory,
+    TournamentFactory,
+    organiser_of,
+)
+from tests.stats.test_compute import RECORD
+
+SVG = "{http://www.w3.org/2000/svg}svg"
+
+
+def pictures(html: str) -> list[ET.Element]:
+    """Every data: SVG image of a page, parsed."""
+    found = re.findall(r'src="data:image/svg\+xml;base64,([^"]+)"', html)
+    return [ET.fromstring(base64.b64decode(data)) for data in found]
+
+
+@pytest.fixture
+def event(db: None) -> dict[str, Any]:
+    tournament = TournamentFactory(date=datetime.date(2026, 3, 1))
+    boss = organiser_of(tournament, "stats-boss")
+    public = [PersonFactory(name=n, publish_consent=True) for n in ("Anna", "Bo")]
+    private = [PersonFactory(name=n) for n in ("Hemmelig Carl", "Hemmelig Dina")]
+
+    def pair(people: list[Any]) -> Any:
+        players = [PlayerFactory(tournament=tournament, name=p.name, person=p) for p in people]
+        return PairFactory(tournament=tournament, player_1=players[0], player_2=players[1])
+
+    game = GameFactory(
+        round=RoundFactory(tournament=tournament, number=1),
+        pair_yb=pair(public),
+        pair_rg=pair(private),
+        first_dealer="G",
+    )
+    for seq, text in enumerate(RECORD["moves"]):
+        move_submit(game=game, text=text, client_id=f"stats-entry-{seq}", expected_seq=seq)
+    game_result_record(
+        game=game,
+        actor=boss,
+        winner="YB",
+        timed_out=True,
+        locked_yb=0,
+        locked_rg=0,
+        distance_yb=1,
+        distance_rg=2,
+        override_reason="",
+    )
+    ratings_recompute()
+    return {"tournament": tournament, "game": game, "public": public, "private": private}
+
+
+def test_the_event_page_counts_the_log_and_draws_the_cards(
+    client: Any, event: dict[str, Any]
+) -> None:
+    page = client.get(reverse("stats:tournament", args=[event["tournament"].slug]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    charts = pictures(html)
+    assert [c.tag for c in charts] == [SVG]
+    titles = [t.text for t in charts[0].iter("{http://www.w3.org/2000/svg}text")]
+    assert "Spillede kort" in titles  # the event's language: Danish
+    summary = page.context["summary"]
+    assert (summary.games, summary.entries, summary.swaps, summary.splits, summary.hits) == (
+        1,
+        14,
+        1,
+        1,
+        1,
+    )
+
+
+def test_the_game_page_draws_distance_locked_pawns_and_cards(
+    client: Any, event: dict[str, Any]
+) -> None:
+    url = reverse("stats:game", args=[event["tournament"].slug, event["game"].pk])
+    page = client.get(url)
+    assert page.status_code == 200
+    charts = pictures(page.content.decode())
+    assert len(charts) == 3 and all(c.tag == SVG for c in charts)
+    # The distance picture has two lines (one per team) of 15 points each (start + 14 entries).
+    paths = [
+        p
+        for p in charts[0].iter("{http://www.w3.org/2000/svg}path")
+        if "line" in (p.get("class") or "")
+    ]
+    assert len(paths) >= 2
+
+
+def test_a_game_of_another_event_is_not_found(client: Any, event: dict[str, Any]) -> None:
+    other = TournamentFactory()
+    url = reverse("stats:game", args=[other.slug, event["game"].pk])
+    assert client.get(url).status_code == 404
+
+
+def test_the_event_csv_has_one_row_per_game(client: Any, event: dict[str, Any]) -> None:
+    response = client.get(reverse("stats:tournament_csv", args=[event["tournament"].slug]))
+    rows = list(
+        csv.DictReader(io.StringIO(response.content.decode().lstrip("\ufeff")), delimiter=";")
+    )
+    assert len(rows) == 1
+    assert rows[0]["entries"] == "14" and rows[0]["swaps"] == "1" and rows[0]["card_11"] == "3"
+    assert rows[0]["hits_given_rg"] == "1" and rows[0]["winner"] == "YB"
+
+
+def test_only_consenting_players_are_on_the_rating_list(client: Any, event: dict[str, Any]) -> None:
+    html = client.get(reverse("ratings:list")).content.decode()
+    assert "Anna" in html and "Bo" in html
+    assert "Hemmelig" not in html
+    assert [c.tag for c in pictures(html)] == [SVG]
+    csv_text = client.get(reverse("ratings:list_csv")).content.decode()
+    assert "Anna" in csv_text and "Hemmelig" not in csv_text
+
+
+def test_a_player_page_only_for_consent(client: Any, event: dict[str, Any]) -> None:
+    anna, carl = event["public"][0], event["private"][0]
+    page = client.get(reverse("ratings:player", args=[anna.pk]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Anna" in html and len(pictures(html)) == 1
+    assert page.context["stats"].hits_taken == 0 and page.context["stats"].wins == 1
+    assert client.get(reverse("ratings:player", args=[carl.pk])).status_code == 404
+    assert client.get(reverse("ratings:player", args=[999999])).status_code == 404
+
+
+def test_an_unpublished_event_is_not_counted_publicly(client: Any, event: dict[str, Any]) -> None:
+    tournament = event["tournament"]
+    tournament.published = False
+    tournament.save()
+    assert client.get(reverse("stats:tournament", args=[tournament.slug])).status_code == 404
+    page = client.get(reverse("ratings:player", args=[event["public"][0].pk]))
+    assert page.context["stats"].games == []
+
+
+def test_the_event_pdf_carries_the_pictures(client: Any, event: dict[str, Any]) -> None:
+    from tests.printing.pdf_tools import pdf_text
+
+    response = client.get(reverse("stats:tournament_pdf", args=[event["tournament"].slug]))
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    text = pdf_text(response.content)
+    # The figures, then both pictures drawn from their SVG: titles, axis and legend texts.
+    assert "spil med godkendt træklog" in text
+    assert "Spillede kort" in text and "Resterende afstand" in text
+    assert "Gul/Blå" in text and "Rød/Grøn" in text and "Tætteste spil: runde 1, bord" in text
+    # The event's best consenting players' rating curves: their names in the legend.
+    assert "Rating efter hvert spil" in text and "Anna" in text and "Hemmelig" not in text
+
+
+def test_svg_pictures_become_drawings() -> None:
+    from reportlab.graphics.shapes import Drawing
+
+    from stats.pdf import svg_drawing
+    from stats.plots import rating_chart
+
+    drawing = svg_drawing(rating_chart({"Anna": [1.0, 2.5]}, title="R", x_title="x"), width=300)
+    assert isinstance(drawing, Drawing) and round(drawing.width) == 300
+    with pytest.raises(ValueError):
+        svg_drawing("<html/>")
+
+
+def test_the_season_page_draws_the_players_rating_curves(
+    client: Any, event: dict[str, Any]
+) -> None:
+    from tests.factories import SeriesFactory
+
+    series = SeriesFactory(published=True)
+    series.events.create(tournament=event["tournament"])
+    page = client.get(reverse("stats:season", args=[series.slug]))
+    assert page.status_code == 200
+    charts = pictures(page.content.decode())
+    assert len(charts) == 2  # the rating curves, then card usage
+    legend = [t.text for t in charts[0].iter("{http://www.w3.org/2000/svg}text")]
+    assert "Anna" in legend and "Bo" in legend and not any("Hemmelig" in (t or "") for t in legend)
+
+
+def test_the_event_and_season_pages_are_served_from_the_cache_until_a_result_changes(
+    client: Any, event: dict[str, Any], django_assert_num_queries: Any
+) -> None:
+    from tests.factories import SeriesFactory
+    from tournament.services.audit import tournament_data_changed
+    from tournament.views.public_cache import forget_stamps
+
+    series = SeriesFactory(published=True)
+    series.events.create(tournament=event["tournament"])
+    event_url = reverse("stats:tournament", args=[event["tournament"].slug])
+    season_url = reverse("stats:season", args=[series.slug])
+    first = client.get(event_url).content
+    client.get(season_url)
+    with django_assert_num_queries(0):
+        assert client.get(event_url).content == first  # no replay, not even a query
+    game = event["game"]
+    game.pair_yb.name = "Omdøbt"
+    game.pair_yb.save()  # a write that bypasses the services: no version bump
+    forget_stamps()
+    assert "Omdøbt" not in client.get(event_url).content.decode()
+    assert "Omdøbt" not in client.get(season_url).content.decode()
+    tournament_data_changed(tournament=event["tournament"])
+    forget_stamps()
+    assert "Omdøbt" in client.get(event_url).content.decode()
+    assert "Omdøbt" not in client.get(season_url).content.decode()  # the season lists no pairs
+    assert client.get(season_url).status_code == 200
+
+
+def test_a_broker_that_is_down_does_not_stop_a_result(
+    event: dict[str, Any], monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    from ratings.tasks import ratings_update
+
+    def down(game_id: int) -> None:
+        raise ConnectionError("broker down")
+
+    monkeypatch.setattr(ratings_update, "delay", down)
+    game = event["game"]
+    boss = event["tournament"].roles.first().user
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        game_result_record(
+            game=game,
+            actor=boss,
+            winner="YB",
+            timed_out=True,
+            locked_yb=0,
+            locked_rg=0,
+            distance_yb=1,
+            distance_rg=2,
+            note="rettet",
+        )
+    assert len(callbacks) == 1  # the rating update was attempted, and failed quietly
+    game.refresh_from_db()
+    assert game.result_note == "rettet"
