@@ -32,8 +32,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .board import CODES, SEATS
+from .boardstate import Board
+from .execute import execute
 from .notation import Move
-from .rules import Board, execute
 
 TEAM_OF_C = ("YB", "RG", "YB", "RG")
 

@@ -32,16 +32,14 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .board import COLOUR_DA, COLOUR_EN, SEAT_INDEX, SEATS
+from .boardstate import Board, EventTuple
 from .errors import EngineError, IllegalMoveError, NotationError
+from .flow import Game, read_record
 from .notation import Discard, parse_entry, parse_move
 from .position import Position
-
-if TYPE_CHECKING:
-    from .game import Game
-    from .rules import EventTuple
 
 JUDGE_PREFIX = "!"
 KINDS = ("UPHOLD", "VOID", "SET", "P1", "P2", "P3", "P4", "WARN", "RESULT", "UNDO")
@@ -201,8 +199,6 @@ def format_judge_entry(entry: JudgeEntry) -> str:
 
 
 def _set_position(game: Game, position: Position) -> None:
-    from .rules import Board
-
     game.board = Board(position.locs)
     game.winner = game.board.winner()
     if game.winner is not None:
@@ -387,9 +383,7 @@ def _rebuild(
     is not kept (``game`` is then unchanged) — unless ``conflicts`` collects
     them: such entries are then treated as kept and the replay goes on.
     """
-    from .game import Game as GameClass
-
-    fresh = GameClass(game.ruleset, game.first_dealer, game.start)
+    fresh = Game(game.ruleset, game.first_dealer, game.start)
     skipped = undone or set()
     for n, text in enumerate(record, start=1):
         if n in voided or n in skipped or _is_void(text) or _is_kind(text, "UNDO"):
@@ -402,7 +396,7 @@ def _rebuild(
             if n not in kept and conflicts is not None:
                 conflicts.append(VoidConflict(n, str(text), err))
             _play_kept(fresh, text)
-    for slot in GameClass.__slots__:
+    for slot in Game.__slots__:
         setattr(game, slot, getattr(fresh, slot))
 
 
@@ -465,8 +459,6 @@ def void_check(
     Raises EngineError if the record itself or the void cannot be applied
     for another reason (a bad entry number, a judge entry that fails).
     """
-    from .game import read_record
-
     _, game, moves = read_record(record, None)
     for i, text in enumerate(moves):
         game.entry(text, moves, i)

@@ -14,10 +14,11 @@ from collections.abc import Callable
 from typing import Any
 
 from .board import CARDS, SEAT_INDEX, SEATS
-from .game import Game
+from .flow import Game
+from .generate import gen_moves
 from .notation import Discard, Move
-from .rules import gen_moves, random_seven
 from .ruleset import DM2023, Ruleset
+from .seven import random_seven
 
 _DRAW_VALUE = {c: (0 if c in ("J", "11") else 14 if c == "1" else int(c)) for c in CARDS}
 """D7: swap and heart count 0, a two-value card its higher value."""
