@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .board import CODES, IS_GOAL, IS_RING, LOC_COLOUR, NLOC, SEATS
+from .board import IS_GOAL, IS_RING, LOC_COLOUR, NLOC, SEATS
 from .position import Position
+from .rulebook_board import RB_CODES
 
 _OWNER0: Final = tuple(-1 if IS_RING[i] else LOC_COLOUR[i] for i in range(NLOC))
 
@@ -36,7 +37,7 @@ class Event:
 
 def event_of(t: EventTuple) -> Event:
     """Public Event of an internal event tuple."""
-    return Event(t[0], SEATS[t[1]], CODES[t[2]])
+    return Event(t[0], SEATS[t[1]], RB_CODES[t[2]])
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,10 +15,10 @@ from typing import Any, TextIO
 from .board import CARDS, SEATS
 from .errors import EngineError, IllegalMoveError, NotationError
 from .game import replay
-from .notation import parse_move
+from .notation import Discard, Move, parse_discard, parse_move
 from .position import Position
 from .rules import apply_move, legal_moves
-from .ruleset import Ruleset, get_ruleset
+from .ruleset import Ruleset, get_ruleset, ruleset_names
 
 USAGE = "usage: python -m games.engine legal|apply|replay|batch|bench  (JSON request on stdin)"
 
@@ -48,12 +48,16 @@ def _ruleset(req: Any) -> Ruleset:
     try:
         return get_ruleset(name)
     except ValueError:
-        raise _bad(f"Unknown ruleset {name!r}.", f"Ukendt regelsæt {name!r}.") from None
+        known = ", ".join(ruleset_names())
+        raise _bad(
+            f"Unknown ruleset {name!r} (known: {known}).",
+            f"Ukendt regelsæt {name!r} (kendte: {known}).",
+        ) from None
 
 
-def _position(req: Any) -> Position:
+def _position(req: Any, ruleset: Ruleset) -> Position:
     try:
-        return Position.from_json(_field(req, "position"))
+        return Position.from_json(_field(req, "position"), ruleset)
     except EngineError as e:
         raise Malformed(e.to_json()) from None
 
@@ -70,7 +74,7 @@ def _seat(req: Any) -> str:
 def cmd_legal(req: Any) -> dict[str, Any]:
     """``{"ruleset", "position", "seat", "card"}`` -> ``{"moves": [...]}``."""
     ruleset = _ruleset(req)
-    position = _position(req)
+    position = _position(req, ruleset)
     seat = _seat(req)
     card = _field(req, "card")
     if card not in CARDS:
@@ -79,13 +83,20 @@ def cmd_legal(req: Any) -> dict[str, Any]:
 
 
 def cmd_apply(req: Any) -> dict[str, Any]:
-    """``{"ruleset", "position", "seat", "move"}`` -> ok/position/events or ok false/error."""
+    """``{"ruleset", "position", "seat", "move"}`` -> ok/position/events or ok false/error.
+
+    ``move`` may be a discard ``X: …``: D4 is checked against the position,
+    which comes back unchanged.
+    """
     ruleset = _ruleset(req)
-    position = _position(req)
+    position = _position(req, ruleset)
     seat = _seat(req)
     text = _field(req, "move")
     try:
-        move = parse_move(text)
+        if isinstance(text, str) and text.strip().startswith("X:"):
+            move: Move | Discard = parse_discard(text.strip())
+        else:
+            move = parse_move(text, ruleset.board)
     except NotationError as e:
         raise Malformed(e.to_json()) from None
     try:

@@ -15,14 +15,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import CARDS, SEAT_INDEX, SEATS
-from .boardstate import Board, Event, EventTuple, event_of
+from .boardstate import Event, EventTuple, event_of
 from .effects import effects_of
 from .errors import EngineError, IllegalMoveError, NotationError
-from .execute import execute
-from .generate import gen_moves, has_move
 from .notation import Discard, Move, parse_entry
 from .position import Position
 from .ruleset import DM2023, Ruleset, get_ruleset
+from .variants import rules_of
 
 TEAM_OF_C = ("YB", "RG", "YB", "RG")
 
@@ -35,10 +34,10 @@ class Game:
         "copies",
         "deal_number",
         "dealer",
-        "f6",
         "first_dealer",
         "hands",
         "penalised",
+        "rules",
         "ruleset",
         "seen",
         "start",
@@ -48,9 +47,9 @@ class Game:
 
     def __init__(self, ruleset: Ruleset, first_dealer: int, start: Position | None = None) -> None:
         self.ruleset = ruleset
-        self.f6 = ruleset.finish_rule_2023
+        self.rules = rules_of(ruleset)
         self.copies = {c: ruleset.copies(c) for c in CARDS}
-        self.board = Board((start or Position.initial()).locs)
+        self.board = self.rules.board((start or Position.initial()).locs)
         # The record's start position: a void (judge.py) replays from it.
         self.start = start
         self.first_dealer = first_dealer
@@ -104,13 +103,13 @@ class Game:
         b = self.board
         saved = b.locs[:]
         try:
-            events = execute(b, seat, move, self.f6)
+            events = self.rules.execute(b, seat, move)
         except EngineError:
-            self.board = Board(saved)
+            self.board = self.rules.board(saved)
             raise
         self.seen[card] = n + 1
         self.hands[seat] -= 1
-        if events and b.team_won(seat):
+        if self.rules.wins(b, seat, events):
             self.winner = TEAM_OF_C[seat]
             self.to_move = -1
         else:
@@ -128,7 +127,7 @@ class Game:
             if n + cards.count(card) > self.copies[card]:
                 raise IllegalMoveError.of("d6", card=card, n=n)
         for card in dict.fromkeys(cards):
-            m = has_move(self.board, seat, card, self.f6)
+            m = self.rules.has_move(self.board, seat, card)
             if m is not None:
                 raise IllegalMoveError.of("d4_playable", seat=SEATS[seat], card=card, move=str(m))
         for card in cards:
@@ -151,7 +150,7 @@ class Game:
         handler = ENTRY_HANDLERS.get(head)
         if handler is not None:
             return handler(self, text, record, index)
-        seat, action = parse_entry(text)
+        seat, action = parse_entry(text, self.ruleset.board)
         if isinstance(action, Discard):
             self.discard(SEAT_INDEX[seat], action)
             return []
@@ -182,9 +181,9 @@ class Game:
         """A mutable game continuing from ``state``."""
         g = cls.__new__(cls)
         g.ruleset = state.ruleset
-        g.f6 = state.ruleset.finish_rule_2023
+        g.rules = rules_of(state.ruleset)
         g.copies = {c: state.ruleset.copies(c) for c in CARDS}
-        g.board = Board(state.position.locs)
+        g.board = g.rules.board(state.position.locs)
         g.start = None
         g.first_dealer = SEAT_INDEX[state.first_dealer]
         g.dealer = SEAT_INDEX[state.dealer]
@@ -271,21 +270,21 @@ class GameState:
         if self.to_move is None:
             return {}, {}
         moves = self._legal_moves()
-        b = Board(self.position.locs)
+        rules = rules_of(self.ruleset)
+        b = rules.board(self.position.locs)
         c = SEAT_INDEX[self.to_move]
-        f6 = self.ruleset.finish_rule_2023
         entries = {card: [str(m) for m in listed] for card, listed in moves.items()}
-        effects = {card: effects_of(b, c, listed, f6) for card, listed in moves.items()}
+        effects = {card: effects_of(b, c, listed, rules) for card, listed in moves.items()}
         return entries, effects
 
     def _legal_moves(self) -> dict[str, list[Move]]:
         if self.to_move is None:
             return {}
-        b = Board(self.position.locs)
+        rules = rules_of(self.ruleset)
+        b = rules.board(self.position.locs)
         c = SEAT_INDEX[self.to_move]
-        f6 = self.ruleset.finish_rule_2023
         return {
-            card: gen_moves(b, c, card, f6)
+            card: rules.gen_moves(b, c, card)
             for card in CARDS
             if self.cards_seen.get(card, 0) < self.ruleset.copies(card)
         }
@@ -318,5 +317,5 @@ def read_record(
     if not isinstance(moves, list):
         raise _record_error("'moves' must be a list of entries", "'moves' skal være en liste")
     start = record.get("start")
-    position = None if start is None else Position.from_json(start)
+    position = None if start is None else Position.from_json(start, ruleset)
     return ruleset, Game(ruleset, SEAT_INDEX[dealer], position), moves

@@ -13,10 +13,11 @@ from .boardstate import Applied, Board, Event, EventTuple, event_of, locked_n, p
 from .errors import IllegalMoveError, NotationError
 from .execute import execute
 from .generate import gen_moves, has_move
-from .notation import Move, parse_move
+from .notation import Discard, Move, parse_discard, parse_move
 from .position import Position
 from .ruleset import DM2023, Ruleset
 from .seven import random_seven
+from .variants import rules_of
 from .walk import ENTER_CARDS, FORWARD, walk_back, walk_forward
 
 __all__ = [
@@ -69,25 +70,42 @@ def legal_moves(position: Position, seat: str, card: str, ruleset: Ruleset = DM2
     """
     c = _seat(seat)
     _card(card)
-    b = Board(position.locs)
+    rules = rules_of(ruleset)
+    b = rules.board(position.locs)
     if b.winner() is not None:
         return []
-    return gen_moves(b, c, card, ruleset.finish_rule_2023)
+    return rules.gen_moves(b, c, card)
 
 
 def apply_move(
-    position: Position, seat: str, move: Move | str, ruleset: Ruleset = DM2023
+    position: Position, seat: str, move: Move | Discard | str, ruleset: Ruleset = DM2023
 ) -> Applied:
     """Play ``move`` for the player on ``seat``; the new position and events.
 
-    Raises NotationError if ``move`` cannot be read and IllegalMoveError
-    (with the RULES.md id) if the rules do not allow it.
+    ``move`` may also be a discard (``"X: 2 3 5 J"``): the discard rule (D4)
+    is checked against the position — none of the shown cards has a legal
+    move for ``seat`` — and the position comes back unchanged. Raises
+    NotationError if ``move`` cannot be read and IllegalMoveError (with the
+    ruleset's rule id) if the rules do not allow it.
     """
     c = _seat(seat)
-    m = parse_move(move) if isinstance(move, str) else move
-    b = Board(position.locs)
+    if isinstance(move, str):
+        text = move.strip()
+        m: Move | Discard = (
+            parse_discard(text) if text.startswith("X:") else parse_move(text, ruleset.board)
+        )
+    else:
+        m = move
+    rules = rules_of(ruleset)
+    b = rules.board(position.locs)
     won = b.winner()
     if won is not None:
         raise IllegalMoveError.of("w1", team=won)
-    events = execute(b, c, m, ruleset.finish_rule_2023)
+    if isinstance(m, Discard):
+        for card in dict.fromkeys(m.cards):
+            playable = rules.has_move(b, c, card)
+            if playable is not None:
+                raise IllegalMoveError.of("d4_playable", seat=seat, card=card, move=str(playable))
+        return Applied(position, [])
+    events = rules.execute(b, c, m)
     return Applied(Position(b.locs, _checked=True), [event_of(e) for e in events])

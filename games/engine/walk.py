@@ -8,9 +8,11 @@ pawn fails with k steps it fails with every larger k.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
-from .board import BACK, CODES, FWD_CROSS, NLOC, PATH
+from .board import BACK, CODES, FWD_CROSS, NLOC, PATH, PIDX, REMAINING_HOME, REMAINING_START
+from .position import locked_count
 
 E_F1: Final = -2
 E_F5_FIRST: Final = -3
@@ -86,3 +88,23 @@ def walk_back(cnt: list[int], c: int, p: int, n: int) -> int:
         if cnt[s]:
             return -100 - s
     return t
+
+
+def pawn_distances(locs: Sequence[int]) -> list[list[int]]:
+    """Steps each pawn still needs to reach its M1, per colour (W3)."""
+    out: list[list[int]] = []
+    for c in range(4):
+        lc = locked_count(locs, c)
+        row = []
+        for lid in sorted(locs[4 * c : 4 * c + 4]):
+            p = PIDX[c][lid]
+            if p == -1:
+                row.append(REMAINING_HOME)
+            elif p == 0:
+                row.append(REMAINING_START)
+            elif p > 60 - lc:
+                row.append(0)
+            else:
+                row.append(60 - p)
+        out.append(row)
+    return out
