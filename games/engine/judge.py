@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import COLOUR_DA, COLOUR_EN, SEAT_INDEX, SEATS
-from .boardstate import Board, EventTuple
+from .boardstate import EventTuple
 from .errors import EngineError, IllegalMoveError, NotationError
 from .flow import Game, read_record
 from .notation import Discard, parse_entry, parse_move
@@ -199,7 +199,7 @@ def format_judge_entry(entry: JudgeEntry) -> str:
 
 
 def _set_position(game: Game, position: Position) -> None:
-    game.board = Board(position.locs)
+    game.board = game.rules.board(position.locs)
     game.winner = game.board.winner()
     if game.winner is not None:
         game.to_move = -1
@@ -214,7 +214,7 @@ def _send_home(game: Game, seat: str, at: str) -> None:
             f"Der står ingen {COLOUR_DA[seat]} brik på {at}, der kan sendes hjem.",
         )
     data[seat][data[seat].index(at)] = seat + "H"
-    _set_position(game, Position.from_json(data))
+    _set_position(game, Position.from_json(data, game.ruleset))
 
 
 def _play_kept(game: Game, text: str) -> None:
