@@ -13,7 +13,6 @@ from games.engine import (
     apply_move,
     legal_moves,
     replay,
-    selfplay_game,
 )
 from games.engine.ruleset import DM2023, FR
 
