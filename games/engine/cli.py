@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from . import duo
 from .board import CARDS, SEATS
 from .errors import EngineError, IllegalMoveError, NotationError
 from .game import replay
@@ -74,6 +75,8 @@ def _seat(req: Any) -> str:
 def cmd_legal(req: Any) -> dict[str, Any]:
     """``{"ruleset", "position", "seat", "card"}`` -> ``{"moves": [...]}``."""
     ruleset = _ruleset(req)
+    if ruleset.board == "duo":
+        return _duo_legal(req, ruleset)
     position = _position(req, ruleset)
     seat = _seat(req)
     card = _field(req, "card")
@@ -89,6 +92,8 @@ def cmd_apply(req: Any) -> dict[str, Any]:
     which comes back unchanged.
     """
     ruleset = _ruleset(req)
+    if ruleset.board == "duo":
+        return _duo_apply(req, ruleset)
     position = _position(req, ruleset)
     seat = _seat(req)
     text = _field(req, "move")
@@ -114,11 +119,57 @@ def cmd_replay(req: Any) -> dict[str, Any]:
     """A game record -> the NOTATION.md replay answer."""
     if not isinstance(req, dict):
         raise _bad("A game record must be a JSON object.", "Et spil skal være et JSON-objekt.")
-    _ruleset(req)
+    ruleset = _ruleset(req)
     try:
+        if ruleset.board == "duo":
+            return duo.replay(req, ruleset).to_json()
         return replay(req).to_json()
     except EngineError as e:
         raise Malformed(e.to_json()) from None
+
+
+def _duo_position(req: Any, ruleset: Ruleset) -> duo.DuoPosition:
+    try:
+        return duo.DuoPosition.from_json(_field(req, "position"), ruleset.board_fields)
+    except EngineError as e:
+        raise Malformed(e.to_json()) from None
+
+
+def _duo_seat(req: Any) -> str:
+    seat = _field(req, "seat")
+    if seat not in duo.PLAYERS:
+        raise _bad(
+            f"Unknown DUO player {seat!r} (Y or R).", f"Ukendt DUO-spiller {seat!r} (Y eller R)."
+        )
+    return str(seat)
+
+
+def _duo_legal(req: Any, ruleset: Ruleset) -> dict[str, Any]:
+    position = _duo_position(req, ruleset)
+    seat = _duo_seat(req)
+    card = _field(req, "card")
+    if card not in ruleset.deck_cards():
+        raise _bad(f"Unknown DUO card {card!r}.", f"Ukendt DUO-kort {card!r}.")
+    return {"moves": [str(m) for m in duo.legal_moves(position, seat, card)]}
+
+
+def _duo_apply(req: Any, ruleset: Ruleset) -> dict[str, Any]:
+    position = _duo_position(req, ruleset)
+    seat = _duo_seat(req)
+    text = _field(req, "move")
+    try:
+        move: duo.DuoMove | str = text
+        if not (isinstance(text, str) and text.strip().startswith("X:")):
+            move = duo.parse_move(text, ruleset.board_fields)
+    except NotationError as e:
+        raise Malformed(e.to_json()) from None
+    try:
+        applied = duo.apply_move(position, seat, move)
+    except NotationError as e:
+        raise Malformed(e.to_json()) from None
+    except IllegalMoveError as e:
+        return {"ok": False, "error": e.to_json()}
+    return {"ok": True, "position": applied.position.to_json(), "events": applied.events}
 
 
 COMMANDS: dict[str, Callable[[Any], dict[str, Any]]] = {

@@ -308,6 +308,13 @@ def read_record(
             ruleset = get_ruleset(name)
         except ValueError:
             raise _record_error(f"unknown ruleset {name!r}", f"ukendt regelsæt {name!r}") from None
+    if ruleset.players != 4:
+        raise _record_error(
+            f"ruleset {ruleset.name!r} has {ruleset.players} players: replay it with its own "
+            "engine (games.engine.duo)",
+            f"regelsættet {ruleset.name!r} har {ruleset.players} spillere: genafspil det med "
+            "sin egen motor (games.engine.duo)",
+        )
     dealer = record.get("first_dealer")
     if dealer not in SEAT_INDEX:
         raise _record_error(

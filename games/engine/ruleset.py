@@ -33,6 +33,9 @@ class Ruleset:
         talk_penalty_scope: P2, whose pawn the talk penalty sends home:
             ``"talker"`` or ``"team"``.
         time_limit_minutes: W2, the default game time (None: no limit).
+        players: players at a table (4 in pairs; 2 for ``duo``, singles).
+        board_fields: numbered track fields per quarter or home area (14; a
+            ``duo`` Decision and setting, docs/rulesets/duo.md B2).
     """
 
     name: str
@@ -47,10 +50,16 @@ class Ruleset:
     board: str = "dm"
     talk_penalty_scope: str = "talker"
     time_limit_minutes: int | None = 60
+    players: int = 4
+    board_fields: int = 14
 
     def copies(self, card: str) -> int:
         """Number of copies of a card kind in the deck."""
         return dict(self.deck).get(card, 0)
+
+    def deck_cards(self) -> tuple[str, ...]:
+        """The card kinds of the deck."""
+        return tuple(c for c, _ in self.deck)
 
     @property
     def deck_size(self) -> int:
@@ -80,7 +89,19 @@ RULEBOOK = Ruleset(
 )
 """The printed EN/DA rulebook (docs/rulesets/rulebook.md)."""
 
-_RULESETS = {r.name: r for r in (DM2023, RULEBOOK, FR)}
+DUO = Ruleset(
+    name="duo",
+    board="duo",
+    players=2,
+    deck=tuple((c, 4) for c in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12")),
+    finish_rule_2023=False,
+    opener="other_than_dealer",
+    adjudication="distance",
+    time_limit_minutes=None,
+)
+"""Partners DUO (docs/rulesets/duo.md): two players, singles."""
+
+_RULESETS = {r.name: r for r in (DM2023, RULEBOOK, FR, DUO)}
 
 
 def ruleset_names() -> list[str]:

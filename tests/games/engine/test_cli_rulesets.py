@@ -62,3 +62,22 @@ def test_apply_a_discard_checks_d4_and_returns_the_position_unchanged():
     assert "8: in" in ans["error"]["message"]
     code, ans = ask("apply", {"ruleset": "dm2023", "position": POS, "seat": "B", "move": "X: 2 Q"})
     assert code == 2 and ans["error"]["rule"] == "N"
+
+
+def test_duo_through_the_command_line():
+    from games.engine import duo
+    from games.engine.ruleset import DUO
+
+    home = {a: [a + "H"] * 3 for a in duo.AREAS}
+    code, ans = ask("legal", {"ruleset": "duo", "position": home, "seat": "R", "card": "6"})
+    assert code == 0 and ans == {"moves": ["6: in RK", "6: in RO"]}
+    code, ans = ask("apply", {"ruleset": "duo", "position": home, "seat": "Y", "move": "8: in YO"})
+    assert code == 0 and ans["ok"] is True and ans["position"]["YO"] == ["YOH", "YOH", "YOS"]
+    code, ans = ask("apply", {"ruleset": "duo", "position": home, "seat": "Y", "move": "X: 1"})
+    assert code == 0 and ans["ok"] is False and ans["error"]["rule"] == "D3"
+    code, ans = ask("legal", {"ruleset": "duo", "position": home, "seat": "G", "card": "6"})
+    assert code == 2 and ans["error"]["rule"] == "N"
+    code, ans = ask("legal", {"ruleset": "duo", "position": home, "seat": "Y", "card": "13"})
+    assert code == 2
+    code, ans = ask("replay", duo.selfplay_game(1, DUO))
+    assert code == 0 and ans["ok"] is True and ans["winner"] in ("Y", "R")
