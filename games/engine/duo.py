@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Final
@@ -900,8 +900,16 @@ def replay(record: Mapping[str, Any], ruleset: Ruleset) -> DuoReplay:
     )
 
 
-def selfplay_game(seed: int, ruleset: Ruleset, first_dealer: str | None = None) -> dict[str, Any]:
-    """A complete random legal DUO game as a game record (cards really dealt, D1)."""
+def selfplay_game(
+    seed: int,
+    ruleset: Ruleset,
+    first_dealer: str | None = None,
+    observe: Callable[[tuple[int, ...], int, tuple[str, ...]], None] | None = None,
+) -> dict[str, Any]:
+    """A complete random legal DUO game as a game record (cards really dealt, D1).
+
+    ``observe(locs, player, hand)`` is called before each turn (benchmarks).
+    """
     rng = random.Random(seed)
     dealer = first_dealer or rng.choice(PLAYERS)
     game = DuoGame(ruleset, PLAYERS.index(dealer), None)
@@ -921,6 +929,8 @@ def selfplay_game(seed: int, ruleset: Ruleset, first_dealer: str | None = None) 
             hands[0].append(gifts[1])
             hands[1].append(gifts[0])
         s = game.to_move
+        if observe is not None:
+            observe(tuple(game.board.locs), s, tuple(hands[s]))
         order = list(dict.fromkeys(hands[s]))
         rng.shuffle(order)
         chosen = None
