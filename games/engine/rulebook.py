@@ -253,7 +253,75 @@ def has_move(b: Board, seat_c: int, card: str) -> Move | None:
     return moves[0] if moves else None
 
 
+def _seven_memo(b: Board, seat_c: int) -> list[Move] | None:
+    """All 7s by a memoised search over (steps left, unmoved pawns, House spaces).
+
+    Sound while the 7 stays on one colour: a part changes later parts'
+    legality only through that colour's House spaces (own pawns never block
+    or hit each other, other colours' own-0 pawns are safe, and a hit or a
+    mover sent home only changes who stands where, not whether a later part
+    can land). Returns None when the seat's fourth pawn might reach House
+    and hand the rest to the partner (no own pawn in Start): that rest
+    depends on the whole board, so the plain search plays it.
+    """
+    c = _active(b, seat_c)
+    cnt = b.cnt
+    if c == seat_c and not cnt[home_lid(c)]:
+        return None
+    path = RB_PATH[c]
+    pidx = RB_PIDX[c]
+    house = path[RB_HOUSE:]
+    groups: dict[int, int] = {}
+    for lid in b.locs[c * 4 : c * 4 + 4]:
+        if pidx[lid] >= 0:
+            groups[lid] = groups.get(lid, 0) + 1
+    start = tuple((lid, groups[lid], pidx[lid]) for lid in sorted(groups, key=location_order))
+    finishing = c != seat_c  # the partner's fourth pawn in House wins (W1)
+    Suffix = tuple[tuple[tuple[int, int], ...], str]
+    memo: dict[tuple[object, ...], list[Suffix]] = {}
+
+    def solve(rem: int, cands: tuple[tuple[int, int, int], ...]) -> list[Suffix]:
+        key = (rem, cands, cnt[house[0]], cnt[house[1]], cnt[house[2]], cnt[house[3]])
+        known = memo.get(key)
+        if known is not None:
+            return known
+        res: list[Suffix] = []
+        for x, (lid, n, p) in enumerate(cands):
+            for k in range(1, rem + 1):
+                d = walk(b, c, p, k)
+                if d < 0:
+                    break
+                step = (lid, k)
+                text = _txt(lid, k)
+                wins = finishing and d >= RB_HOUSE > p and sum(cnt[h] for h in house) == 3
+                if k == rem or wins:
+                    res.append(((step,), text))
+                    continue
+                if p >= RB_HOUSE:
+                    cnt[lid] -= 1
+                if d >= RB_HOUSE:
+                    cnt[path[d]] += 1
+                if n > 1:
+                    child = (*cands[:x], (lid, n - 1, p), *cands[x + 1 :])
+                else:
+                    child = cands[:x] + cands[x + 1 :]
+                sub = solve(rem - k, child)
+                if d >= RB_HOUSE:
+                    cnt[path[d]] -= 1
+                if p >= RB_HOUSE:
+                    cnt[lid] += 1
+                res += [((step, *steps), text + " " + rest) for steps, rest in sub]
+        memo[key] = res
+        return res
+
+    return [make_move("7", KIND_STEPS, st, text="7: " + text) for st, text in solve(7, start)]
+
+
 def _gen_seven(b: Board, seat_c: int, first_only: bool, rng: random.Random | None) -> list[Move]:
+    if not first_only and rng is None:
+        fast = _seven_memo(b, seat_c)
+        if fast is not None:
+            return fast
     out: list[Move] = []
     partner = (seat_c + 2) % 4
 
