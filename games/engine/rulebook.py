@@ -22,7 +22,9 @@ from .boardstate import Board, EventTuple, locked_n
 from .errors import IllegalMoveError, NotationError
 from .notation import KIND_IN, KIND_STEPS, KIND_SWAP, Move, make_move
 from .rulebook_board import (
+    RB_BACK,
     RB_CODES,
+    RB_CROSS,
     RB_HOUSE,
     RB_IS_HOUSE,
     RB_IS_START_SPACE,
@@ -30,7 +32,6 @@ from .rulebook_board import (
     RB_LAST,
     RB_LOC_COLOUR,
     RB_NLOC,
-    RB_OWN15,
     RB_PATH,
     RB_PIDX,
     X15_LID,
@@ -68,39 +69,31 @@ class RulebookBoard(Board):
         return new
 
 
-def _own0_blocks(b: Board, c: int, lid: int) -> bool:
-    """True if ``lid`` is another colour's 0 holding that colour's pawns (T4)."""
-    if not RB_IS_START_SPACE[lid]:
-        return False
-    x = RB_LOC_COLOUR[lid]
-    return x != c and b.cnt[lid] > 0 and b.owner[lid] == x
-
-
 def walk(b: Board, c: int, p: int, n: int) -> int:
-    """Destination path index of colour c's pawn on path index p moving n (negative: back).
+    """Destination path index of colour c's pawn on path index p moving n (-4: back).
 
     Returns a path index or an error code (:data:`E_HOUSE`, ``E_BLOCK_BASE - lid``).
     """
-    path = RB_PATH[c]
     cnt = b.cnt
+    owner = b.owner
     if n < 0:
-        q = p
-        for k in range(1, -n + 1):
-            q = 59 if q in (0, RB_OWN15) else q - 1
-            if k < -n and _own0_blocks(b, c, path[q]):
-                return E_BLOCK_BASE - path[q]
-        return q
-    for k in range(1, n + 1):
-        q = p + k
-        if q > RB_LAST:
-            return E_HOUSE
-        lid = path[q]
-        if q >= RB_HOUSE:
-            if cnt[lid]:
+        t, crossed = RB_BACK[c][p]
+        for s in crossed:
+            if cnt[s] and owner[s] == RB_LOC_COLOUR[s]:
+                return E_BLOCK_BASE - s
+        return t
+    t = p + n
+    if t > RB_LAST:
+        return E_HOUSE
+    for s in RB_CROSS[c][p][n]:
+        if cnt[s] and owner[s] == RB_LOC_COLOUR[s]:
+            return E_BLOCK_BASE - s
+    if t >= RB_HOUSE:
+        path = RB_PATH[c]
+        for q in range(max(p + 1, RB_HOUSE), t + 1):
+            if cnt[path[q]]:
                 return E_HOUSE
-        elif k < n and _own0_blocks(b, c, lid):
-            return E_BLOCK_BASE - lid
-    return p + n
+    return t
 
 
 def _send_home(b: Board, j: int) -> None:
@@ -261,15 +254,19 @@ def _seven_memo(b: Board, seat_c: int) -> list[Move] | None:
     or hit each other, other colours' own-0 pawns are safe, and a hit or a
     mover sent home only changes who stands where, not whether a later part
     can land). Returns None when the seat's fourth pawn might reach House
-    and hand the rest to the partner (no own pawn in Start): that rest
-    depends on the whole board, so the plain search plays it.
+    and hand the rest to the partner (no own pawn in Start and all four
+    within 7 steps of House): that rest depends on the whole board, so the
+    plain search plays it.
     """
     c = _active(b, seat_c)
     cnt = b.cnt
-    if c == seat_c and not cnt[home_lid(c)]:
-        return None
     path = RB_PATH[c]
     pidx = RB_PIDX[c]
+    if c == seat_c and not cnt[home_lid(c)]:
+        # the fourth pawn can reach House only if all four need 7 steps or fewer
+        need = sum(max(0, RB_HOUSE - pidx[lid]) for lid in b.locs[c * 4 : c * 4 + 4])
+        if need <= 7:
+            return None
     house = path[RB_HOUSE:]
     groups: dict[int, int] = {}
     for lid in b.locs[c * 4 : c * 4 + 4]:

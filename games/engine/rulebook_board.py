@@ -71,6 +71,36 @@ RB_IS_HOUSE: Final = tuple(i < NLOC and i % 20 >= 16 for i in range(RB_NLOC))
 RB_IS_START_SPACE: Final = tuple(i < NLOC and i % 20 == 1 for i in range(RB_NLOC))
 RB_LOC_COLOUR: Final = (*LOC_COLOUR, 0, 1, 2, 3)
 
+
+def _crossed(c: int, p: int, n: int) -> tuple[int, ...]:
+    """Other colours' start spaces stepped over (not landed on) moving n forward from p."""
+    return tuple(
+        RB_PATH[c][q]
+        for q in range(p + 1, min(p + n, RB_OWN15))
+        if RB_IS_START_SPACE[RB_PATH[c][q]] and RB_LOC_COLOUR[RB_PATH[c][q]] != c
+    )
+
+
+RB_CROSS: Final = tuple(
+    tuple(tuple(_crossed(c, p, n) for n in range(15)) for p in range(RB_LAST + 1)) for c in range(4)
+)
+"""RB_CROSS[c][p][n]: start spaces of other colours passed moving n forward from path p."""
+
+
+def _back(c: int, p: int, n: int) -> tuple[int, tuple[int, ...]]:
+    q = p
+    crossed = []
+    for k in range(1, n + 1):
+        q = 59 if q in (RB_OWN0, RB_OWN15) else q - 1
+        lid = RB_PATH[c][q]
+        if k < n and RB_IS_START_SPACE[lid] and RB_LOC_COLOUR[lid] != c:
+            crossed.append(lid)
+    return q, tuple(crossed)
+
+
+RB_BACK: Final = tuple(tuple(_back(c, p, 4) for p in range(RB_OWN15 + 1)) for c in range(4))
+"""RB_BACK[c][p]: (path index, other start spaces passed) moving 4 back from path p."""
+
 _ORDER: Final = tuple(
     (i - X15_LID) * 20 + 15.5 if i >= X15_LID else float(i) for i in range(RB_NLOC)
 )
