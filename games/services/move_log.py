@@ -31,6 +31,7 @@ from games.engine import (
     Position,
     ReplayResult,
     format_move,
+    get_ruleset,
     parse_move,
     replay,
     selfplay_game,
@@ -817,15 +818,16 @@ def demo_fill_logs(*, tournament: Any, seed: int = 0) -> int:
     """
     rng = random.Random(seed)
     filled = 0
+    ruleset = get_ruleset(tournament.ruleset)
     games = Game.objects.select_related("round__tournament").filter(round__tournament=tournament)
     for game in games.order_by("round__number", "table_number"):
         if MoveEntry.objects.filter(game=game).exists():
             continue
         result_from_log = False
         if game.winner:
-            moves, result_from_log = _demo_complete(game, rng)
+            moves, result_from_log = _demo_complete(game, rng, ruleset)
         elif game.round.status == game.round.Status.IN_PROGRESS:
-            record = selfplay_game(rng.randrange(1 << 30), first_dealer=game.first_dealer)
+            record = selfplay_game(rng.randrange(1 << 30), ruleset, first_dealer=game.first_dealer)
             moves = record["moves"][: rng.randrange(8, min(80, len(record["moves"]) - 1))]
         else:
             continue
@@ -838,7 +840,7 @@ def demo_fill_logs(*, tournament: Any, seed: int = 0) -> int:
     return filled
 
 
-def _demo_complete(game: Game, rng: random.Random) -> tuple[list[str], bool]:
+def _demo_complete(game: Game, rng: random.Random, ruleset: Any) -> tuple[list[str], bool]:
     """A self-play game won by the game's winner if one of a few seeds gives one.
 
     Otherwise the last one tried, and True: the log is the truth, so the
@@ -846,7 +848,7 @@ def _demo_complete(game: Game, rng: random.Random) -> tuple[list[str], bool]:
     """
     moves: list[str] = []
     for _attempt in range(8):
-        record = selfplay_game(rng.randrange(1 << 30), first_dealer=game.first_dealer)
+        record = selfplay_game(rng.randrange(1 << 30), ruleset, first_dealer=game.first_dealer)
         moves = list(record["moves"])
         if replay(record).winner == game.winner:
             return moves, False
