@@ -5,7 +5,8 @@
 one. Everything goes through the services, exactly as the organiser's
 pages would; results of the played rounds come from the rules engine's
 self-play, so winners, locked pawns and remaining distances are those of
-real (random but legal) games. About one game in five is stopped at the time limit and adjudicated by the engine.
+real (random but legal) games. About one game in five is stopped at the
+time limit and adjudicated by the engine.
 """
 
 from __future__ import annotations
