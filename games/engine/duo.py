@@ -251,8 +251,24 @@ def _step_text(lay: Layout, lid: int, n: int) -> str:
     return f"{lay.codes[lid]}{'+' if n > 0 else '-'}{abs(n)}"
 
 
+_MOVES: dict[tuple[str, int], DuoMove] = {}
+
+
 def parse_move(text: str, fields: int) -> DuoMove:
     """Read a DUO move (docs/rulesets/duo.md "Notation"); raises NotationError."""
+    key = (text, fields) if isinstance(text, str) else None
+    known = _MOVES.get(key) if key is not None else None
+    if known is not None:
+        return known
+    move = _parse_move(text, fields)
+    if key is not None:
+        if len(_MOVES) > 100_000:
+            _MOVES.clear()
+        _MOVES[key] = move
+    return move
+
+
+def _parse_move(text: str, fields: int) -> DuoMove:
     lay = layout(fields)
     if not isinstance(text, str):
         raise _syntax(text, "a move is a text like '5: YK3+5'", "et træk skrives som '5: YK3+5'")
