@@ -36,10 +36,11 @@ from typing import Any
 
 from .board import COLOUR_DA, COLOUR_EN, SEAT_INDEX, SEATS
 from .boardstate import EventTuple
-from .errors import EngineError, IllegalMoveError, NotationError
+from .errors import EngineError, IllegalMoveError, NotationError, PositionError
 from .flow import Game, read_record
 from .notation import Discard, parse_entry, parse_move
 from .position import Position
+from .ruleset import RULEBOOK
 
 JUDGE_PREFIX = "!"
 KINDS = ("UPHOLD", "VOID", "SET", "P1", "P2", "P3", "P4", "WARN", "RESULT", "UNDO")
@@ -87,6 +88,21 @@ def _numbers(text: str, tokens: list[str]) -> tuple[int, ...]:
     return tuple(sorted({int(t) for t in tokens}))
 
 
+def _read_position(data: Any) -> Position:
+    """A position on the dm board, or else on the rulebook's (``X15``, others on ``XS``).
+
+    A judge entry is read before it is applied to a game; applying ``! SET``
+    checks the position against the game's own ruleset (:func:`_set_position`).
+    """
+    try:
+        return Position.from_json(data)
+    except PositionError as dm_error:
+        try:
+            return Position.from_json(data, RULEBOOK)
+        except PositionError:
+            raise dm_error from None
+
+
 def _position(text: str, body: str) -> Position:
     body = body.strip()
     if body.startswith("{"):
@@ -96,14 +112,14 @@ def _position(text: str, body: str) -> Position:
             raise _bad(
                 text, "the position is not valid JSON", "stillingen er ikke gyldig JSON"
             ) from None
-        return Position.from_json(data)
+        return _read_position(data)
     data2: dict[str, list[str]] = {}
     for part in body.split():
         seat, _, locs = part.partition("=")
         if seat not in SEAT_INDEX or seat in data2:
             raise _bad(text, "write SET Y=… R=… B=… G=…", "skriv SET Y=… R=… B=… G=…")
         data2[seat] = locs.split(",")
-    return Position.from_json(data2)
+    return _read_position(data2)
 
 
 def parse_judge_entry(text: str) -> JudgeEntry:
@@ -199,6 +215,7 @@ def format_judge_entry(entry: JudgeEntry) -> str:
 
 
 def _set_position(game: Game, position: Position) -> None:
+    position = Position.from_json(position.to_json(), game.ruleset)  # the game's own board
     game.board = game.rules.board(position.locs)
     game.winner = game.board.winner()
     if game.winner is not None:

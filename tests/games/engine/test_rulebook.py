@@ -238,3 +238,19 @@ def test_selfplay_games_replay_with_invariants_after_every_move():
         res = replay(record)
         assert res.ok and res.winner is not None, (seed, res.first_error)
         assert rulebook_problem_after(record) is None, seed
+
+
+# J1 with the rulebook's codes: a judge's position correction reads X15 in a rulebook record
+def test_judge_set_reads_the_rulebook_board_and_dm2023_still_refuses_it():
+    record = {
+        "ruleset": "rulebook",
+        "first_dealer": "Y",
+        "moves": ["! SET Y=YH,YH,YS,Y15 R=RH,RH,RH,YS B=BH,BH,BH,BH G=GH,GH,GH,GH"],
+    }
+    res = replay(record)
+    assert not res.ok and res.first_error.rule in ("B5", "B7")  # Y15 and red on YS
+    record["moves"] = ["! SET Y=YH,YH,YS,Y15 R=RH,RH,RH,R3 B=BH,BH,BH,BH G=GH,GH,GH,GH"]
+    res = replay(record)
+    assert res.ok and res.position.pawns("Y") == ["YH", "YH", "YS", "Y15"]
+    dm = replay(dict(record, ruleset="dm2023"))
+    assert not dm.ok and dm.first_error.rule == "B5"
