@@ -373,7 +373,7 @@ def build_log_view(
         last_hash=last,
         replay=result,
         entries=tuple(entry_json(r) for r in rows),
-        distance=dict(remaining_distance(result.position)["teams"]),
+        distance=dict(remaining_distance(result.position, result.state.ruleset)["teams"]),
     )
     log_cache.put(view, share=share)
     return view
@@ -526,6 +526,10 @@ def game_state(
     return data
 
 
+OFFLINE_MIRRORED_RULESET = "dm2023"
+"""The ruleset static/js/table/rules.js plays offline (its MIRRORED_RULESET)."""
+
+
 def table_rules(*, ruleset: str, lang: str) -> dict[str, Any]:
     """What the table device needs to play entries on its own while offline.
 
@@ -538,6 +542,8 @@ def table_rules(*, ruleset: str, lang: str) -> dict[str, Any]:
     column = 2 if lang == "da" else 1
     return {
         "ruleset": rules.name,
+        # static/js/table/rules.js mirrors dm2023 only; other rulesets are checked online.
+        "offline_mirror": rules.name == OFFLINE_MIRRORED_RULESET,
         "hand_size": rules.hand_size,
         "penalty_hand_size": rules.penalty_hand_size,
         "deals_per_dealer": rules.deals_per_dealer,

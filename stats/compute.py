@@ -14,7 +14,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine import CARDS, Discard, Move, replay_steps, team_of, team_standing
+from games.engine import (
+    CARDS,
+    DM2023,
+    Discard,
+    Move,
+    Ruleset,
+    get_ruleset,
+    replay_steps,
+    team_of,
+    team_standing,
+)
 
 # A win counts as a comeback when the winners were this many steps (of 488)
 # behind at some point: about two pawns' worth of a lap, more than the swing
@@ -67,8 +77,8 @@ class GameStats:
         return abs(yb - rg)
 
 
-def _teams(position: Any) -> tuple[tuple[int, int], tuple[int, int]]:
-    yb, rg, locked_yb, locked_rg = team_standing(position)
+def _teams(position: Any, ruleset: Ruleset) -> tuple[tuple[int, int], tuple[int, int]]:
+    yb, rg, locked_yb, locked_rg = team_standing(position, ruleset)
     return (yb, rg), (locked_yb, locked_rg)
 
 
@@ -84,13 +94,14 @@ def game_stats(
     from games.engine import Position
 
     stats = GameStats(game_id)
+    ruleset = get_ruleset(record.get("ruleset", DM2023.name))
     start = record.get("start")
-    first = _teams(Position.initial() if start is None else Position.from_json(start))
+    first = _teams(Position.initial() if start is None else Position.from_json(start), ruleset)
     stats.distance.append(first[0])
     stats.locked.append(first[1])
     for step in replay_steps(record):
         stats.entries += 1
-        distance, locked = _teams(step.position)
+        distance, locked = _teams(step.position, ruleset)
         stats.distance.append(distance)
         stats.locked.append(locked)
         stats.winner = step.winner

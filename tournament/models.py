@@ -26,7 +26,11 @@ def default_tiebreaks() -> list[str]:
 
 class Tournament(models.Model):
     class Ruleset(models.TextChoices):
+        # The engine's four-player rulesets (games.engine.ruleset); a test keeps
+        # them in step. DUO is played in singles, which events do not seat yet.
         DM2023 = "dm2023", "DM 2023"
+        RULEBOOK = "rulebook", _("Printed rulebook")
+        FR = "fr", _("French rulebook")
 
     class Adjudication(models.TextChoices):
         DISTANCE = "distance", _("Remaining distance")

@@ -1,4 +1,4 @@
-"""Pure-Python rules engine for Partners (ruleset ``dm2023``).
+"""Pure-Python rules engine for Partners (rulesets ``dm2023``, ``rulebook``, ``fr``, ``duo``).
 
 Spec: ``shared/rules/RULES.md`` (rule ids) and ``shared/rules/NOTATION.md``
 (positions, moves, game records, command line). Never imports Django.
@@ -23,7 +23,7 @@ from .judge import JudgeEntry, entry_marks, format_judge_entry, parse_judge_entr
 from .notation import Discard, Move, format_move, parse_entry, parse_move
 from .position import Position
 from .rules import Applied, Event, apply_move, legal_moves
-from .ruleset import DM2023, Ruleset, get_ruleset
+from .ruleset import DM2023, DUO, FR, RULEBOOK, Ruleset, get_ruleset, ruleset_names
 from .selfplay import selfplay_game
 
 __all__ = [
@@ -31,7 +31,10 @@ __all__ = [
     "COLOUR_DA",
     "COLOUR_EN",
     "DM2023",
+    "DUO",
     "ERROR_MESSAGES",
+    "FR",
+    "RULEBOOK",
     "SEATS",
     "TEAMS",
     "Applied",
@@ -65,6 +68,7 @@ __all__ = [
     "remaining_distance",
     "replay",
     "replay_steps",
+    "ruleset_names",
     "selfplay_game",
     "team_of",
     "team_standing",

@@ -3,18 +3,25 @@
 Reports replay (entries checked per second), legal-move generation (calls
 per second over every card of every hand met in the corpus, 7s included)
 and self-play (complete games per second). Single process, so one core.
+
+The top-level figures are ``dm2023``'s (unchanged). ``rulesets`` repeats the
+three measures for every ruleset on its own seeded corpus of the same size,
+with each figure's ratio to dm2023's (the goal: each within 30 %).
 """
 
 from __future__ import annotations
 
 import platform
 import time
+from collections.abc import Callable
 from typing import Any
 
+from . import duo
 from .board import SEATS
 from .game import replay
 from .position import Position
 from .rules import legal_moves
+from .ruleset import DM2023, Ruleset, get_ruleset, ruleset_names
 from .selfplay import play_game
 
 BENCH_GAMES = 40
@@ -31,6 +38,13 @@ def run_bench(games: int = BENCH_GAMES, seed: int = BENCH_SEED, repeat: int = 3)
 
     t0 = time.perf_counter()
     corpus = [play_game(seed + i, observe=observe) for i in range(games)]
+    per_ruleset = {
+        name: _ruleset_figures(get_ruleset(name), games, seed, repeat) for name in ruleset_names()
+    }
+    base = per_ruleset[DM2023.name]
+    for figures in per_ruleset.values():
+        for key in ("replay_moves_per_s", "legal_calls_per_s", "selfplay_games_per_s"):
+            figures[key.replace("_per_s", "_vs_dm2023")] = round(figures[key] / base[key], 2)
     observe_time = time.perf_counter() - t0
 
     best_sp = float("inf")
@@ -88,6 +102,75 @@ def run_bench(games: int = BENCH_GAMES, seed: int = BENCH_SEED, repeat: int = 3)
             "legal_calls_per_s": 20000,
             "selfplay_games_per_s": 30,
         },
+        "rulesets": per_ruleset,
         "python": platform.python_version(),
         "repeat": repeat,
+    }
+
+
+Turn = tuple[tuple[int, ...], int, tuple[str, ...]]
+
+
+def _best(repeat: int, work: Callable[[], object]) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        work()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def _ruleset_figures(ruleset: Ruleset, games: int, seed: int, repeat: int) -> dict[str, float]:
+    """Replay, legal-move and self-play throughput of one ruleset (same measures as dm2023's)."""
+    turns: list[Turn] = []
+
+    def observe(locs: tuple[int, ...], s: int, hand: tuple[str, ...]) -> None:
+        if s >= 0:
+            turns.append((locs, s, hand))
+
+    if ruleset.board == "duo":
+        corpus = [duo.selfplay_game(seed + i, ruleset, observe=observe) for i in range(games)]
+
+        def play_all() -> None:
+            for i in range(games):
+                duo.selfplay_game(seed + i, ruleset)
+
+        def replay_all() -> None:
+            for r in corpus:
+                if not duo.replay(r, ruleset).ok:  # pragma: no cover - a broken engine
+                    raise RuntimeError("DUO self-play record failed to replay")
+
+        dpos = [duo.DuoPosition(locs, ruleset.board_fields) for locs, _, _ in turns]
+
+        def legal_all() -> None:
+            for pos, (_, s, hand) in zip(dpos, turns, strict=True):
+                for card in hand:
+                    duo.legal_moves(pos, duo.PLAYERS[s], card)
+
+    else:
+        corpus = [play_game(seed + i, ruleset, observe=observe) for i in range(games)]
+
+        def play_all() -> None:
+            for i in range(games):
+                play_game(seed + i, ruleset)
+
+        def replay_all() -> None:
+            for r in corpus:
+                if not replay(r).ok:  # pragma: no cover - a broken engine
+                    raise RuntimeError(f"{ruleset.name} self-play record failed to replay")
+
+        positions = [Position(locs, _checked=True) for locs, _, _ in turns]
+
+        def legal_all() -> None:
+            for pos, (_, s, hand) in zip(positions, turns, strict=True):
+                for card in hand:
+                    legal_moves(pos, SEATS[s], card, ruleset)
+
+    entries = sum(len(r["moves"]) for r in corpus)
+    calls = sum(len(hand) for _, _, hand in turns)
+    return {
+        "entries": entries,
+        "replay_moves_per_s": round(entries / _best(repeat, replay_all)),
+        "legal_calls_per_s": round(calls / _best(repeat, legal_all)),
+        "selfplay_games_per_s": round(games / _best(repeat, play_all), 1),
     }

@@ -12,13 +12,14 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from . import duo
 from .board import CARDS, SEATS
 from .errors import EngineError, IllegalMoveError, NotationError
 from .game import replay
-from .notation import parse_move
+from .notation import Discard, Move, parse_discard, parse_move
 from .position import Position
 from .rules import apply_move, legal_moves
-from .ruleset import Ruleset, get_ruleset
+from .ruleset import Ruleset, get_ruleset, ruleset_names
 
 USAGE = "usage: python -m games.engine legal|apply|replay|batch|bench  (JSON request on stdin)"
 
@@ -48,12 +49,16 @@ def _ruleset(req: Any) -> Ruleset:
     try:
         return get_ruleset(name)
     except ValueError:
-        raise _bad(f"Unknown ruleset {name!r}.", f"Ukendt regelsæt {name!r}.") from None
+        known = ", ".join(ruleset_names())
+        raise _bad(
+            f"Unknown ruleset {name!r} (known: {known}).",
+            f"Ukendt regelsæt {name!r} (kendte: {known}).",
+        ) from None
 
 
-def _position(req: Any) -> Position:
+def _position(req: Any, ruleset: Ruleset) -> Position:
     try:
-        return Position.from_json(_field(req, "position"))
+        return Position.from_json(_field(req, "position"), ruleset)
     except EngineError as e:
         raise Malformed(e.to_json()) from None
 
@@ -70,7 +75,9 @@ def _seat(req: Any) -> str:
 def cmd_legal(req: Any) -> dict[str, Any]:
     """``{"ruleset", "position", "seat", "card"}`` -> ``{"moves": [...]}``."""
     ruleset = _ruleset(req)
-    position = _position(req)
+    if ruleset.board == "duo":
+        return _duo_legal(req, ruleset)
+    position = _position(req, ruleset)
     seat = _seat(req)
     card = _field(req, "card")
     if card not in CARDS:
@@ -79,13 +86,22 @@ def cmd_legal(req: Any) -> dict[str, Any]:
 
 
 def cmd_apply(req: Any) -> dict[str, Any]:
-    """``{"ruleset", "position", "seat", "move"}`` -> ok/position/events or ok false/error."""
+    """``{"ruleset", "position", "seat", "move"}`` -> ok/position/events or ok false/error.
+
+    ``move`` may be a discard ``X: …``: D4 is checked against the position,
+    which comes back unchanged.
+    """
     ruleset = _ruleset(req)
-    position = _position(req)
+    if ruleset.board == "duo":
+        return _duo_apply(req, ruleset)
+    position = _position(req, ruleset)
     seat = _seat(req)
     text = _field(req, "move")
     try:
-        move = parse_move(text)
+        if isinstance(text, str) and text.strip().startswith("X:"):
+            move: Move | Discard = parse_discard(text.strip())
+        else:
+            move = parse_move(text, ruleset.board)
     except NotationError as e:
         raise Malformed(e.to_json()) from None
     try:
@@ -103,11 +119,57 @@ def cmd_replay(req: Any) -> dict[str, Any]:
     """A game record -> the NOTATION.md replay answer."""
     if not isinstance(req, dict):
         raise _bad("A game record must be a JSON object.", "Et spil skal være et JSON-objekt.")
-    _ruleset(req)
+    ruleset = _ruleset(req)
     try:
+        if ruleset.board == "duo":
+            return duo.replay(req, ruleset).to_json()
         return replay(req).to_json()
     except EngineError as e:
         raise Malformed(e.to_json()) from None
+
+
+def _duo_position(req: Any, ruleset: Ruleset) -> duo.DuoPosition:
+    try:
+        return duo.DuoPosition.from_json(_field(req, "position"), ruleset.board_fields)
+    except EngineError as e:
+        raise Malformed(e.to_json()) from None
+
+
+def _duo_seat(req: Any) -> str:
+    seat = _field(req, "seat")
+    if seat not in duo.PLAYERS:
+        raise _bad(
+            f"Unknown DUO player {seat!r} (Y or R).", f"Ukendt DUO-spiller {seat!r} (Y eller R)."
+        )
+    return str(seat)
+
+
+def _duo_legal(req: Any, ruleset: Ruleset) -> dict[str, Any]:
+    position = _duo_position(req, ruleset)
+    seat = _duo_seat(req)
+    card = _field(req, "card")
+    if card not in ruleset.deck_cards():
+        raise _bad(f"Unknown DUO card {card!r}.", f"Ukendt DUO-kort {card!r}.")
+    return {"moves": [str(m) for m in duo.legal_moves(position, seat, card)]}
+
+
+def _duo_apply(req: Any, ruleset: Ruleset) -> dict[str, Any]:
+    position = _duo_position(req, ruleset)
+    seat = _duo_seat(req)
+    text = _field(req, "move")
+    try:
+        move: duo.DuoMove | str = text
+        if not (isinstance(text, str) and text.strip().startswith("X:")):
+            move = duo.parse_move(text, ruleset.board_fields)
+    except NotationError as e:
+        raise Malformed(e.to_json()) from None
+    try:
+        applied = duo.apply_move(position, seat, move)
+    except NotationError as e:
+        raise Malformed(e.to_json()) from None
+    except IllegalMoveError as e:
+        return {"ok": False, "error": e.to_json()}
+    return {"ok": True, "position": applied.position.to_json(), "events": applied.events}
 
 
 COMMANDS: dict[str, Callable[[Any], dict[str, Any]]] = {

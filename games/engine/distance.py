@@ -4,38 +4,42 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import PIDX, REMAINING_HOME, REMAINING_START, SEATS, TEAMS
+from .board import IS_GOAL, NLOC, PIDX, REMAINING_HOME, REMAINING_START, SEATS, TEAMS
 from .position import Position, locked_count
 from .ruleset import DM2023, Ruleset
+from .variants import rules_of
+from .walk import pawn_distances
+
+__all__ = ["adjudicate", "pawn_distances", "remaining_distance", "team_standing"]
 
 
-def pawn_distances(locs: tuple[int, ...] | list[int]) -> list[list[int]]:
-    """Steps each pawn still needs to reach its M1, per colour (W3)."""
-    out: list[list[int]] = []
-    for c in range(4):
-        lc = locked_count(locs, c)
-        row = []
-        for lid in sorted(locs[4 * c : 4 * c + 4]):
-            p = PIDX[c][lid]
-            if p == -1:
-                row.append(REMAINING_HOME)
-            elif p == 0:
-                row.append(REMAINING_START)
-            elif p > 60 - lc:
-                row.append(0)
-            else:
-                row.append(60 - p)
-        out.append(row)
-    return out
+def remaining_distance(position: Position, ruleset: Ruleset = DM2023) -> dict[str, Any]:
+    """Remaining distance per pawn and per team (W3).
+
+    ``{"pawns": {"Y": [4 ints], …}, "teams": {"YB": int, "RG": int}}``:
+    the steps each pawn still needs to reach its innermost goal circle along
+    its path; a locked pawn 0, a pawn on its start field 60, in its start
+    circle 61. Pawns are listed in location order. The rulebook measures to
+    House instead (its W3 Decision: House 0, own 15 1, own 0 61, Start 62).
+    """
+    rows = rules_of(ruleset).pawn_distances(position.locs)
+    pawns = {s: rows[c] for c, s in enumerate(SEATS)}
+    teams = {t: sum(pawns[a]) + sum(pawns[b]) for t, (a, b) in TEAMS.items()}
+    return {"pawns": pawns, "teams": teams}
 
 
-def team_standing(position: Position) -> tuple[int, int, int, int]:
+def team_standing(position: Position, ruleset: Ruleset = DM2023) -> tuple[int, int, int, int]:
     """``(distance YB, distance RG, locked YB, locked RG)``: the two teams' W3 numbers.
 
     The same numbers as :func:`remaining_distance` and the locked counts of
     :func:`adjudicate`, in one pass without building per-pawn lists: for
-    statistics that read them after every entry of many games.
+    statistics that read them after every entry of many games. A board other
+    than dm2023's (the rulebook's House) goes the long way.
     """
+    if rules_of(ruleset).pawn_distances is not pawn_distances:
+        dist = remaining_distance(position, ruleset)["teams"]
+        teams = adjudicate(position, ruleset)["teams"]
+        return dist["YB"], dist["RG"], teams["YB"]["locked"], teams["RG"]["locked"]
     locs = position.locs
     distance = [0, 0, 0, 0]
     locked = [0, 0, 0, 0]
@@ -62,35 +66,31 @@ def team_standing(position: Position) -> tuple[int, int, int, int]:
     )
 
 
-def remaining_distance(position: Position) -> dict[str, Any]:
-    """Remaining distance per pawn and per team (W3).
-
-    ``{"pawns": {"Y": [4 ints], …}, "teams": {"YB": int, "RG": int}}``:
-    the steps each pawn still needs to reach its innermost goal circle along
-    its path; a locked pawn 0, a pawn on its start field 60, in its start
-    circle 61. Pawns are listed in location order.
-    """
-    rows = pawn_distances(position.locs)
-    pawns = {s: rows[c] for c, s in enumerate(SEATS)}
-    teams = {t: sum(pawns[a]) + sum(pawns[b]) for t, (a, b) in TEAMS.items()}
-    return {"pawns": pawns, "teams": teams}
-
-
 def adjudicate(position: Position, ruleset: Ruleset = DM2023) -> dict[str, Any]:
     """Propose the winner of a game stopped at the time limit (W3).
 
     Order ``"distance"``: fewer remaining steps wins. Order
     ``"locked_then_distance"``: more locked pawns wins, then fewer steps.
+    Order ``"distance_to_house"`` (rulebook W3): fewer steps to House wins,
+    then more pawns in House.
     A won position (W1) is decided by W1. ``winner`` is None on a tie. The
     engine proposes; a judge confirms or overrides with a written reason.
     """
-    dist = remaining_distance(position)["teams"]
-    locked = {
-        t: locked_count(position.locs, SEATS.index(a)) + locked_count(position.locs, SEATS.index(b))
-        for t, (a, b) in TEAMS.items()
-    }
-    teams = {t: {"distance": dist[t], "locked": locked[t]} for t in TEAMS}
+    dist = remaining_distance(position, ruleset)["teams"]
     order = ruleset.adjudication
+    if order == "distance_to_house":
+        locs = position.locs
+        house = [
+            sum(1 for x in locs[4 * c : 4 * c + 4] if x < NLOC and IS_GOAL[x]) for c in range(4)
+        ]
+        locked = {t: house[SEATS.index(a)] + house[SEATS.index(b)] for t, (a, b) in TEAMS.items()}
+    else:
+        locked = {
+            t: locked_count(position.locs, SEATS.index(a))
+            + locked_count(position.locs, SEATS.index(b))
+            for t, (a, b) in TEAMS.items()
+        }
+    teams = {t: {"distance": dist[t], "locked": locked[t]} for t in TEAMS}
     won = position.winner()
     if won is not None:
         return {
@@ -111,6 +111,11 @@ def adjudicate(position: Position, ruleset: Ruleset = DM2023) -> dict[str, Any]:
         loser = "RG" if winner == "YB" else "YB"
         en = f"Team {winner} has less distance left ({dist[winner]} against {dist[loser]} steps)"
         da = f"Parret {winner} har kortest vej tilbage ({dist[winner]} mod {dist[loser]} felter)"
+    elif order == "distance_to_house" and locked["YB"] != locked["RG"]:
+        winner = "YB" if locked["YB"] > locked["RG"] else "RG"
+        loser = "RG" if winner == "YB" else "YB"
+        en = f"Team {winner} has more pawns in House ({locked[winner]} against {locked[loser]})"
+        da = f"Parret {winner} har flere brikker i Hus ({locked[winner]} mod {locked[loser]})"
     else:
         en = f"The teams are level ({dist['YB']} steps each)"
         da = f"Parrene står lige ({dist['YB']} felter hver)"

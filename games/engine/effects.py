@@ -31,43 +31,51 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .board import CODES, SEATS
+from .board import SEATS
+from .boardstate import Board
 from .notation import Move
-from .rules import Board, execute
+from .rulebook_board import RB_CODES
+from .ruleset import DM2023
+from .variants import MoveRules, rules_of
 
 TEAM_OF_C = ("YB", "RG", "YB", "RG")
 
 
 def _copy(b: Board) -> Board:
-    new = Board.__new__(Board)
+    new = type(b).__new__(type(b))
     new.locs = b.locs[:]
     new.cnt = b.cnt[:]
     new.owner = b.owner[:]
     return new
 
 
-def move_effect(b: Board, seat_c: int, move: Move, f6: bool = True) -> str:
+def move_effect(b: Board, seat_c: int, move: Move, rules: MoveRules | None = None) -> str:
     """The effect string of a **legal** ``move`` for seat colour ``seat_c`` on ``b``.
 
     ``b`` is not changed. An illegal move raises the engine's error.
+    ``rules`` default to dm2023's.
     """
+    rules = rules or rules_of(DM2023)
     after = _copy(b)
-    events = execute(after, seat_c, move, f6)
+    events = rules.execute(after, seat_c, move)
     before_locs, after_locs = b.locs, after.locs
     tokens = [
-        f"{CODES[x]}>{CODES[y]}" for x, y in zip(before_locs, after_locs, strict=True) if x != y
+        f"{RB_CODES[x]}>{RB_CODES[y]}"
+        for x, y in zip(before_locs, after_locs, strict=True)
+        if x != y
     ]
     for kind, c, lid in events:
-        tokens.append(f"{kind[0]}{SEATS[c]}@{CODES[lid]}")
-    # As Game.play: only a move with an event (a lock) can win (W1).
-    if events and after.team_won(seat_c):
+        tokens.append(f"{kind[0]}{SEATS[c]}@{RB_CODES[lid]}")
+    if rules.wins(after, seat_c, events):
         tokens.append("w" + TEAM_OF_C[seat_c])
     return " ".join(tokens)
 
 
-def effects_of(b: Board, seat_c: int, moves: Iterable[Move], f6: bool = True) -> list[str]:
+def effects_of(
+    b: Board, seat_c: int, moves: Iterable[Move], rules: MoveRules | None = None
+) -> list[str]:
     """The effect strings of ``moves`` (all legal for ``seat_c`` on ``b``), in order."""
-    return [move_effect(b, seat_c, m, f6) for m in moves]
+    return [move_effect(b, seat_c, m, rules) for m in moves]
 
 
 def parse_effect(effect: str) -> dict[str, object]:

@@ -199,6 +199,43 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Card {card} has already been played or discarded {n} times since the last shuffle.",
         "Kort {card} er allerede spillet eller smidt {n} gange siden sidste blanding.",
     ),
+    # the printed rulebook (docs/rulesets/rulebook.md)
+    "rb_t4": (
+        "T4",
+        "The way is blocked: a pawn stands on its own 0 at {at}, and no other pawn may pass "
+        "0/15 then.",
+        "Vejen er spærret: en brik står på sit eget 0 på {at}, og så må ingen anden brik "
+        "passere 0/15.",
+    ),
+    "rb_f1": (
+        "F1",
+        "The pawn on {at} cannot move {n} steps: in House it may not pass or land on a pawn, "
+        "nor go beyond 19.",
+        "Brikken på {at} kan ikke flytte {n} felter: i Hus må den hverken passere eller lande "
+        "på en brik eller komme forbi 19.",
+    ),
+    "rb_f7": (
+        "F7",
+        "÷4 never moves a pawn in House ({at}): a pawn in House cannot go back onto the track.",
+        "÷4 flytter aldrig en brik i Hus ({at}): en brik i Hus kan ikke komme ud på banen igen.",
+    ),
+    "rb_c8": (
+        "C8",
+        "No pawn can come into play: two pawns of one colour stand on {at} (0/15) and block it.",
+        "Ingen brik kan rykke ud: to brikker af samme farve står på {at} (0/15) og spærrer.",
+    ),
+    "rb_c9": (
+        "C9",
+        "The pawn on {at} cannot be swapped: pawns on their own 0 or 15, pairs and pawns in "
+        "House or Start are safe.",
+        "Brikken på {at} kan ikke byttes: brikker på eget 0 eller 15, par og brikker i Hus "
+        "eller Start er fredede.",
+    ),
+    "rb_c9_own0": (
+        "C9",
+        "A pawn cannot be swapped onto its own 0: it reaches its 0 only from Start.",
+        "En brik kan ikke byttes ind på sit eget 0: den kommer kun dertil fra Start.",
+    ),
     "w1": (
         "W1",
         "The game is over: team {team} has won.",

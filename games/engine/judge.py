@@ -32,16 +32,15 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .board import COLOUR_DA, COLOUR_EN, SEAT_INDEX, SEATS
-from .errors import EngineError, IllegalMoveError, NotationError
+from .boardstate import EventTuple
+from .errors import EngineError, IllegalMoveError, NotationError, PositionError
+from .flow import Game, read_record
 from .notation import Discard, parse_entry, parse_move
 from .position import Position
-
-if TYPE_CHECKING:
-    from .game import Game
-    from .rules import EventTuple
+from .ruleset import RULEBOOK
 
 JUDGE_PREFIX = "!"
 KINDS = ("UPHOLD", "VOID", "SET", "P1", "P2", "P3", "P4", "WARN", "RESULT", "UNDO")
@@ -89,6 +88,21 @@ def _numbers(text: str, tokens: list[str]) -> tuple[int, ...]:
     return tuple(sorted({int(t) for t in tokens}))
 
 
+def _read_position(data: Any) -> Position:
+    """A position on the dm board, or else on the rulebook's (``X15``, others on ``XS``).
+
+    A judge entry is read before it is applied to a game; applying ``! SET``
+    checks the position against the game's own ruleset (:func:`_set_position`).
+    """
+    try:
+        return Position.from_json(data)
+    except PositionError as dm_error:
+        try:
+            return Position.from_json(data, RULEBOOK)
+        except PositionError:
+            raise dm_error from None
+
+
 def _position(text: str, body: str) -> Position:
     body = body.strip()
     if body.startswith("{"):
@@ -98,14 +112,14 @@ def _position(text: str, body: str) -> Position:
             raise _bad(
                 text, "the position is not valid JSON", "stillingen er ikke gyldig JSON"
             ) from None
-        return Position.from_json(data)
+        return _read_position(data)
     data2: dict[str, list[str]] = {}
     for part in body.split():
         seat, _, locs = part.partition("=")
         if seat not in SEAT_INDEX or seat in data2:
             raise _bad(text, "write SET Y=… R=… B=… G=…", "skriv SET Y=… R=… B=… G=…")
         data2[seat] = locs.split(",")
-    return Position.from_json(data2)
+    return _read_position(data2)
 
 
 def parse_judge_entry(text: str) -> JudgeEntry:
@@ -201,9 +215,8 @@ def format_judge_entry(entry: JudgeEntry) -> str:
 
 
 def _set_position(game: Game, position: Position) -> None:
-    from .rules import Board
-
-    game.board = Board(position.locs)
+    position = Position.from_json(position.to_json(), game.ruleset)  # the game's own board
+    game.board = game.rules.board(position.locs)
     game.winner = game.board.winner()
     if game.winner is not None:
         game.to_move = -1
@@ -218,7 +231,7 @@ def _send_home(game: Game, seat: str, at: str) -> None:
             f"Der står ingen {COLOUR_DA[seat]} brik på {at}, der kan sendes hjem.",
         )
     data[seat][data[seat].index(at)] = seat + "H"
-    _set_position(game, Position.from_json(data))
+    _set_position(game, Position.from_json(data, game.ruleset))
 
 
 def _play_kept(game: Game, text: str) -> None:
@@ -387,9 +400,7 @@ def _rebuild(
     is not kept (``game`` is then unchanged) — unless ``conflicts`` collects
     them: such entries are then treated as kept and the replay goes on.
     """
-    from .game import Game as GameClass
-
-    fresh = GameClass(game.ruleset, game.first_dealer, game.start)
+    fresh = Game(game.ruleset, game.first_dealer, game.start)
     skipped = undone or set()
     for n, text in enumerate(record, start=1):
         if n in voided or n in skipped or _is_void(text) or _is_kind(text, "UNDO"):
@@ -402,7 +413,7 @@ def _rebuild(
             if n not in kept and conflicts is not None:
                 conflicts.append(VoidConflict(n, str(text), err))
             _play_kept(fresh, text)
-    for slot in GameClass.__slots__:
+    for slot in Game.__slots__:
         setattr(game, slot, getattr(fresh, slot))
 
 
@@ -465,8 +476,6 @@ def void_check(
     Raises EngineError if the record itself or the void cannot be applied
     for another reason (a bad entry number, a judge entry that fails).
     """
-    from .game import read_record
-
     _, game, moves = read_record(record, None)
     for i, text in enumerate(moves):
         game.entry(text, moves, i)

@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from .board import CARDS, CODES, LID, SEATS
+from .board import CARDS, LID, SEATS
 from .errors import NotationError
+from .rulebook_board import RB_CODES, RB_LID
 
 KIND_IN: Final = "in"
 KIND_STEPS: Final = "steps"
@@ -21,6 +22,14 @@ _CARD_ORDER: Final = {c: i for i, c in enumerate(CARDS)}
 _LOC = r"[YRBG](?:H|S|M[1-4]|1[0-4]|[1-9])"
 _STEP_RE: Final = re.compile(rf"^({_LOC})([+-])(\d{{1,2}})(?:>({_LOC}))?$")
 _SWAP_RE: Final = re.compile(rf"^({_LOC})<>({_LOC})$")
+_RB_LOC = r"[YRBG](?:H|S|M[1-4]|1[0-5]|[1-9])"
+_RB_STEP_RE: Final = re.compile(rf"^({_RB_LOC})([+-])(\d{{1,2}})(?:>({_RB_LOC}))?$")
+_RB_SWAP_RE: Final = re.compile(rf"^({_RB_LOC})<>({_RB_LOC})$")
+_SYNTAX: Final = {
+    "dm": (_STEP_RE, _SWAP_RE, LID),
+    "rulebook": (_RB_STEP_RE, _RB_SWAP_RE, RB_LID),
+}
+"""Location syntax per board: the rulebook adds own 15 (``Y15``)."""
 
 Step = tuple[int, int]
 """Internal step: (location id, signed number of steps)."""
@@ -28,7 +37,7 @@ Step = tuple[int, int]
 
 def step_text(lid: int, n: int) -> str:
     """Canonical text of one step, e.g. ``Y3+5`` or ``RS-4``."""
-    return f"{CODES[lid]}{'+' if n > 0 else '-'}{abs(n)}"
+    return f"{RB_CODES[lid]}{'+' if n > 0 else '-'}{abs(n)}"
 
 
 class Move:
@@ -81,14 +90,14 @@ class Move:
     @property
     def steps(self) -> tuple[tuple[str, int], ...]:
         """``(location code, signed steps)`` in the order played."""
-        return tuple((CODES[lid], n) for lid, n in self.isteps)
+        return tuple((RB_CODES[lid], n) for lid, n in self.isteps)
 
     @property
     def swap(self) -> tuple[str, str] | None:
         """The two swapped locations in location order, or None."""
         if self.iswap is None:
             return None
-        return CODES[self.iswap[0]], CODES[self.iswap[1]]
+        return RB_CODES[self.iswap[0]], RB_CODES[self.iswap[1]]
 
     def __str__(self) -> str:
         return self._text
@@ -121,7 +130,7 @@ def _text(card: str, kind: str, isteps: tuple[Step, ...], iswap: tuple[int, int]
     if kind == KIND_IN:
         return card + ": in"
     if iswap is not None:
-        return f"{card}: {CODES[iswap[0]]}<>{CODES[iswap[1]]}"
+        return f"{card}: {RB_CODES[iswap[0]]}<>{RB_CODES[iswap[1]]}"
     return card + ": " + " ".join(step_text(lid, n) for lid, n in isteps)
 
 
@@ -173,27 +182,30 @@ def _syntax(text: object, why: str, why_da: str) -> NotationError:
 
 
 _MOVE_CACHE: dict[str, Move] = {}
+_RB_MOVE_CACHE: dict[str, Move] = {}
 
 
-def parse_move(text: str) -> Move:
+def parse_move(text: str, board: str = "dm") -> Move:
     """Read a move such as ``"5: Y3+5"``, ``"7: Y3+5 RM3+2"``, ``"J: Y3<>R10"``.
 
     Extra spaces are tolerated, a swap may name its locations in either
     order, and a step may carry ``>DEST`` (checked when the move is applied).
     Raises :class:`NotationError` (rule ``N``) for anything unreadable.
     A readable move that its card cannot make is left to ``apply_move``.
+    ``board`` is the ruleset's board: ``"rulebook"`` also reads own 15 (``Y15``).
     """
-    cached = _MOVE_CACHE.get(text) if isinstance(text, str) else None
+    cache = _RB_MOVE_CACHE if board == "rulebook" else _MOVE_CACHE
+    cached = cache.get(text) if isinstance(text, str) else None
     if cached is not None:
         return cached
-    move = _parse_move(text)
-    if len(_MOVE_CACHE) > 100_000:
-        _MOVE_CACHE.clear()
-    _MOVE_CACHE[text] = move
+    move = _parse_move(text, board)
+    if len(cache) > 100_000:
+        cache.clear()
+    cache[text] = move
     return move
 
 
-def _parse_move(text: object) -> Move:
+def _parse_move(text: object, board: str = "dm") -> Move:
     if not isinstance(text, str):
         raise _syntax(text, "a move is a text like '5: Y3+5'", "et træk er en tekst som '5: Y3+5'")
     parts = text.split()
@@ -217,21 +229,22 @@ def _parse_move(text: object) -> Move:
             f"ukendt kort {card!r} (kortene er 1–13 og J)",
         )
     actions = parts[1:]
+    step_re, swap_re, lids = _SYNTAX["rulebook" if board == "rulebook" else "dm"]
     if actions == ["in"]:
         return make_move(card, KIND_IN)
     if len(actions) == 1 and "<>" in actions[0]:
-        sm = _SWAP_RE.match(actions[0])
+        sm = swap_re.match(actions[0])
         if sm is None:
             raise _syntax(
                 text,
                 "a swap is written 'A<>B' with two locations",
                 "et byt skrives 'A<>B' med to felter",
             )
-        return make_move(card, KIND_SWAP, iswap=_ordered(LID[sm[1]], LID[sm[2]]))
+        return make_move(card, KIND_SWAP, iswap=_ordered(lids[sm[1]], lids[sm[2]]))
     steps: list[Step] = []
     dests: list[int] = []
     for a in actions:
-        m = _STEP_RE.match(a)
+        m = step_re.match(a)
         if m is None:
             raise _syntax(
                 text,
@@ -239,8 +252,8 @@ def _parse_move(text: object) -> Move:
                 f"kan ikke læse delen {a!r} (skriv f.eks. Y3+5 eller RS-4)",
             )
         n = int(m[3])
-        steps.append((LID[m[1]], n if m[2] == "+" else -n))
-        dests.append(LID[m[4]] if m[4] else -1)
+        steps.append((lids[m[1]], n if m[2] == "+" else -n))
+        dests.append(lids[m[4]] if m[4] else -1)
     move = make_move(card, KIND_STEPS, tuple(steps))
     if any(d >= 0 for d in dests):
         move.dests = tuple(dests)
@@ -286,14 +299,17 @@ def parse_discard(text: str) -> Discard:
 Entry = tuple[str, "Move | Discard"]
 
 _ENTRY_CACHE: dict[str, tuple[str, Move | Discard]] = {}
+_RB_ENTRY_CACHE: dict[str, tuple[str, Move | Discard]] = {}
 
 
-def parse_entry(text: str) -> tuple[str, Move | Discard]:
+def parse_entry(text: str, board: str = "dm") -> tuple[str, Move | Discard]:
     """Read a game-record entry ``"Y 5: Y3+5"`` or ``"R X: 2 3 5 6"`` into (seat, action).
 
-    Raises :class:`NotationError` if it cannot be read.
+    Raises :class:`NotationError` if it cannot be read. ``board`` as for
+    :func:`parse_move`.
     """
-    cached = _ENTRY_CACHE.get(text) if isinstance(text, str) else None
+    cache = _RB_ENTRY_CACHE if board == "rulebook" else _ENTRY_CACHE
+    cached = cache.get(text) if isinstance(text, str) else None
     if cached is not None:
         return cached
     if not isinstance(text, str):
@@ -309,9 +325,9 @@ def parse_entry(text: str) -> tuple[str, Move | Discard]:
         )
     action: Move | Discard
     rest = rest.strip()
-    action = parse_discard(rest) if rest.startswith("X:") else parse_move(rest)
-    if len(_ENTRY_CACHE) > 100_000:
-        _ENTRY_CACHE.clear()
+    action = parse_discard(rest) if rest.startswith("X:") else parse_move(rest, board)
+    if len(cache) > 100_000:
+        cache.clear()
     result = (seat, action)
-    _ENTRY_CACHE[text] = result
+    cache[text] = result
     return result

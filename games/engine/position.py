@@ -16,6 +16,7 @@ from .board import (
     IS_RING,
     LID,
     LOC_COLOUR,
+    NLOC,
     SEAT_INDEX,
     SEATS,
     TEAMS,
@@ -23,6 +24,8 @@ from .board import (
     home_lid,
 )
 from .errors import PositionError
+from .rulebook_board import RB_CODES, RB_LID, location_order, rulebook_problem
+from .ruleset import DM2023, Ruleset
 
 _INITIAL = tuple(home_lid(c) for c in range(4) for _ in range(4))
 
@@ -37,7 +40,11 @@ def locked_count(locs: Sequence[int], c: int) -> int:
 
 
 def canonical(locs: Sequence[int]) -> tuple[int, ...]:
-    """Sort pawns within each colour."""
+    """Sort pawns within each colour (location order)."""
+    if max(locs) >= NLOC:  # a rulebook own-15 id: sort by location order
+        return tuple(
+            x for c in range(4) for x in sorted(locs[4 * c : 4 * c + 4], key=location_order)
+        )
     return (
         *sorted(locs[0:4]),
         *sorted(locs[4:8]),
@@ -108,8 +115,14 @@ class Position:
         return _INITIAL_POSITION
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Position:
-        """Read ``{"Y": [4 codes], "R": …, "B": …, "G": …}``; raises PositionError."""
+    def from_json(cls, data: Mapping[str, Any], ruleset: Ruleset = DM2023) -> Position:
+        """Read ``{"Y": [4 codes], "R": …, "B": …, "G": …}``; raises PositionError.
+
+        The codes and invariants are those of the ruleset's board (the
+        rulebook adds ``X15`` and lets other colours stand on ``XS``).
+        """
+        rulebook = ruleset.board == "rulebook"
+        lids = RB_LID if rulebook else LID
         if not isinstance(data, Mapping):
             raise _bad(
                 "a position is an object with keys Y, R, B, G",
@@ -128,16 +141,21 @@ class Position:
                     f"{s} must list exactly 4 pawns", f"{s} skal have præcis 4 brikker", "S2"
                 )
             for code in pawns:
-                lid = LID.get(code) if isinstance(code, str) else None
+                lid = lids.get(code) if isinstance(code, str) else None
                 if lid is None:
                     raise _bad(f"unknown location {code!r}", f"ukendt felt {code!r}", "B5")
                 locs.append(lid)
-        return cls(locs)
+        if not rulebook:
+            return cls(locs)
+        problem = rulebook_problem(locs)
+        if problem is not None:
+            raise _bad(problem[1], problem[2], problem[0])
+        return cls(locs, _checked=True)
 
     def to_json(self) -> dict[str, list[str]]:
         """The NOTATION.md form, each colour's pawns in location order."""
         t = self._locs
-        return {s: [CODES[x] for x in t[4 * c : 4 * c + 4]] for c, s in enumerate(SEATS)}
+        return {s: [RB_CODES[x] for x in t[4 * c : 4 * c + 4]] for c, s in enumerate(SEATS)}
 
     @property
     def locs(self) -> tuple[int, ...]:
@@ -147,7 +165,7 @@ class Position:
     def pawns(self, colour: str) -> list[str]:
         """Locations of a colour's 4 pawns in location order."""
         c = SEAT_INDEX[colour]
-        return [CODES[x] for x in self._locs[4 * c : 4 * c + 4]]
+        return [RB_CODES[x] for x in self._locs[4 * c : 4 * c + 4]]
 
     def locked(self, colour: str) -> list[str]:
         """Goal circles holding the colour's locked pawns (F2), innermost first."""

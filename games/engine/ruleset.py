@@ -1,7 +1,8 @@
 """Rule choices that differ between rule sets (RULES.md *Decision* items).
 
-Only ``dm2023`` is implemented; the settings exist so that ``rulebook``,
-``fr`` and ``duo`` can be added without rewriting the engine.
+Each ruleset's reading is in ``docs/rulesets/<name>.md``: ``dm2023`` is
+RULES.md, ``rulebook`` the printed rulebook, ``fr`` the French rulebook.
+The move rules of a ruleset's board are chosen in :mod:`.variants`.
 """
 
 from __future__ import annotations
@@ -26,6 +27,15 @@ class Ruleset:
             ``"locked_then_distance"`` (more locked pawns first).
         finish_rule_2023: F6, a pawn leaving the finish area must lock or reach the track.
         seven_win_drops_rest: C7 Decision, a 7 that wins drops its unused steps.
+        board: the board and its counting: ``"dm"`` (RULES.md B1–B5, start field
+            not counted), ``"rulebook"`` (60 counted spaces, own 0 and own 15,
+            House 16–19) or ``"duo"`` (docs/rulesets/duo.md).
+        talk_penalty_scope: P2, whose pawn the talk penalty sends home:
+            ``"talker"`` or ``"team"``.
+        time_limit_minutes: W2, the default game time (None: no limit).
+        players: players at a table (4 in pairs; 2 for ``duo``, singles).
+        board_fields: numbered track fields per quarter or home area (14; a
+            ``duo`` Decision and setting, docs/rulesets/duo.md B2).
     """
 
     name: str
@@ -37,10 +47,19 @@ class Ruleset:
     adjudication: str = "distance"
     finish_rule_2023: bool = True
     seven_win_drops_rest: bool = True
+    board: str = "dm"
+    talk_penalty_scope: str = "talker"
+    time_limit_minutes: int | None = 60
+    players: int = 4
+    board_fields: int = 14
 
     def copies(self, card: str) -> int:
         """Number of copies of a card kind in the deck."""
         return dict(self.deck).get(card, 0)
+
+    def deck_cards(self) -> tuple[str, ...]:
+        """The card kinds of the deck."""
+        return tuple(c for c, _ in self.deck)
 
     @property
     def deck_size(self) -> int:
@@ -51,7 +70,43 @@ class Ruleset:
 DM2023 = Ruleset(name="dm2023")
 """The DM guide 2023 rules (RULES.md)."""
 
-_RULESETS = {DM2023.name: DM2023}
+FR = Ruleset(
+    name="fr",
+    finish_rule_2023=False,
+    opener="left_of_dealer",
+    talk_penalty_scope="talker",
+    time_limit_minutes=None,
+)
+"""The French rulebook (docs/rulesets/fr.md): dm2023 without F6, with F8 and F9."""
+
+RULEBOOK = Ruleset(
+    name="rulebook",
+    board="rulebook",
+    finish_rule_2023=False,
+    adjudication="distance_to_house",
+    talk_penalty_scope="team",
+    time_limit_minutes=None,
+)
+"""The printed EN/DA rulebook (docs/rulesets/rulebook.md)."""
+
+DUO = Ruleset(
+    name="duo",
+    board="duo",
+    players=2,
+    deck=tuple((c, 4) for c in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12")),
+    finish_rule_2023=False,
+    opener="other_than_dealer",
+    adjudication="distance",
+    time_limit_minutes=None,
+)
+"""Partners DUO (docs/rulesets/duo.md): two players, singles."""
+
+_RULESETS = {r.name: r for r in (DM2023, RULEBOOK, FR, DUO)}
+
+
+def ruleset_names() -> list[str]:
+    """The names of every known ruleset, ``dm2023`` first."""
+    return list(_RULESETS)
 
 
 def get_ruleset(name: str) -> Ruleset:

@@ -14,10 +14,10 @@ from collections.abc import Callable
 from typing import Any
 
 from .board import CARDS, SEAT_INDEX, SEATS
-from .game import Game
+from .flow import Game
 from .notation import Discard, Move
-from .rules import gen_moves, random_seven
 from .ruleset import DM2023, Ruleset
+from .variants import rules_of
 
 _DRAW_VALUE = {c: (0 if c in ("J", "11") else 14 if c == "1" else int(c)) for c in CARDS}
 """D7: swap and heart count 0, a two-value card its higher value."""
@@ -83,7 +83,7 @@ def play_game(
     rng = random.Random(seed)
     dealer = first_dealer if first_dealer is not None else draw_first_dealer(rng, ruleset)
     game = Game(ruleset, SEAT_INDEX[dealer])
-    f6 = ruleset.finish_rule_2023
+    rules = rules_of(ruleset)
     full_deck = [c for c, n in ruleset.deck for _ in range(n)]
     deck: list[str] = []
     hands: list[list[str]] = [[], [], [], []]
@@ -116,10 +116,10 @@ def play_game(
         for card in order:
             if card == "7":
                 # all splits of a 7 can run to hundreds; one random legal split suffices
-                seven = random_seven(board, s, rng, f6)
+                seven = rules.random_seven(board, s, rng)
                 moves = [seven] if seven is not None else []
             else:
-                moves = gen_moves(board, s, card, f6)
+                moves = rules.gen_moves(board, s, card)
             if moves:
                 options.append((card, moves))
                 break

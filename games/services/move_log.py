@@ -31,6 +31,7 @@ from games.engine import (
     Position,
     ReplayResult,
     format_move,
+    get_ruleset,
     parse_move,
     replay,
     selfplay_game,
@@ -184,11 +185,12 @@ def _canonical_discard(rest: str) -> str:
     return "X: " + " ".join(sorted(cards, key=CARDS.index))
 
 
-def entry_read(*, text: object, to_move: str | None) -> tuple[str, str, str]:
+def entry_read(*, text: object, to_move: str | None, board: str = "dm") -> tuple[str, str, str]:
     """Read a typed entry into ``(seat, as typed for the engine, canonical entry)``.
 
     ``"5: Y3+5"`` is played by the seat to move; ``"Y 5: Y3+5"`` names the seat
-    (the engine refuses it if that seat is not to move: rule D2).
+    (the engine refuses it if that seat is not to move: rule D2). ``board`` is
+    the ruleset's board (the printed rulebook also reads ``Y15``).
     """
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT_LENGTH:
         raise _illegal(
@@ -212,7 +214,7 @@ def entry_read(*, text: object, to_move: str | None) -> tuple[str, str, str]:
         canonical = _canonical_discard(rest)
     else:
         try:
-            canonical = format_move(parse_move(rest))
+            canonical = format_move(parse_move(rest, board))
         except EngineError as err:
             raise _illegal(err.rule, err.message_en, err.message_da) from None
     return seat, f"{seat} {rest}", f"{seat} {canonical}"
@@ -381,7 +383,8 @@ def _submit_locked(
     view = game_log(game=game, head=(head.seq, head.last_hash))
     if expected_seq != view.seq:
         raise _stale(game, expected_seq, view)
-    seat, typed, canonical = entry_read(text=text, to_move=view.replay.state.to_move)
+    state = view.replay.state
+    seat, typed, canonical = entry_read(text=text, to_move=state.to_move, board=state.ruleset.board)
     result = _extend(game, view, typed, canonical)
     seq = view.seq + 1
     digest = entry_hash(prev_hash=view.last_hash, text=canonical, seq=seq)
@@ -490,7 +493,10 @@ def move_preview(*, game: Game, text: str, lang: str | None = None) -> dict[str,
     """What an entry would do, without storing it: moved pawns, hits, locks, winner."""
     with _language(lang):
         view = game_log(game=game)
-        _seat, typed, canonical = entry_read(text=text, to_move=view.replay.state.to_move)
+        state = view.replay.state
+        _seat, typed, canonical = entry_read(
+            text=text, to_move=state.to_move, board=state.ruleset.board
+        )
         result = _extend(game, view, typed, canonical)
     before, after = view.replay.position, result.position
     changes = []
@@ -776,7 +782,9 @@ def _store_record(game: Game, moves: list[str], source: str) -> list[str]:
         if text.startswith("!"):  # a judge entry, already checked by the replay
             seat, canonical = "", " ".join(text.split())
         else:
-            seat, _typed, canonical = entry_read(text=text, to_move=None)
+            seat, _typed, canonical = entry_read(
+                text=text, to_move=None, board=result.state.ruleset.board
+            )
         digest = entry_hash(prev_hash=prev, text=canonical, seq=seq)
         rows.append(
             MoveEntry(
@@ -810,15 +818,16 @@ def demo_fill_logs(*, tournament: Any, seed: int = 0) -> int:
     """
     rng = random.Random(seed)
     filled = 0
+    ruleset = get_ruleset(tournament.ruleset)
     games = Game.objects.select_related("round__tournament").filter(round__tournament=tournament)
     for game in games.order_by("round__number", "table_number"):
         if MoveEntry.objects.filter(game=game).exists():
             continue
         result_from_log = False
         if game.winner:
-            moves, result_from_log = _demo_complete(game, rng)
+            moves, result_from_log = _demo_complete(game, rng, ruleset)
         elif game.round.status == game.round.Status.IN_PROGRESS:
-            record = selfplay_game(rng.randrange(1 << 30), first_dealer=game.first_dealer)
+            record = selfplay_game(rng.randrange(1 << 30), ruleset, first_dealer=game.first_dealer)
             moves = record["moves"][: rng.randrange(8, min(80, len(record["moves"]) - 1))]
         else:
             continue
@@ -831,7 +840,7 @@ def demo_fill_logs(*, tournament: Any, seed: int = 0) -> int:
     return filled
 
 
-def _demo_complete(game: Game, rng: random.Random) -> tuple[list[str], bool]:
+def _demo_complete(game: Game, rng: random.Random, ruleset: Any) -> tuple[list[str], bool]:
     """A self-play game won by the game's winner if one of a few seeds gives one.
 
     Otherwise the last one tried, and True: the log is the truth, so the
@@ -839,7 +848,7 @@ def _demo_complete(game: Game, rng: random.Random) -> tuple[list[str], bool]:
     """
     moves: list[str] = []
     for _attempt in range(8):
-        record = selfplay_game(rng.randrange(1 << 30), first_dealer=game.first_dealer)
+        record = selfplay_game(rng.randrange(1 << 30), ruleset, first_dealer=game.first_dealer)
         moves = list(record["moves"])
         if replay(record).winner == game.winner:
             return moves, False

@@ -177,7 +177,7 @@ def adjudication_proposal(*, game: Game) -> dict[str, Any]:
     ruleset = dataclasses.replace(
         get_ruleset(tournament.ruleset), adjudication=tournament.adjudication
     )
-    proposal = adjudicate(Position.from_json(state["position"]), ruleset)
+    proposal = adjudicate(Position.from_json(state["position"], ruleset), ruleset)
     return {**proposal, "position": state["position"], "locked": state["locked"]}
 
 

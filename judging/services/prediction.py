@@ -85,7 +85,8 @@ def game_distances(*, game: Any) -> tuple[dict[str, int], dict[str, int]] | None
         view = game_log(game=game)
         if not view.replay.ok:
             return None
-        start = dict(remaining_distance(Position.initial())["teams"])
+        ruleset = view.replay.state.ruleset
+        start = dict(remaining_distance(Position.initial(), ruleset)["teams"])
         return start, dict(view.distance)
     except Exception:  # an unreadable log means "unknown", never a lost alert
         logger.exception("no overrun prediction for game %s", game.pk)

@@ -18,6 +18,7 @@ from games.engine import (
     EngineError,
     Position,
     format_judge_entry,
+    get_ruleset,
     parse_judge_entry,
     void_check,
 )
@@ -53,7 +54,7 @@ def _entry(text: str) -> str:
         ) from None
 
 
-def _position_text(position: Any) -> str:
+def _position_text(position: Any, game: Game) -> str:
     if isinstance(position, str):
         return _entry(f"! SET {position}")
     if not isinstance(position, dict):
@@ -63,7 +64,7 @@ def _position_text(position: Any) -> str:
             "Angiv stillingen som Y, R, B, G med fire felter hver.",
         )
     try:
-        pos = Position.from_json(position)
+        pos = Position.from_json(position, get_ruleset(game.round.tournament.ruleset))
     except EngineError as err:
         raise ApplicationError(
             err.rule, err.message_en, err.message_da, status=400, extra={"rule": err.rule}
@@ -199,7 +200,7 @@ def ruling_void(
     )
     texts = [_entry(text)]
     if position is not None:
-        texts.append(_position_text(position))
+        texts.append(_position_text(position, game))
     return _rule(
         game=game, actor=actor, kind=Ruling.Kind.VOID, reason=reason, texts=texts,
         rule=_rule_id(rule), entry_seq=seq, call=call, data={"void": voided, "keep": kept},
@@ -211,7 +212,7 @@ def ruling_position_set(
 ) -> Ruling:
     """Set the pawns where they really stand."""
     reason = _prepare(game, actor, reason)
-    text = _position_text(position)
+    text = _position_text(position, game)
     return _rule(
         game=game, actor=actor, kind=Ruling.Kind.POSITION, reason=reason, texts=[text],
         call=call, data={"position": text[len("! SET "):]},

@@ -49,6 +49,10 @@
     }
     COORDS[s + "H"] = polar(R_RING - 11, angleOf(c * 15 + 3.5));
     KIND[s + "H"] = "home";
+    // The printed rulebook's own 15: the same space as XS for X's pawns arriving
+    // before House, drawn just inside it (docs/rulesets/rulebook.md B6).
+    COORDS[s + "15"] = polar(R_RING - 4.6, angleOf(c * 15 - 0.2));
+    KIND[s + "15"] = "field";
   });
   var HOME_OFFSETS = [[-1.9, -1.9], [1.9, -1.9], [-1.9, 1.9], [1.9, 1.9]];
 
@@ -91,8 +95,11 @@
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     var root = el("g", { "class": "board-root", transform: "rotate(" + rotate + ")" }, svg);
     el("circle", { cx: 0, cy: 0, r: R_RING, "class": "ring" }, root);
+    var rulebook = !!(state && state.ruleset === "rulebook");
     SEATS.forEach(function (s) {
-      place(root, s + "S", "start seat-bg-" + s, "S", RADIUS.start, rotate);
+      // The rulebook counts the start space: 0 for its owner (B6), 0/15 for the others.
+      place(root, s + "S", "start seat-bg-" + s, rulebook ? "0" : "S", RADIUS.start, rotate);
+      if (rulebook) place(root, s + "15", "field own-15", "15", FIELD_R, rotate);
       for (var k = 1; k <= 14; k++) place(root, s + k, "field", String(k), FIELD_R, rotate);
       for (var m = 1; m <= 4; m++) place(root, s + "M" + m, "goal seat-ring-" + s, "", RADIUS.goal, rotate);
       place(root, s + "H", "home seat-ring-" + s, "", RADIUS.home, rotate);

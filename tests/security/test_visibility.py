@@ -54,7 +54,7 @@ from tournament.models import Round, Tournament
 
 ROUND_OR_GAME = {"game_id", "number", "round_number", "table_number", "token"}
 EVENT = {"slug", "start_number"}
-# Any other kwarg (a season, a pair's private sign-up link) names no event:
+# Any other kwarg (a season, a person, a pair's private sign-up link) names no event:
 # those pages must simply look the same with and without the hidden event.
 # Kwargs of staff-only objects (print jobs, calls, alerts, roles): the
 # permission matrix covers those URLs; they name no game of a draft.

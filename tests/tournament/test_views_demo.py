@@ -46,3 +46,15 @@ def test_demo_tournament_state_and_pages():
 
     call_command("demo_tournament", "--if-empty")  # a second run changes nothing
     assert Tournament.objects.count() == 1
+
+
+def test_a_demo_event_per_ruleset():
+    from tournament.management.commands.demo_tournament import demo_slug
+
+    call_command("demo_tournament", "--ruleset", "rulebook")
+    tournament = Tournament.objects.get(slug=demo_slug("rulebook"))
+    assert tournament.ruleset == "rulebook" and tournament.slug != DEMO_SLUG
+    played = Game.objects.filter(round__tournament=tournament, round__number__lte=3)
+    assert played.count() == 36 and not played.filter(winner="").exists()
+    html = Client().get(reverse("tournament:standings", args=[tournament.slug])).content.decode()
+    assert html.count('<td class="rank">') == 24

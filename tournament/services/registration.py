@@ -156,11 +156,12 @@ def _clean_settings(fields: dict[str, Any]) -> dict[str, Any]:
                 )
             clean[key] = value
         elif key == "ruleset":
-            if value != Tournament.Ruleset.DM2023:
+            if value not in Tournament.Ruleset.values:
+                known = ", ".join(Tournament.Ruleset.values)
                 raise _invalid(
                     "ruleset_unknown",
-                    "Only the ruleset dm2023 is available.",
-                    "Kun regelsættet dm2023 er tilgængeligt.",
+                    f"Unknown ruleset; an event plays one of: {known}.",
+                    f"Ukendt regelsæt; en turnering spiller et af: {known}.",
                     field=key,
                 )
             clean[key] = value
@@ -390,6 +391,15 @@ def tournament_update(*, tournament: Tournament, actor: Any, **fields: Any) -> T
             f"{swiss_paired} Swiss rounds are already paired.",
             f"{swiss_paired} schweizerrunder er allerede parret.",
             field="swiss_rounds",
+        )
+    if values.get("ruleset", tournament.ruleset) != tournament.ruleset and (
+        tournament.rounds.exists()
+    ):
+        raise _invalid(
+            "ruleset_fixed",
+            "A round has started; the ruleset can no longer change.",
+            "En runde er begyndt; regelsættet kan ikke længere ændres.",
+            field="ruleset",
         )
     knockout_started = tournament.rounds.filter(kind=Round.Kind.KNOCKOUT).exists()
     if knockout_started and (

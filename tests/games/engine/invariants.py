@@ -50,3 +50,28 @@ def problem(locs: tuple[int, ...], prev_locked: list[int]) -> str | None:
     if len(r0 | r1 | r2 | r3) != len(r0) + len(r1) + len(r2) + len(r3):
         return "two colours on one field"
     return None
+
+
+def rulebook_problem_after(record: dict) -> str | None:
+    """Replay a rulebook record entry by entry; None if every position is sound.
+
+    After every entry: the rulebook board's invariants (B7, via the engine's
+    own check) and F2, a pawn in House never leaves it.
+    """
+    from games.engine.flow import read_record
+    from games.engine.rulebook_board import RB_IS_HOUSE, rulebook_problem
+
+    _, game, moves = read_record(record, None)
+    in_house = [0, 0, 0, 0]
+    for index, text in enumerate(moves):
+        game.entry(text, moves, index)
+        locs = game.board.locs
+        found = rulebook_problem(locs)
+        if found is not None:
+            return f"entry {index}: {found[1]}"
+        for c in range(4):
+            n = sum(1 for x in locs[4 * c : 4 * c + 4] if RB_IS_HOUSE[x])
+            if n < in_house[c]:
+                return f"entry {index}: a pawn of colour {c} left House"
+            in_house[c] = n
+    return None

@@ -14,7 +14,7 @@ def test_get_ruleset_dm2023():
 
 def test_unknown_ruleset_is_value_error():
     with pytest.raises(ValueError):
-        get_ruleset("rulebook")
+        get_ruleset("nosuch")
 
 
 def test_c1_deck_composition_is_a_setting():

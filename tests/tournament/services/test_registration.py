@@ -91,7 +91,7 @@ def test_create_needs_a_signed_in_user():
         ({"knockout_size": 6}, "knockout_size_invalid"),
         ({"tiebreaks": ["buchholz", "coin"]}, "tiebreaks_invalid"),
         ({"tiebreaks": ["wins", "wins"]}, "tiebreaks_invalid"),
-        ({"ruleset": "fr"}, "ruleset_unknown"),
+        ({"ruleset": "chess"}, "ruleset_unknown"),
         ({"points_win": 0}, "points_invalid"),
         ({"swiss_rounds": "many"}, "field_not_a_number"),
         ({"colour": "red"}, "unknown_field"),
@@ -307,3 +307,30 @@ def test_register_refuses_invisible_characters_in_names(tournament, organiser, p
 def test_names_in_right_to_left_scripts_are_welcome(tournament, organiser):
     pair = pair_register(tournament=tournament, actor=organiser, player_1="سارة", player_2="‏דוד")
     assert pair.player_1.name == "سارة" and pair.player_2.name == "‏דוד"
+
+
+def test_the_ruleset_is_chosen_at_creation_from_the_engines_four_player_rulesets():
+    from games.engine import get_ruleset, ruleset_names
+
+    user = UserFactory()
+    for name in ("rulebook", "fr"):
+        t = tournament_create(
+            actor=user, name=f"Klubturnering {name}", date="2026-12-01", ruleset=name
+        )
+        assert t.ruleset == name
+    offered = set(Tournament.Ruleset.values)
+    assert offered == {n for n in ruleset_names() if get_ruleset(n).players == 4}
+    with pytest.raises(ApplicationError) as err:
+        tournament_create(actor=user, name="DUO", date="2026-12-01", ruleset="duo")
+    assert err.value.code == "ruleset_unknown"
+
+
+def test_the_ruleset_is_fixed_once_a_round_has_started(tournament, organiser):
+    tournament_update(tournament=tournament, actor=organiser, ruleset="rulebook")
+    RoundFactory(tournament=tournament)
+    with pytest.raises(ApplicationError) as err:
+        tournament_update(tournament=tournament, actor=organiser, ruleset="fr")
+    assert err.value.code == "ruleset_fixed"
+    tournament.refresh_from_db()
+    assert tournament.ruleset == "rulebook"
+    tournament_update(tournament=tournament, actor=organiser, ruleset="rulebook")  # unchanged: fine

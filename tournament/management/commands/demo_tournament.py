@@ -1,10 +1,12 @@
 """Create the demo: two logins and a DM tournament in the middle of round 4.
 
-``make run`` calls this with ``--if-empty``. Everything goes through the
-services, exactly as the organiser's pages would; results of the played
-rounds come from the rules engine's self-play, so winners, locked pawns and
-remaining distances are those of real (random but legal) games. About one
-game in five is stopped at the time limit and adjudicated by the engine.
+``make run`` calls this with ``--if-empty``. ``--ruleset rulebook`` (or
+``fr``) makes a demo of the same event on that ruleset, beside the dm2023
+one. Everything goes through the services, exactly as the organiser's
+pages would; results of the played rounds come from the rules engine's
+self-play, so winners, locked pawns and remaining distances are those of
+real (random but legal) games. About one game in five is stopped at the
+time limit and adjudicated by the engine.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine import adjudicate, replay, selfplay_game
+from games.engine import adjudicate, get_ruleset, replay, selfplay_game
 from games.models import Game
 from games.services.move_log import demo_fill_logs
 from games.services.results import game_result_record
@@ -66,6 +68,12 @@ PAIRS = [
     ("Gitte Bak", "Allan Winther", "Næstved Partners", ""),
 ]
 SEEDED = 8
+DEMO_RULESET = "dm2023"
+
+
+def demo_slug(ruleset: str) -> str:
+    """The demo event's slug: the dm2023 demo keeps its own, the others add the ruleset."""
+    return DEMO_SLUG if ruleset == DEMO_RULESET else f"{DEMO_SLUG}-{ruleset}"
 
 
 class Command(BaseCommand):
@@ -78,16 +86,24 @@ class Command(BaseCommand):
         parser.add_argument(
             "--reset", action="store_true", help="Delete the demo tournament and make it again."
         )
+        parser.add_argument(
+            "--ruleset",
+            default=Tournament.Ruleset.DM2023,
+            choices=Tournament.Ruleset.values,
+            help="The ruleset of the demo event (its own slug when not dm2023).",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         users = self._users()
+        self.ruleset = options["ruleset"]
+        slug = demo_slug(self.ruleset)
         if options["reset"]:
-            Tournament.objects.filter(slug=DEMO_SLUG).delete()
+            Tournament.objects.filter(slug=slug).delete()
         elif options["if_empty"] and Tournament.objects.exists():
             self.stdout.write("Tournaments exist already; demo not created.")
             return
-        elif Tournament.objects.filter(slug=DEMO_SLUG).exists():
-            self.stdout.write(f"The demo tournament exists already ({DEMO_SLUG}); use --reset.")
+        elif Tournament.objects.filter(slug=slug).exists():
+            self.stdout.write(f"The demo tournament exists already ({slug}); use --reset.")
             return
         with transaction.atomic():
             tournament = self._tournament(users["organiser"], users["judge"])
@@ -115,10 +131,12 @@ class Command(BaseCommand):
         return users
 
     def _tournament(self, organiser: Any, judge: Any) -> Tournament:
+        label = Tournament.Ruleset(self.ruleset).label
         tournament = tournament_create(
             actor=organiser,
-            name=DEMO_NAME,
-            slug=DEMO_SLUG,
+            name=DEMO_NAME if self.ruleset == DEMO_RULESET else f"{DEMO_NAME} – {label}",
+            slug=demo_slug(self.ruleset),
+            ruleset=self.ruleset,
             date=timezone.localdate(),
             venue="Odense Congress Center",
             swiss_rounds=5,
@@ -154,12 +172,13 @@ class Command(BaseCommand):
     def _play(self, game: Game, organiser: Any) -> None:
         """Record the result of a self-played game at this table."""
         seed = game.round.number * 1000 + game.table_number
-        record = selfplay_game(seed, first_dealer=game.first_dealer)
+        ruleset = get_ruleset(self.ruleset)
+        record = selfplay_game(seed, ruleset, first_dealer=game.first_dealer)
         timed_out = game.table_number % TIMED_OUT_EVERY == game.round.number % TIMED_OUT_EVERY
         if timed_out:
             # Stopped at the time limit: two thirds of the way through.
             record = {**record, "moves": record["moves"][: len(record["moves"]) * 2 // 3]}
-        verdict = adjudicate(replay(record).position)
+        verdict = adjudicate(replay(record).position, ruleset)
         teams = verdict["teams"]
         # A dead heat on distance (very rare) goes to the pair with more locked pawns.
         winner = verdict["winner"] or (

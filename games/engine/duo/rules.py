@@ -1,0 +1,359 @@
+"""DUO move rules: walking, landing, generation and checking one move (T2–T3, F1–F4, C2–C7)."""
+
+from __future__ import annotations
+
+from ..errors import IllegalMoveError
+from .board import (
+    AREAS,
+    BLOCKED,
+    CANNOT,
+    ENTER,
+    GOALS,
+    PAWNS,
+    PLAYERS,
+    STEPS,
+    DuoBoard,
+    illegal,
+)
+from .moves import DuoMove, step_text
+
+
+def _walk(b: DuoBoard, a: int, p: int, n: int, jump: bool) -> int:
+    """Path index reached by area a's pawn on path p moving n (negative: back)."""
+    lay = b.lay
+    cnt = b.cnt
+    if n < 0:  # C4: back, over the track only
+        r = lay.ring_of(a, p) if p > 0 else (a * lay.fields) % lay.track
+        for _ in range(-n):
+            if r % lay.fields == 0:
+                owner = r // lay.fields
+                if owner != a and cnt[lay.start(owner)]:
+                    return BLOCKED - lay.start(owner)
+            r = (r - 1) % lay.track
+        return (r - a * lay.fields) % lay.track + 1
+    pos = p
+    d = 1
+    moved = p <= lay.track
+    path = lay.path[a]
+    src = path[p]
+    for _ in range(n):
+        nxt = pos + d
+        if nxt <= lay.track:
+            if d < 0:
+                return CANNOT  # F3: turning happens inside the goal area only
+            if pos >= 1 and lay.ring_of(a, nxt) % lay.fields == 0:
+                owner = lay.ring_of(a, nxt) // lay.fields
+                if cnt[lay.start(owner)] and not jump:
+                    return BLOCKED - lay.start(owner)
+            pos = nxt
+            continue
+        if nxt <= lay.last and (not cnt[path[nxt]] or path[nxt] == src):
+            pos = nxt
+            moved = True
+            continue
+        # F2: the end of the goal area or a pawn: turn once, inside the goal area
+        if d < 0 or pos <= lay.track or not moved:
+            return CANNOT
+        d = -1
+        nxt = pos - 1
+        if nxt <= lay.track or (cnt[path[nxt]] and path[nxt] != src):
+            return CANNOT
+        pos = nxt
+    return pos
+
+
+def _land(b: DuoBoard, i: int, a: int, dest: int, events: list[tuple[str, int, int]]) -> None:
+    """Put pawn i of area a (lifted) on ``dest`` with T2."""
+    lay = b.lay
+    if lay.is_field[dest] and b.cnt[dest] and b.owner[dest] != a:
+        oa = b.owner[dest]
+        if b.cnt[dest] == 1:
+            j = next(k for k in range(oa * PAWNS, oa * PAWNS + PAWNS) if b.locs[k] == dest)
+            b.cnt[dest] -= 1
+            b.locs[j] = lay.home(oa)
+            b.cnt[lay.home(oa)] += 1
+            events.append(("hit", oa, dest))
+        else:
+            b.locs[i] = lay.home(a)
+            b.cnt[lay.home(a)] += 1
+            events.append(("hit", a, dest))
+            return
+    b.locs[i] = dest
+    b.cnt[dest] += 1
+    b.owner[dest] = a
+    if lay.is_goal[dest]:
+        m = dest % lay.block - lay.fields - 1
+        if m <= b.locked(a):
+            events.append(("lock", a, dest))
+
+
+def _movable(b: DuoBoard, a: int) -> list[tuple[int, int]]:
+    """(location, path index) of area a's pawns that may move, location order."""
+    lay = b.lay
+    lc = b.locked(a)
+    out = []
+    for lid in sorted(set(b.locs[a * PAWNS : a * PAWNS + PAWNS])):
+        p = lay.pidx[a][lid]
+        if p >= 0 and p <= lay.last - lc:
+            out.append((lid, p))
+    return out
+
+
+def _swappable(b: DuoBoard) -> list[int]:
+    lay = b.lay
+    return sorted({lid for lid in b.locs if lay.is_field[lid] and b.cnt[lid] == 1})
+
+
+def generate(b: DuoBoard, s: int, card: str, first: bool = False) -> list[DuoMove]:
+    lay = b.lay
+    out: list[DuoMove] = []
+    if card == "4":
+        return _gen_split(b, s, first)
+    areas = (s, s + 2)
+    if card in ENTER:
+        for a in areas:
+            if b.cnt[lay.home(a)]:
+                out.append(DuoMove(card, f"{card}: in {AREAS[a]}", area=a))
+    for a in areas:
+        for lid, p in _movable(b, a):
+            for n in STEPS[card]:
+                if n < 0 and p > lay.track:
+                    continue  # F4: never back in the goal area
+                if _walk(b, a, p, n, card == "5") >= 0:
+                    out.append(
+                        DuoMove(card, f"{card}: {step_text(lay, lid, n)}", steps=((lid, n),))
+                    )
+    if card == "9":
+        singles = _swappable(b)
+        for x, u in enumerate(singles):
+            for v in singles[x + 1 :]:
+                out.append(DuoMove(card, f"9: {lay.codes[u]}<>{lay.codes[v]}", swap=(u, v)))
+    if first:
+        return out[:1]
+    return out
+
+
+def _gen_split(b: DuoBoard, s: int, first: bool) -> list[DuoMove]:
+    """C6: 4 forward steps over pawns of one area; the rest to the other area only
+    after that area's last pawn locks."""
+    lay = b.lay
+    out: list[DuoMove] = []
+
+    def rec(
+        board: DuoBoard,
+        a: int,
+        rem: int,
+        moved: frozenset[int],
+        done: tuple[tuple[int, int], ...],
+        switched: bool,
+    ) -> bool:
+        groups: dict[int, int] = {}
+        lc = board.locked(a)
+        for i in range(a * PAWNS, a * PAWNS + PAWNS):
+            lid = board.locs[i]
+            p = lay.pidx[a][lid]
+            if i not in moved and 0 <= p <= lay.last - lc and lid not in groups:
+                groups[lid] = i
+        for lid in sorted(groups):
+            i = groups[lid]
+            p = lay.pidx[a][lid]
+            for k in range(1, rem + 1):
+                d = _walk(board, a, p, k, False)
+                if d <= BLOCKED:
+                    break
+                if d < 0:
+                    continue
+                nb = board.copy()
+                nb.cnt[lid] -= 1
+                _land(nb, i, a, lay.path[a][d], [])
+                parts = (*done, (lid, k))
+                if k == rem or nb.won(s):
+                    text = "4: " + " ".join(step_text(lay, x, n) for x, n in parts)
+                    out.append(DuoMove("4", text, steps=parts))
+                    if first:
+                        return True
+                    continue
+                if nb.locked(a) == GOALS and not switched:
+                    found = rec(nb, (a + 2) % 4, rem - k, frozenset(), parts, True)
+                else:
+                    found = rec(nb, a, rem - k, moved | {i}, parts, switched)
+                if found and first:
+                    return True
+        return False
+
+    for a in (s, s + 2):
+        if rec(b.copy(), a, 4, frozenset(), (), False) and first:
+            break
+    return out
+
+
+def _pawn(b: DuoBoard, s: int, lid: int, moved: set[int], area: int | None) -> tuple[int, int]:
+    lay = b.lay
+    code = lay.codes[lid]
+    if not b.cnt[lid]:
+        raise illegal("S3", f"There is no pawn on {code}.", f"Der står ingen brik på {code}.")
+    a = b.owner[lid] if lay.is_field[lid] else lid // lay.block
+    if a % 2 != s:
+        raise illegal(
+            "S3",
+            f"The pawn on {code} belongs to the other player.",
+            f"Brikken på {code} tilhører den anden spiller.",
+        )
+    if area is not None and a != area:
+        raise illegal(
+            "C6",
+            "The 4 is split over pawns of one home area; the rest goes to the other area "
+            "only after the first area's last pawn has locked.",
+            "4'eren deles mellem brikker fra ét hjemområde; resten går først til det andet "
+            "område, når det første områdes sidste brik er låst.",
+        )
+    if lid == lay.home(a):
+        raise illegal(
+            "C3",
+            f"A pawn at home ({code}) comes into play only with a start card (1, 6, 8).",
+            f"En brik hjemme ({code}) kommer kun i spil med et startkort (1, 6, 8).",
+        )
+    p = lay.pidx[a][lid]
+    if p > lay.last - b.locked(a):
+        raise illegal(
+            "F1",
+            f"The pawn on {code} is locked in its goal and never moves again.",
+            f"Brikken på {code} er låst i mål og flyttes aldrig igen.",
+        )
+    for i in range(a * PAWNS, a * PAWNS + PAWNS):
+        if b.locs[i] == lid and i not in moved:
+            return i, a
+    raise illegal(
+        "C6",
+        f"Each pawn moves at most once in a split 4 ({code}).",
+        f"Hver brik flyttes højst én gang med en delt 4'er ({code}).",
+    )
+
+
+def _do_step(
+    b: DuoBoard,
+    s: int,
+    lid: int,
+    n: int,
+    jump: bool,
+    moved: set[int],
+    area: int | None,
+    events: list[tuple[str, int, int]],
+) -> int:
+    lay = b.lay
+    i, a = _pawn(b, s, lid, moved, area)
+    p = lay.pidx[a][lid]
+    if n < 0 and p > lay.track:
+        raise illegal(
+            "F4",
+            "A pawn in the goal area is never moved backward.",
+            "En brik i målområdet flyttes aldrig baglæns.",
+        )
+    d = _walk(b, a, p, n, jump)
+    if d <= BLOCKED:
+        at = lay.codes[BLOCKED - d]
+        raise illegal(
+            "T3",
+            f"The way is blocked: pawns stand on the start field {at}; only the 5 jumps it.",
+            f"Vejen er spærret: der står brikker på startfeltet {at}; kun 5'eren springer over.",
+        )
+    if d < 0:
+        raise illegal(
+            "F2",
+            f"The pawn on {lay.codes[lid]} cannot make {abs(n)} steps: goal circles cannot be "
+            "jumped, and it turns only inside its goal area.",
+            f"Brikken på {lay.codes[lid]} kan ikke flytte {abs(n)} felter: målcirkler kan ikke "
+            "springes over, og den vender kun inde i sit målområde.",
+        )
+    b.cnt[lid] -= 1
+    _land(b, i, a, lay.path[a][d], events)
+    moved.add(i)
+    return a
+
+
+def execute(b: DuoBoard, s: int, move: DuoMove) -> list[tuple[str, int, int]]:
+    lay = b.lay
+    events: list[tuple[str, int, int]] = []
+    card = move.card
+    if move.swap is not None:
+        if card != "9":
+            raise illegal("C5", "Only the 9 swaps two pawns.", "Kun 9'eren bytter to brikker.")
+        x, y = move.swap
+        singles = _swappable(b)
+        for lid in (x, y):
+            if lid not in singles:
+                raise illegal(
+                    "C5",
+                    f"The pawn on {lay.codes[lid]} cannot be swapped: pawns at home, in the goal, "
+                    "on a start field or two of one area on a field are safe.",
+                    f"Brikken på {lay.codes[lid]} kan ikke byttes: brikker hjemme, i mål, på et "
+                    "startfelt eller to fra samme område på et felt er fredede.",
+                )
+        if x == y:
+            raise illegal("C5", "Swap two different pawns.", "Byt to forskellige brikker.")
+        i, j = b.locs.index(x), b.locs.index(y)
+        b.locs[i], b.locs[j] = y, x
+        b.owner[x], b.owner[y] = b.owner[y], b.owner[x]
+        return events
+    if move.area >= 0:
+        a = move.area
+        if card not in ENTER:
+            raise illegal(
+                "C3",
+                "Only a start card (1, 6, 8) brings a pawn into play.",
+                "Kun et startkort (1, 6, 8) bringer en brik i spil.",
+            )
+        if a % 2 != s:
+            raise illegal(
+                "S3",
+                f"{AREAS[a]} belongs to the other player.",
+                f"{AREAS[a]} tilhører den anden spiller.",
+            )
+        if not b.cnt[lay.home(a)]:
+            raise illegal(
+                "C3", f"No pawn of {AREAS[a]} is at home.", f"Ingen brik fra {AREAS[a]} er hjemme."
+            )
+        i = b.locs.index(lay.home(a), a * PAWNS)
+        b.cnt[lay.home(a)] -= 1
+        _land(b, i, a, lay.start(a), events)
+        return events
+    if card == "4":
+        _split(b, s, move, events)
+        return events
+    (lid, n), *more = move.steps
+    if more or n not in STEPS[card]:
+        raise illegal(
+            "C2",
+            f"Card {card} moves one pawn {' or '.join(map(str, STEPS[card]))} steps.",
+            f"Kort {card} flytter én brik {' eller '.join(map(str, STEPS[card]))} felter.",
+        )
+    _do_step(b, s, lid, n, card == "5", set(), None, events)
+    return events
+
+
+def _split(b: DuoBoard, s: int, move: DuoMove, events: list[tuple[str, int, int]]) -> None:
+    total = sum(n for _, n in move.steps)
+    if any(n < 1 for _, n in move.steps) or total > 4:
+        raise illegal(
+            "C6",
+            "The 4 is split into forward parts of 1 or more, 4 in all.",
+            "4'eren deles i dele fremad på 1 eller flere, 4 i alt.",
+        )
+    moved: set[int] = set()
+    area: int | None = None
+    for x, (lid, n) in enumerate(move.steps):
+        a = _do_step(b, s, lid, n, False, moved, area, events)
+        area = a
+        if b.won(s):
+            if x != len(move.steps) - 1:
+                raise IllegalMoveError.of("w1", team=PLAYERS[s])
+            return
+        if b.locked(a) == GOALS and x < len(move.steps) - 1:
+            area = (a + 2) % 4
+            moved = set()
+    if total != 4:
+        raise illegal(
+            "C6",
+            f"All 4 steps must be used (these parts make {total}).",
+            f"Alle 4 felter skal bruges (disse dele giver {total}).",
+        )
