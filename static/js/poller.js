@@ -129,7 +129,7 @@ export class Poller {
   }
 
   fetch() {
-    const headers = Object.assign({ Accept: this.as === "json" ? "application/json" : "text/html" }, this.headers);
+    const headers = Object.assign(this.as === "json" ? { Accept: "application/json" } : {}, this.headers);
     if (this.etag) headers["If-None-Match"] = this.etag;
     const sent = performance.now();
     const url = typeof this.url === "function" ? this.url() : this.url;

@@ -130,3 +130,25 @@ def test_stop_ends_the_polls(page, endpoint):
     asked = len(endpoint.seen)
     page.wait_for_timeout(500)
     assert len(endpoint.seen) == asked
+
+
+def test_a_public_page_fetches_its_fragment_and_pauses_in_the_background(page, live_server):
+    from tests.factories import TournamentFactory
+
+    tournament = TournamentFactory()
+    fragments: list[int] = []
+    page.on("response", lambda r: fragments.append(r.status) if "fragment=1" in r.url else None)
+    page.clock.install()
+    page.goto(f"{live_server.url}/tournaments/{tournament.slug}/standings/")
+    seconds = int(page.locator("[data-autorefresh]").get_attribute("data-autorefresh-seconds"))
+    page.clock.run_for(seconds * 1000 + 100)
+    page.wait_for_timeout(300)  # the answer to arrive (real time)
+    assert fragments == [200]
+
+    page.evaluate(HIDE, True)
+    page.clock.run_for(seconds * 3000)
+    page.wait_for_timeout(300)
+    assert fragments == [200]  # nothing while hidden
+    page.evaluate(HIDE, False)
+    page.wait_for_timeout(300)
+    assert fragments == [200, 200]  # the poll that fell due, at once
