@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
 import os
-import signal
 import statistics
 import subprocess
 import sys
@@ -29,59 +27,20 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+import harness
+
+ROOT = harness.ROOT
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
-
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
-    return ordered[index]
 
 
 def _spawn(tmp: Path) -> list[subprocess.Popen[bytes]]:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     worker_log = tmp / "worker.log"
     procs = [
-        subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "worker",
-                "--pool=solo",
-                "--loglevel=WARNING",
-                "--without-gossip",
-                "--without-mingle",
-                "--hostname",
-                "bench@%h",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=worker_log.open("ab"),
-            stderr=subprocess.STDOUT,
-        ),
-        subprocess.Popen(  # noqa: S603
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "beat",
-                "--loglevel=WARNING",
-                "--schedule",
-                str(tmp / "beat-schedule"),
-                "--max-interval",
-                "1",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=(tmp / "beat.log").open("ab"),
-            stderr=subprocess.STDOUT,
+        harness.start_celery_worker(env, name="bench@%h", log=worker_log, pool=("--pool=solo",)),
+        harness.start_celery_beat(
+            env, schedule=tmp / "beat-schedule", log=tmp / "beat.log", max_interval=1
         ),
     ]
     from config.celery import app
@@ -206,8 +165,8 @@ def main() -> None:
             "latency_s": {
                 "min": round(min(latencies), 3) if latencies else None,
                 "p50": round(statistics.median(latencies), 3) if latencies else None,
-                "p90": round(_percentile(latencies, 0.90), 3) if latencies else None,
-                "p99": round(_percentile(latencies, 0.99), 3) if latencies else None,
+                "p90": round(harness.percentile(latencies, 0.90), 3) if latencies else None,
+                "p99": round(harness.percentile(latencies, 0.99), 3) if latencies else None,
                 "max": round(max(latencies), 3) if latencies else None,
             },
             "by_kind": by_kind,
@@ -215,16 +174,10 @@ def main() -> None:
             "target_met": bool(latencies) and len(rows) == expected and max(latencies) <= 2.0,
             "finished_at": timezone.now().isoformat(),
         }
-        print(json.dumps(report, indent=2))
+        harness.emit(report)
     finally:
         for proc in procs:
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
-        for proc in procs:
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            harness.stop(proc, timeout=15)
         import shutil
 
         shutil.rmtree(tmp, ignore_errors=True)

@@ -21,27 +21,17 @@ nothing about speed (target: p99 <= 50 ms, 0 lost, 0 duplicated); the
 figures depend on the machine (the load tool shares its cores with gunicorn).
 """
 
-# ruff: noqa: S603 - runs only this project's own Python and gunicorn, on loopback
-
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
-from urllib.parse import urlparse
 
-ROOT = Path(__file__).resolve().parent.parent
-PYTHON = sys.executable
+import harness
 
 
 def parse_args() -> argparse.Namespace:
@@ -56,33 +46,12 @@ def parse_args() -> argparse.Namespace:
 
 
 def environment() -> dict[str, str]:
-    env = dict(os.environ)
-    if not env.get("DATABASE_URL", "").startswith("postgres"):
-        sys.exit("set DATABASE_URL to a PostgreSQL database used only for this benchmark")
-    env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
-    env.setdefault("DJANGO_SECRET_KEY", "bench-only-secret-key-" + "x" * 40)
-    env.setdefault("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost")
-    env.setdefault("DB_CONN_MAX_AGE", "60")
-    env.setdefault("LOG_LEVEL", "WARNING")
-    # Plain HTTP on loopback: no TLS redirect (a reverse proxy does TLS in production).
-    env.setdefault("DJANGO_SECURE_SSL_REDIRECT", "False")
-    return env
-
-
-def recreate_database(url: str) -> None:
-    import psycopg
-
-    parsed = urlparse(url)
-    name = parsed.path.lstrip("/")
-    admin = parsed._replace(path="/postgres").geturl()
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
+    return harness.production_environment(harness.postgres_url())
 
 
 def setup(env: dict[str, str], tables: int, moves: int) -> list[dict]:
     """Migrate and create the round; returns per table its token and entries."""
-    subprocess.run([PYTHON, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
+    harness.manage(env, "migrate", "-v", "0", quiet=False)
     script = f"""
 import datetime, json, django
 django.setup()
@@ -108,53 +77,10 @@ for n in range({tables}):
                 "full": record["moves"][:{moves}]}})
 print(json.dumps(out))
 """
-    done = subprocess.run(
-        [PYTHON, "-c", script], cwd=ROOT, env=env, check=True, capture_output=True, text=True
-    )
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return harness.run_python(env, script)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-ACCESS_LOG = ROOT / "var" / "bench" / "move_load_access.log"
-
-
-def start_server(env: dict[str, str], port: int, workers: int, threads: int) -> subprocess.Popen:
-    ACCESS_LOG.parent.mkdir(parents=True, exist_ok=True)
-    ACCESS_LOG.unlink(missing_ok=True)
-    cmd = [
-        str(Path(PYTHON).parent / "gunicorn"),
-        "config.wsgi",
-        "-b",
-        f"127.0.0.1:{port}",
-        "-w",
-        str(workers),
-        "-k",
-        "gthread",
-        "--threads",
-        str(threads),
-        "--log-level",
-        "warning",
-        # Server-side time per request (microseconds), to tell the server's
-        # share of a latency from the load tool's own (it shares the cores).
-        "--access-logfile",
-        str(ACCESS_LOG),
-        "--access-logformat",
-        "%(m)s %(U)s %(s)s %(D)s",
-    ]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True)
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/t/", timeout=10)
-            return proc
-        except OSError:
-            time.sleep(0.2)
-    os.killpg(proc.pid, signal.SIGTERM)
-    sys.exit("gunicorn did not start")
+ACCESS_LOG = harness.VAR / "move_load_access.log"
 
 
 def post(url: str, body: dict) -> tuple[int, dict]:
@@ -220,34 +146,24 @@ for game_id, moves in expected.items():
     chain += 0 if move_log_verify(game=Game.objects.get(pk=int(game_id)))["ok"] else 1
 print(json.dumps({{"lost": lost, "duplicated": duplicated, "chain_errors": chain}}))
 """
-    done = subprocess.run(
-        [PYTHON, "-c", script], cwd=ROOT, env=env, check=True, capture_output=True, text=True
-    )
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
-
-def server_times() -> list[float]:
-    """Milliseconds gunicorn spent on each entry submission of the timed run."""
-    times = []
-    for line in ACCESS_LOG.read_text().splitlines():
-        method, path, _status, micros = line.split()
-        if method == "POST" and path.endswith("/entries/"):
-            times.append(int(micros) / 1000)
-    return times
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+    return harness.run_python(env, script)
 
 
 def main() -> None:
     args = parse_args()
     env = environment()
-    recreate_database(env["DATABASE_URL"])
+    harness.recreate_database(env["DATABASE_URL"])
     tables = setup(env, args.tables, args.moves)
-    port = free_port()
-    server = start_server(env, port, args.workers, args.threads)
+    port = harness.free_port()
+    ACCESS_LOG.unlink(missing_ok=True)
+    server = harness.start_gunicorn(
+        env,
+        port,
+        ready_path="/t/",
+        workers=args.workers,
+        threads=args.threads,
+        access_log=ACCESS_LOG,
+    )
     results: dict = {}
     try:
         warm_up(f"http://127.0.0.1:{port}", tables)
@@ -265,8 +181,7 @@ def main() -> None:
             t.join()
         elapsed = time.perf_counter() - started
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)
+        harness.stop(server, timeout=30)
     latencies = [x for r in results.values() for x in r["latencies"]]
     statuses = [s for r in results.values() for s in r["statuses"]]
     report = {
@@ -279,21 +194,21 @@ def main() -> None:
         "retried_200": statuses.count(200),
         "other_status": len(statuses) - statuses.count(201) - statuses.count(200),
         "throughput_per_s": round(len(latencies) / elapsed, 1),
-        "p50_ms": round(percentile(latencies, 50), 1),
-        "p95_ms": round(percentile(latencies, 95), 1),
-        "p99_ms": round(percentile(latencies, 99), 1),
+        "p50_ms": round(harness.percentile(latencies, 0.50), 1),
+        "p95_ms": round(harness.percentile(latencies, 0.95), 1),
+        "p99_ms": round(harness.percentile(latencies, 0.99), 1),
         "max_ms": round(max(latencies), 1),
         **verify(env, tables),
     }
-    served = server_times()
+    served = harness.access_log_times(ACCESS_LOG, "POST", "/entries/")
     if served:
         report["server_side"] = {
-            "p50_ms": round(percentile(served, 50), 1),
-            "p95_ms": round(percentile(served, 95), 1),
-            "p99_ms": round(percentile(served, 99), 1),
+            "p50_ms": round(harness.percentile(served, 0.50), 1),
+            "p95_ms": round(harness.percentile(served, 0.95), 1),
+            "p99_ms": round(harness.percentile(served, 0.99), 1),
             "max_ms": round(max(served), 1),
         }
-    print(json.dumps(report, indent=2))
+    harness.emit(report)
 
 
 if __name__ == "__main__":

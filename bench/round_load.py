@@ -52,19 +52,26 @@ import os
 import random
 import re
 import signal
-import socket
 import statistics
 import subprocess
 import sys
 import time
 from collections import defaultdict
-from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
-ROOT = Path(__file__).resolve().parent.parent
-BIN = Path(sys.executable).parent
-VAR = ROOT / "var" / "bench"
+import harness
+from harness import (
+    children,
+    cpu_seconds,
+    machine_busy_seconds,
+    percentile,
+    recreate_database,
+    stop,
+    terminate_backends,
+)
+
+ROOT = harness.ROOT
+VAR = harness.VAR
 SLUG = "bench-round"
 ACCESS_LOG = VAR / "round_load_access.log"
 GUNICORN_LOG = VAR / "round_load-gunicorn.log"
@@ -120,7 +127,7 @@ def environment(args: argparse.Namespace) -> dict[str, str]:
         DATABASE_URL=url,
         REDIS_URL=f"redis://127.0.0.1:{args.redis_port}/0",
         DJANGO_SETTINGS_MODULE="config.settings.production",
-        DJANGO_SECRET_KEY=env.get("DJANGO_SECRET_KEY", "bench-only-secret-key-" + "x" * 40),
+        DJANGO_SECRET_KEY=env.get("DJANGO_SECRET_KEY", harness.SECRET_KEY),
         DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
         DJANGO_SECURE_SSL_REDIRECT="False",
         DB_CONN_MAX_AGE="60",
@@ -131,147 +138,33 @@ def environment(args: argparse.Namespace) -> dict[str, str]:
     return env
 
 
-def recreate_database(url: str) -> None:
-    import psycopg
-
-    parsed = urlparse(url)
-    name = parsed.path.lstrip("/")
-    admin = parsed._replace(path="/postgres").geturl()
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def terminate_backends(url: str) -> int:
-    """What a PostgreSQL restart does to the application: every connection dies."""
-    import psycopg
-
-    name = urlparse(url).path.lstrip("/")
-    with psycopg.connect(url, autocommit=True) as conn:
-        rows = conn.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-            "WHERE datname = %s AND pid <> pg_backend_pid()",
-            (name,),
-        ).fetchall()
-    return len(rows)
-
-
-def spawn(cmd: list[str], env: dict[str, str], log: str) -> subprocess.Popen[bytes]:
-    VAR.mkdir(parents=True, exist_ok=True)
-    out = (VAR / log).open("ab")
-    return subprocess.Popen(  # noqa: S603 - fixed commands of this repo
-        cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-    )
-
-
 def start_redis(port: int) -> subprocess.Popen[bytes]:
-    proc = spawn(
-        [
-            "redis-server",
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-        ],
-        dict(os.environ),
-        "round_load-redis.log",
-    )
-    wait_port(port)
-    return proc
-
-
-def wait_port(port: int, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
-            return
-        time.sleep(0.1)
-    raise RuntimeError(f"nothing listens on 127.0.0.1:{port}")
+    return harness.start_redis(port, "round_load-redis.log")
 
 
 def start_gunicorn(env: dict[str, str], args: argparse.Namespace, port: int) -> subprocess.Popen:
-    VAR.mkdir(parents=True, exist_ok=True)
-    cmd = [
-        str(BIN / "gunicorn"),
-        "config.wsgi",
-        "-b",
-        f"127.0.0.1:{port}",
-        "-w",
-        str(args.workers),
-        "-k",
-        args.worker_class,
-        "--threads",
-        str(args.threads),
-        "--log-level",
-        "warning",
-        # Server-side time per request (microseconds): the load tool shares
-        # the cores, so its own latencies include its waiting for the CPU.
-        "--access-logfile",
-        str(ACCESS_LOG),
-        "--access-logformat",
-        "%(m)s %(U)s %(s)s %(D)s %(p)s %(t)s",
-    ]
-    proc = spawn(cmd, env, GUNICORN_LOG.name)
-    wait_port(port, 60)
-    return proc
+    return harness.start_gunicorn(
+        env,
+        port,
+        log=GUNICORN_LOG,
+        workers=args.workers,
+        worker_class=args.worker_class,
+        threads=args.threads,
+        access_log=ACCESS_LOG,
+        access_format="%(m)s %(U)s %(s)s %(D)s %(p)s %(t)s",
+    )
 
 
 def start_worker(env: dict[str, str], nice: int = 0) -> subprocess.Popen[bytes]:
-    # docs/operations.md: on machines shared with the web processes the worker
-    # runs at a lower CPU priority, so a wave of alerts (every table reaches
-    # 50 minutes within seconds) does not queue the tables' requests.
-    cmd = [
-        *(["nice", "-n", str(nice)] if nice else []),
-        str(BIN / "celery"),
-        "-A",
-        "config",
-        "worker",
-        "-l",
-        "warning",
-        "-c",
-        "2",
-        "--without-gossip",
-        "--without-mingle",
-        "-n",
-        "bench-round@%h",
-    ]
-    return spawn(cmd, env, "round_load-worker.log")
+    return harness.start_celery_worker(
+        env, name="bench-round@%h", log="round_load-worker.log", nice=nice
+    )
 
 
 def start_beat(env: dict[str, str]) -> subprocess.Popen[bytes]:
-    cmd = [
-        str(BIN / "celery"),
-        "-A",
-        "config",
-        "beat",
-        "-l",
-        "warning",
-        "-s",
-        str(VAR / "round_load-beat-schedule"),
-    ]
-    return spawn(cmd, env, "round_load-beat.log")
-
-
-def children(pid: int) -> list[int]:
-    with contextlib.suppress(OSError):
-        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
-        return [int(p) for p in text.split()]
-    return []
-
-
-def cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU seconds used so far by ``pids`` (from /proc)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    for pid in pids:
-        with contextlib.suppress(OSError, IndexError, ValueError):
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / tick
-    return total
+    return harness.start_celery_beat(
+        env, schedule=VAR / "round_load-beat-schedule", log="round_load-beat.log"
+    )
 
 
 def cpu_by_part(procs: Processes) -> dict[str, float]:
@@ -293,26 +186,6 @@ def cpu_by_part(procs: Processes) -> dict[str, float]:
     own = os.times()
     out["load_tool"] = round(own.user + own.system, 1)
     return out
-
-
-def machine_busy_seconds() -> float:
-    """Busy CPU seconds of the whole machine so far (/proc/stat, all cores)."""
-    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    idle = fields[3] + fields[4]
-    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
-
-
-def stop(proc: subprocess.Popen[bytes] | None) -> None:
-    if proc is None or proc.poll() is not None:
-        return
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(5)
 
 
 # --- data ------------------------------------------------------------------------
@@ -834,13 +707,6 @@ async def inject_faults(procs: Processes, stats: Stats, duration: float) -> list
 # --- main ------------------------------------------------------------------------
 
 
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 async def loop_lag(deadline: float, lag: list[float]) -> None:
     """Every 50 ms: how much later than asked the event loop woke up (ms)."""
     while time.monotonic() < deadline:
@@ -1086,9 +952,7 @@ def main() -> None:
     os.environ.update(env)
     sys.path.insert(0, str(ROOT))
     recreate_database(env["DATABASE_URL"])
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
+    port = harness.free_port()
     procs = Processes(env, args, port)
     try:
         procs.redis = start_redis(args.redis_port)
@@ -1138,9 +1002,7 @@ def main() -> None:
         "gc_pauses_10ms_or_more": gc_pauses(),
         "checks": checks,
     }
-    VAR.mkdir(parents=True, exist_ok=True)
-    (VAR / "round_load.json").write_text(json.dumps(report, indent=1))
-    print(json.dumps(report, indent=1))
+    harness.emit(report, indent=1, keep_as="round_load.json")
 
 
 if __name__ == "__main__":

@@ -20,24 +20,22 @@ machine (the load generator shares its cores with the server).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
 import urllib.request
-from pathlib import Path
 from urllib.parse import urlparse
 
-ROOT = Path(__file__).resolve().parent.parent
-PYTHON = sys.executable
-VAR = ROOT / "var" / "bench"
+import harness
+
+ROOT = harness.ROOT
+PYTHON = harness.PYTHON
+VAR = harness.VAR
 SLUG = "bench-standings"
 
 
@@ -58,39 +56,13 @@ def parse_args() -> argparse.Namespace:
 
 
 def environment() -> dict[str, str]:
-    database_url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench_web")
-    if not database_url.startswith(("postgres://", "postgresql://")):
-        sys.exit("DATABASE_URL must point at PostgreSQL (a database used only for this benchmark)")
-    return {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/13"),
-        "DJANGO_SETTINGS_MODULE": "config.settings.production",
-        "DJANGO_SECRET_KEY": "bench-only-" + "x" * 40,
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "DJANGO_SECURE_SSL_REDIRECT": "false",
-        "DB_CONN_MAX_AGE": "600",
-        "VAR_DIR": str(VAR),
-        "LOG_LEVEL": "WARNING",
-    }
-
-
-def recreate_database(database_url: str) -> None:
-    import psycopg
-
-    parsed = urlparse(database_url)
-    name = parsed.path.lstrip("/")
-    if not re.fullmatch(r"[a-z_][a-z0-9_]*", name):
-        sys.exit(f"unexpected database name {name!r}")
-    admin_url = parsed._replace(path="/postgres").geturl()
-    with psycopg.connect(admin_url, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {name}")
-
-
-def manage(env: dict[str, str], *args: str) -> None:
-    subprocess.run(  # noqa: S603
-        [PYTHON, "manage.py", *args], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL
+    database_url = harness.postgres_url("postgres://postgres@127.0.0.1:5432/bench_web")
+    return harness.production_environment(
+        database_url,
+        REDIS_URL=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/13"),
+        DJANGO_SECRET_KEY="bench-only-" + "x" * 40,
+        DB_CONN_MAX_AGE="600",
+        VAR_DIR=str(VAR),
     )
 
 
@@ -135,54 +107,7 @@ for number in range({rounds}):
     round_close(round=round_, actor=user)
 print(json.dumps({{"setup_seconds": round(time.perf_counter() - started, 1)}}))
 """
-    out = subprocess.run(  # noqa: S603
-        [PYTHON, "-c", script], cwd=ROOT, env=env, check=True, capture_output=True, text=True
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def start_gunicorn(env: dict[str, str], args: argparse.Namespace, port: int) -> subprocess.Popen:
-    cmd = [
-        str(Path(PYTHON).parent / "gunicorn"),
-        "config.wsgi:application",
-        "--bind",
-        f"127.0.0.1:{port}",
-        "--workers",
-        str(args.workers),
-        "--worker-class",
-        args.worker_class,
-        "--log-level",
-        "warning",
-        "--backlog",
-        "2048",
-    ]
-    if args.worker_class == "gthread":
-        cmd += ["--threads", str(args.threads)]
-    server = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True)  # noqa: S603
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return server
-        except OSError:
-            time.sleep(0.2)
-    stop(server)
-    sys.exit("gunicorn did not start")
-
-
-def stop(server: subprocess.Popen) -> None:
-    if server.poll() is None:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
+    return harness.run_python(env, script)
 
 
 def fetch(url: str) -> tuple[int, str, float]:
@@ -273,10 +198,9 @@ def run_python_client(url: str, connections: int, duration: int) -> dict[str, ob
     for thread in threads:
         thread.join()
     elapsed = time.monotonic() - started
-    latencies.sort()
 
     def pct(p: float) -> float:
-        return round(latencies[min(len(latencies) - 1, int(len(latencies) * p))], 2)
+        return round(harness.percentile(latencies, p), 2)
 
     return {
         "tool": "python-threads",
@@ -311,13 +235,20 @@ def main() -> None:
     VAR.mkdir(parents=True, exist_ok=True)
     setup: dict[str, object] = {}
     if not args.keep_data:
-        recreate_database(env["DATABASE_URL"])
-        manage(env, "migrate", "--noinput")
-        manage(env, "compilemessages_if_needed")
-        manage(env, "collectstatic", "--noinput", "--clear")
+        harness.recreate_database(env["DATABASE_URL"])
+        harness.manage(env, "migrate", "--noinput")
+        harness.manage(env, "compilemessages_if_needed")
+        harness.manage(env, "collectstatic", "--noinput", "--clear")
         setup = create_tournament(env, args.pairs, args.rounds)
-    port = free_port()
-    server = start_gunicorn(env, args, port)
+    port = harness.free_port()
+    server = harness.start_gunicorn(
+        env,
+        port,
+        workers=args.workers,
+        worker_class=args.worker_class,
+        threads=args.threads,
+        extra=("--backlog", "2048"),
+    )
     url = f"http://127.0.0.1:{port}/tournaments/{SLUG}/standings/"
     try:
         status, body, _ = fetch(url)
@@ -333,7 +264,7 @@ def main() -> None:
         runner = run_wrk if tool == "wrk" else run_python_client
         result = runner(url, args.connections, args.duration)
     finally:
-        stop(server)
+        harness.stop(server, timeout=15)
     report = {
         "page": "/tournaments/<slug>/standings/",
         "pairs": args.pairs,
@@ -353,7 +284,7 @@ def main() -> None:
     report["meets_target"] = bool(
         report["req_per_s"] >= 2500 and report["p99_ms"] <= 25 and not report["errors"]
     )
-    print(json.dumps(report, indent=2))
+    harness.emit(report)
 
 
 if __name__ == "__main__":

@@ -21,26 +21,19 @@ nothing about speed (goals: <= 3 taps for an ordinary move and entering,
 0 scrolls, a median confirm -> board <= 300 ms).
 """
 
-# ruff: noqa: S603 - runs only this project's own gunicorn and Debian's chromium, on loopback
-
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PYTHON = sys.executable
+import harness
+
+ROOT = harness.ROOT
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 
 # Measured in the page: the confirm tap (its event time), the first frame
@@ -103,7 +96,7 @@ def environment(folder: Path) -> dict[str, str]:
 def setup(env: dict[str, str], seed: int, entries: int) -> tuple[str, list[str], list[str]]:
     """Migrate and create one game: its table token, the entries to make and, for
     each, the colour it moves (a seat whose four pawns are locked moves its partner's)."""
-    subprocess.run([PYTHON, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
+    harness.manage(env, "migrate", "-v", "0", quiet=False)
     os.environ.update(env)
     sys.path.insert(0, str(ROOT))
     import django
@@ -131,27 +124,6 @@ def stored_log(token: str) -> list[str]:
     from games.services.tokens import game_from_token
 
     return game_record_export(game=game_from_token(token=token, for_write=False))["moves"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(env: dict[str, str], port: int) -> subprocess.Popen:
-    gunicorn = str(Path(PYTHON).parent / "gunicorn")
-    cmd = [gunicorn, "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", "1", "--threads", "4"]
-    cmd += ["--log-level", "warning"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True)
-    for _ in range(150):
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/t/", timeout=10)
-            return proc
-        except OSError:
-            time.sleep(0.2)
-    os.killpg(proc.pid, signal.SIGTERM)
-    sys.exit("gunicorn did not start")
 
 
 class Player:
@@ -265,14 +237,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-ui-") as folder:
         env = environment(Path(folder))
         token, moves, colours = setup(env, args.seed, args.entries)
-        port = free_port()
-        server = start_server(env, port)
+        port = harness.free_port()
+        server = harness.start_gunicorn(env, port, ready_path="/t/", workers=1, threads=4)
         try:
             url = f"http://127.0.0.1:{port}/t/{token}/"
             result = play(url, moves, colours, args.width, args.height)
         finally:
-            os.killpg(server.pid, signal.SIGTERM)
-            server.wait(timeout=30)
+            harness.stop(server, timeout=30)
         result = {
             "viewport": f"{args.width}x{args.height}",
             "seed": args.seed,
@@ -280,7 +251,7 @@ def main() -> None:
             **result,
             "log_matches_record": stored_log(token) == moves,
         }
-    print(json.dumps(result, indent=2))
+    harness.emit(result)
 
 
 if __name__ == "__main__":

@@ -11,11 +11,13 @@
  * the state's server_time), so a cached answer never makes a clock jump.
  * The device's own clock is only used to measure time *since a state was
  * true*, never for the absolute time, so every device shows the same clock.
- * No inline script needed (CSP): include with <script src=... defer>.
+ * Fetched clocks poll through poller.js (paused while the tab is hidden,
+ * slower after errors). No inline script needed (CSP): include with
+ * <script type="module" src=...>.
  */
-(function () {
-  "use strict";
+import { Poller } from "./poller.js";
 
+{
   var SYNC_MS = 15000;
   var TICK_MS = 250;
 
@@ -45,16 +47,23 @@
     el.setAttribute("aria-live", "off");
   }
 
+  /* Fetch the clock from the server now (and every syncMs from then on). */
   Clock.prototype.sync = function () {
     var self = this;
-    var sent = performance.now();
-    return fetch(this.url, { cache: "no-store", credentials: "same-origin", headers: { Accept: "application/json" } })
-      .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
-      .then(function (data) {
-        // Half the round trip has passed since the server read its clock.
-        self.set(data, (performance.now() - sent) / 2000);
-      })
-      .catch(function () { self.el.classList.add("game-clock--offline"); });
+    if (!this.poller) {
+      this.poller = new Poller({
+        url: this.url,
+        interval: this.syncMs,
+        onData: function (data, info) {
+          // Half the round trip has passed since the server read its clock.
+          self.set(data, info.halfTrip);
+        },
+        onNotModified: function () { self.el.classList.remove("game-clock--offline"); },
+        onError: function () { self.el.classList.add("game-clock--offline"); }
+      });
+      return this.poller.start({ immediate: true });
+    }
+    return this.poller.now();
   };
 
   /* state: the clock JSON; ageS: seconds between the state's server_time and now. */
@@ -120,19 +129,8 @@
   };
 
   function start() {
-    var fetched = [];
     document.querySelectorAll("[data-clock-feed]").forEach(clockOf);
-    document.querySelectorAll("[data-clock-url]").forEach(function (el) {
-      var clock = clockOf(el);
-      fetched.push(clock);
-      clock.sync();
-      setInterval(function () { clock.sync(); }, clock.syncMs);
-    });
-    if (fetched.length) {
-      document.addEventListener("visibilitychange", function () {
-        if (!document.hidden) { fetched.forEach(function (c) { c.sync(); }); }
-      });
-    }
+    document.querySelectorAll("[data-clock-url]").forEach(function (el) { clockOf(el).sync(); });
   }
 
   if (document.readyState === "loading") {
@@ -140,4 +138,4 @@
   } else {
     start();
   }
-})();
+}

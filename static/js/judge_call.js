@@ -6,10 +6,10 @@
  * a lost connection never makes two calls (the server also keeps one open
  * call per table). Data attributes only (CSP-safe).
  */
-(function () {
-  "use strict";
-  var box = document.getElementById("judge-box");
-  if (!box) return;
+import { Poller } from "./poller.js";
+
+const box = document.getElementById("judge-box");
+if (box) {
   var url = box.dataset.url;
   var S = document.getElementById("judge-strings").dataset;
   var KEY = "dmp-judge-call-" + box.dataset.game;
@@ -18,7 +18,6 @@
   var listEl = document.getElementById("judge-rulings");
   var errorEl = document.getElementById("judge-error");
   var lang = document.documentElement.lang || "da";
-  var etag = null;
 
   function uid() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
@@ -67,18 +66,16 @@
     });
   }
 
-  function refresh() {
-    var headers = { "Accept": "application/json", "Accept-Language": lang };
-    if (etag) headers["If-None-Match"] = etag;
-    fetch(url, { headers: headers, credentials: "omit", cache: "no-store" })
-      .then(function (r) {
-        if (r.status === 304 || !r.ok) return;
-        return r.json().then(function (data) {
-          if (data && data.rulings) { etag = r.headers.get("ETag"); render(data); }
-        });
-      })
-      .catch(function () {});
-  }
+  var poller = new Poller({
+    url: url,
+    interval: 5000,
+    credentials: "omit",
+    headers: { "Accept-Language": lang },
+    onData: function (data) {
+      if (!data || !data.rulings) return false;
+      render(data);
+    }
+  });
 
   function send(pending) {
     return fetch(url, {
@@ -95,7 +92,7 @@
         }
         localStorage.removeItem(KEY);
         showError("");
-        etag = null; // the box now shows this answer, not the one the tag names
+        poller.etag = null; // the box now shows this answer, not the one the tag names
         render(data);
       });
     }).catch(function () { showError(S.offline); });
@@ -118,6 +115,6 @@
     });
   }
   var leftover = JSON.parse(localStorage.getItem(KEY) || "null");
-  if (leftover) send(leftover); else refresh();
-  setInterval(refresh, 5000);
-})();
+  poller.start({ immediate: !leftover });
+  if (leftover) send(leftover);
+}

@@ -3,14 +3,13 @@
  * the entry the table pointed at. CSP-safe: data via data-* attributes.
  * Polls are conditional (If-None-Match): 304 leaves the list as it is.
  */
-(function () {
-  "use strict";
-  var list = document.getElementById("judge-calls");
-  if (!list) return;
+import { Poller } from "./poller.js";
+
+const list = document.getElementById("judge-calls");
+if (list) {
   var S = document.getElementById("judge-calls-strings").dataset;
   var csrfInput = document.querySelector("#judge-csrf input[name=csrfmiddlewaretoken]");
   var csrf = csrfInput ? csrfInput.value : "";
-  var etag = null;
 
   function el(tag, cls, text) {
     var n = document.createElement(tag);
@@ -51,20 +50,14 @@
     });
   }
 
-  function poll() {
-    var headers = { "Accept": "application/json" };
-    if (etag) headers["If-None-Match"] = etag;
-    return fetch(list.dataset.url, { credentials: "same-origin", cache: "no-store", headers: headers })
-      .then(function (r) {
-        if (r.status === 304 || !r.ok) return;
-        return r.json().then(function (data) {
-          if (!data.calls) return;
-          etag = r.headers.get("ETag");
-          render(data.calls);
-        });
-      })
-      .catch(function () {});
-  }
-  poll();
-  setInterval(poll, 2000);
-})();
+  var poller = new Poller({
+    url: list.dataset.url,
+    interval: 2000,
+    onData: function (data) {
+      if (!data.calls) return false;
+      render(data.calls);
+    }
+  });
+  function poll() { return poller.now(); }
+  poller.start({ immediate: true });
+}

@@ -11,9 +11,11 @@
  * clocks are counted on from its server_time to when the latest answer left
  * the server (X-Server-Time, epoch seconds) plus half the round trip, and
  * then by the monotonic timer; the device's wall clock is never used.
+ * The polling itself is poller.js.
  */
-(function () {
-  "use strict";
+import { Poller } from "./poller.js";
+
+{
 
   var POLL_MS = 1000;
   var cfg = JSON.parse(document.getElementById("judge-config").textContent);
@@ -29,7 +31,6 @@
   var seenAlerts = null; // ids known so far; null until the first render
   var audio = null;
   var cards = {};
-  var etag = cfg.etag || null;
   var current = null; // the dashboard shown
   var runS = 0; // server seconds from current.server_time to the latest answer's arrival
   var syncedAt = performance.now();
@@ -406,36 +407,16 @@
     statusEl.hidden = !text;
   }
 
-  var timer = null;
-  var inflight = false;
-  var again = false;
-  function poll() {
-    // One request at a time; a poll asked for meanwhile runs right after.
-    if (inflight) { again = true; return; }
-    inflight = true;
-    clearTimeout(timer);
-    var headers = { Accept: "application/json" };
-    if (etag) { headers["If-None-Match"] = etag; }
-    var sent = performance.now();
-    fetch(cfg.dashboard_url, { cache: "no-store", credentials: "same-origin", headers: headers })
-      .then(function (r) {
-        var served = parseFloat(r.headers.get("X-Server-Time"));
-        var halfTrip = (performance.now() - sent) / 2000;
-        if (r.status === 304) { showStatus(""); tick(served, halfTrip); return; }
-        if (!r.ok) { throw new Error(r.status); }
-        return r.json().then(function (data) {
-          etag = r.headers.get("ETag");
-          showStatus("");
-          render(data, served, halfTrip);
-        });
-      })
-      .catch(function () { showStatus(T.offline); tick(NaN, 0); })
-      .then(function () {
-        inflight = false;
-        if (again) { again = false; poll(); } else { timer = setTimeout(poll, POLL_MS); }
-      });
-  }
+  var poller = new Poller({
+    url: cfg.dashboard_url,
+    interval: POLL_MS,
+    etag: cfg.etag || null,
+    onData: function (data, info) { showStatus(""); render(data, info.served, info.halfTrip); },
+    onNotModified: function (info) { showStatus(""); tick(info.served, info.halfTrip); },
+    onError: function () { showStatus(T.offline); tick(NaN, 0); }
+  });
+  function poll() { return poller.now(); }
 
   render(JSON.parse(document.getElementById("judge-initial").textContent), cfg.server_now, 0);
-  timer = setTimeout(poll, POLL_MS);
-})();
+  poller.start();
+}

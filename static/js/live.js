@@ -4,9 +4,11 @@
  * ETag of the state it shows: an unchanged table answers 304 without a body.
  * The hall screen makes one request per poll for every table: the hall API
  * carries each table's clock, fed to clock.js (which then fetches nothing).
+ * Both poll through poller.js.
  */
-(function () {
-  "use strict";
+import { Poller } from "./poller.js";
+
+{
   var S = (document.getElementById("strings") || { dataset: {} }).dataset;
   function $(id) { return document.getElementById(id); }
   function txt(node, value) { if (node) node.textContent = value; }
@@ -48,39 +50,20 @@
       });
     }
     render();
-    var etag = config.state_etag || null;
-    setInterval(function () {
-      if (document.hidden) return;
-      var headers = { "Accept": "application/json" };
-      if (etag) headers["If-None-Match"] = etag;
-      fetch(config.state_url, { headers: headers, cache: "no-store" }).then(function (r) {
-        if (r.status === 304) return null; // nothing the page shows has changed
-        if (!r.ok) throw new Error(String(r.status));
-        return r.json().then(function (data) { etag = r.headers.get("ETag"); return data; });
-      }).then(function (data) {
-        if (data && data.seq !== undefined) { state = data; render(); }
-      }).catch(function () { /* keep the last view; try again on the next tick */ });
-    }, 3000);
+    new Poller({
+      url: config.state_url,
+      interval: 3000,
+      etag: config.state_etag || null,
+      credentials: "same-origin",
+      onData: function (data) {
+        if (!data || data.seq === undefined) return false;
+        state = data;
+        render();
+      }
+    }).start();
   }
 
   function hall(config) {
-    var busy = false;
-    function poll() {
-      if (busy) return;
-      busy = true;
-      var sent = performance.now();
-      fetch(config.hall_url, { headers: { "Accept": "application/json" }, cache: "no-store" })
-        .then(function (r) {
-          if (!r.ok) throw new Error(String(r.status));
-          // When the answer left the server (a shared copy may be older than that).
-          var served = parseFloat(r.headers.get("X-Server-Time"));
-          return r.json().then(function (data) {
-            update(data, isNaN(served) ? epoch(data.server_time) : served, (performance.now() - sent) / 2000);
-          });
-        })
-        .catch(function () { /* keep the last view; try again on the next tick */ })
-        .then(function () { busy = false; });
-    }
     function update(data, served, halfTrip) {
       // A new round has other tables: draw the page again.
       if (data.round !== config.round) { window.location.reload(); return; }
@@ -101,13 +84,18 @@
         txt(row.querySelector('[data-field="winner"]'), t.winner ? " · " + (t.winner === "YB" ? S.yb : S.rg) + " " + S.won : "");
       });
     }
-    poll();
-    setInterval(function () { if (!document.hidden) poll(); }, 10000);
-    document.addEventListener("visibilitychange", function () { if (!document.hidden) poll(); });
+    new Poller({
+      url: config.hall_url,
+      interval: 10000,
+      onData: function (data, info) {
+        // When the answer left the server (a shared copy may be older than that).
+        update(data, isNaN(info.served) ? epoch(data.server_time) : info.served, info.halfTrip);
+      }
+    }).start({ immediate: true });
   }
 
   var liveConfig = $("live-config");
   if (liveConfig) liveTable(JSON.parse(liveConfig.textContent));
   var hallConfig = $("hall-config");
   if (hallConfig) hall(JSON.parse(hallConfig.textContent));
-})();
+}

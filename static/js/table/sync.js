@@ -14,8 +14,10 @@
  * refusing an entry (422) does the same.
  *
  * Idle, the state is read every 5 s with the ETag of the state shown
- * (If-None-Match: a 304 while nothing changed).
+ * (If-None-Match: a 304 while nothing changed), through poller.js; while
+ * entries wait, that tick sends them instead.
  */
+import { Poller } from "../poller.js";
 import { explain, project } from "./game.js";
 
 const POLL_MS = 5000;
@@ -33,7 +35,25 @@ export class Sync {
     this.onChange = onChange;
     this.key = "dmp-table-" + config.game_id;
     this.server = state; // the page was just served: the server's state is the latest truth
-    this.tag = config.state_etag || null;
+    this.poller = new Poller({
+      url: config.urls.state,
+      interval: POLL_MS,
+      etag: config.state_etag || null,
+      credentials: "omit",
+      before: () => {
+        if (this.queue.length) {
+          this.flush();
+          return false;
+        }
+        return !this.sending;
+      },
+      onData: (data, info) => this.polled(data, info.response.headers.get("ETag")),
+      onNotModified: () => this.polled(null), // log head, status, result and confirmations as shown
+      onError: (error) => {
+        if (error.status) this.polled(null); // the server answered: online, nothing to take
+        else if (!this.offline) { this.online = false; this.changed(); }
+      },
+    });
     this.online = navigator.onLine !== false;
     this.sending = false;
     this.retryTimer = null;
@@ -58,7 +78,7 @@ export class Sync {
   start() {
     window.addEventListener("online", () => { this.online = true; this.flush(); this.changed(); });
     window.addEventListener("offline", () => { this.online = false; this.changed(); });
-    setInterval(() => { if (this.queue.length) this.flush(); else this.poll(); }, POLL_MS);
+    this.poller.start();
     this.recheck();
     this.flush();
   }
@@ -75,7 +95,7 @@ export class Sync {
   adopt(state, tag) {
     if (!state || state.seq === undefined) return;
     this.server = state;
-    this.tag = tag || null;
+    this.poller.etag = tag || null;
   }
 
   /* Play the queue on the server's state; move what no longer fits to the refused list. */
@@ -148,28 +168,24 @@ export class Sync {
   }
 
   poll() {
-    if (this.sending || this.queue.length) return;
-    const headers = { "Accept": "application/json" };
-    if (this.tag) headers["If-None-Match"] = this.tag;
-    fetch(this.config.urls.state, { headers, credentials: "omit", cache: "no-store" })
-      .then((r) => {
-        if (r.status === 304) return null; // log head, status, result and confirmations as shown
-        return r.json().then((data) => (r.ok ? { data, tag: r.headers.get("ETag") } : null));
-      })
-      .then((res) => {
-        const was = this.offline;
-        this.online = true;
-        if (res && res.data.seq !== undefined && !this.queue.length) {
-          this.adopt(res.data, res.tag);
-          this.changed();
-        } else if (was) this.changed();
-      })
-      .catch(() => { if (!this.offline) { this.online = false; this.changed(); } });
+    this.poller.now();
+  }
+  /* A state read answered: ``data`` is the new state (null: nothing to take). */
+  polled(data, tag) {
+    const was = this.offline;
+    this.online = true;
+    if (data && data.seq !== undefined && !this.queue.length) {
+      this.adopt(data, tag);
+      this.changed();
+      return true;
+    }
+    if (was) this.changed();
+    return false;
   }
 
   /* Read the whole state now (not conditionally): after a refusal the server knows better. */
   refresh() {
-    this.tag = null;
+    this.poller.etag = null;
     this.poll();
   }
 
