@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import hmac
-import importlib
 import random
 import re
 import uuid
@@ -50,7 +49,9 @@ from games.selectors import (
     log_head,
     short_hash,
 )
+from games.services.clock import clock_stop
 from games.services.tokens import token_refused
+from games.signals import move_refused
 from tournament.errors import ApplicationError, Conflict, NotFound, PermissionDenied
 from tournament.models import AuditEntry, Round
 from tournament.permissions import require_judge
@@ -404,13 +405,14 @@ def _submit_locked(
 
 
 def _refusal_record(game: Game, text: object, err: ApplicationError) -> None:
-    """Keep a refused entry for the judges' incident history (judging app, if installed)."""
-    try:
-        incidents = importlib.import_module("judging.services.incidents")
-    except ImportError:
-        return
-    incidents.refusal_record(
-        game=game, text=text, rule=err.code, message_en=err.message_en, message_da=err.message_da
+    """Announce a refused entry; judging keeps it for the incident history (games.signals)."""
+    move_refused.send(
+        sender=Game,
+        game=game,
+        text=text,
+        rule=err.code,
+        message_en=err.message_en,
+        message_da=err.message_da,
     )
 
 
@@ -512,12 +514,8 @@ def move_preview(*, game: Game, text: str, lang: str | None = None) -> dict[str,
 
 
 def _clock_stop(game: Game) -> None:
-    """Stop the game clock when the engine reports a winner (if the clock is installed)."""
-    try:
-        clock = importlib.import_module("games.services.clock")
-    except ImportError:
-        return
-    clock.clock_stop(game=game)
+    """Stop the game clock when the engine reports a winner."""
+    clock_stop(game=game)
 
 
 # --- take-back ------------------------------------------------------------
