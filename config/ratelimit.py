@@ -34,8 +34,8 @@ from django.core import signing
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 
+from core.errors import ApplicationError
 from core.request import field_text
-from tournament.errors import ApplicationError
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,8 @@ from django.http import HttpRequest, QueryDict
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
+from core.errors import ApplicationError
 from core.text import is_storable, text_check, text_not_storable
-from tournament.errors import ApplicationError
 
 # Deep enough for every document the system takes (a game record is 3 deep).
 MAX_JSON_DEPTH = 20

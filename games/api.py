@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.errors import ApplicationError
 from core.request import (
     json_object_body,
     json_object_or_none,
@@ -42,7 +43,6 @@ from games.serializers import (
 )
 from games.services import move_log
 from games.services.tokens import game_for_submission, game_from_token
-from tournament.errors import ApplicationError
 from tournament.models import Tournament
 from tournament.permissions import require_round_visible, require_tournament_visible
 from tournament.views.public_cache import mark_briefly_cacheable

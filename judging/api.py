@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.errors import NotFound
 from core.request import json_object_body, query_int, query_text
 from games.conditional import etag_matches
 from games.models import MAX_ENTRY_NUMBER, Game
@@ -40,7 +41,6 @@ from judging.services.calls import judge_call_close, judge_call_create, judge_ca
 from judging.services.common import MAX_ID, RULE_ID_LENGTH, SEARCH_LENGTH
 from judging.services.ruling_undo import ruling_undo
 from judging.services.rulings import adjudication_proposal, ruling_make, void_preview
-from tournament.errors import NotFound
 from tournament.models import Tournament
 from tournament.permissions import require_judge
 

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from core.errors import ApplicationError, PermissionDenied
 from core.request import field_int, post_text, post_texts, query_int, query_text
 from games.models import MAX_ENTRY_NUMBER, Game
 from games.selectors import game_players
@@ -37,7 +38,6 @@ from judging.services.rulings import (
     ruling_make,
     void_preview,
 )
-from tournament.errors import ApplicationError, PermissionDenied
 from tournament.models import Tournament
 from tournament.permissions import is_judge
 

@@ -19,10 +19,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from core.errors import ApplicationError, Conflict
 from core.request import parse_int
 from games.models import ClockEvent, Game, GameClock
 from games.signals import clock_changed
-from tournament.errors import ApplicationError, Conflict
 from tournament.models import Round
 from tournament.permissions import require_judge
 

@@ -22,6 +22,7 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone, translation
 
+from core.errors import ApplicationError, Conflict, NotFound, PermissionDenied
 from games.conditional import state_etag
 from games.engine import (
     CARDS,
@@ -52,7 +53,6 @@ from games.selectors import (
 from games.services.clock import clock_stop
 from games.services.tokens import token_refused
 from games.signals import move_refused
-from tournament.errors import ApplicationError, Conflict, NotFound, PermissionDenied
 from tournament.models import AuditEntry, Round
 from tournament.permissions import require_judge
 

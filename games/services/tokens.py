@@ -34,8 +34,8 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 
+from core.errors import ApplicationError, PermissionDenied
 from games.models import Game
-from tournament.errors import ApplicationError, PermissionDenied
 
 logger = logging.getLogger(__name__)
 

@@ -14,6 +14,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 
+from core.errors import ApplicationError, Conflict, NotFound
 from core.request import parse_optional_int
 from games.models import MAX_ENTRY_NUMBER, Game
 from games.services import clock as clock_service
@@ -21,7 +22,6 @@ from games.services.move_log import game_state
 from judging.models import JudgeCall
 from judging.services.common import reason_clean
 from judging.services.freshness import judging_changed
-from tournament.errors import ApplicationError, Conflict, NotFound
 from tournament.permissions import require_judge
 
 _CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_.:-]{8,64}$")

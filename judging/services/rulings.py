@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db import transaction
 
+from core.errors import ApplicationError, Conflict
 from games.engine import (
     EngineError,
     Position,
@@ -36,7 +37,6 @@ from judging.services.common import (
     word_clean,
 )
 from judging.services.freshness import judging_changed
-from tournament.errors import ApplicationError, Conflict
 from tournament.permissions import require_judge
 from tournament.services.audit import audit_record
 

@@ -17,8 +17,8 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 
+from core.errors import ApplicationError, Conflict
 from games.models import Game
-from tournament.errors import ApplicationError, Conflict
 from tournament.models import Bye, Pair, Round, Tournament
 from tournament.permissions import require_organiser
 from tournament.selectors import (

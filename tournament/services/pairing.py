@@ -15,9 +15,9 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
+from core.errors import ApplicationError, Conflict
 from games.models import Game
 from games.services.clock import clock_started
-from tournament.errors import ApplicationError, Conflict
 from tournament.models import Bye, Pair, Round, Tournament
 from tournament.permissions import require_organiser
 from tournament.selectors import standings_for_tournament

@@ -14,11 +14,11 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.text import slugify
 
+from core.errors import ApplicationError, Conflict, NotFound, PermissionDenied
 from core.request import parse_int
 from core.text import name_check
 from people.models import Person
 from people.services import persons_for_names
-from tournament.errors import ApplicationError, Conflict, NotFound, PermissionDenied
 from tournament.models import Pair, Player, Round, Tournament, TournamentRole
 from tournament.permissions import require_organiser
 from tournament.services.audit import audit_record, tournament_data_changed

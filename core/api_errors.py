@@ -15,7 +15,7 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from tournament.errors import ApplicationError
+from core.errors import ApplicationError
 
 
 def _in(lang: str, text: Any) -> str:
