@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.errors import ApplicationError
+from core.public_cache import mark_briefly_cacheable
 from core.request import (
     json_object_body,
     json_object_or_none,
@@ -45,7 +46,6 @@ from games.services import move_log
 from games.services.tokens import game_for_submission, game_from_token
 from tournament.models import Tournament
 from tournament.permissions import require_round_visible, require_tournament_visible
-from tournament.views.public_cache import mark_briefly_cacheable
 
 ERRORS = {
     400: OpenApiResponse(ErrorSerializer, description="Malformed request."),

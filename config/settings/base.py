@@ -10,7 +10,7 @@ from pathlib import Path
 
 import environ
 
-from config.venue import url_host
+from core.venue import url_host
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(environ.Env().str("VAR_DIR", default=str(BASE_DIR / "var")))

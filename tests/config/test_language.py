@@ -70,7 +70,7 @@ def test_answers_vary_on_the_cookie_that_carries_the_choice():
 
 
 def test_made_up_event_addresses_do_not_grow_the_memo_without_end(monkeypatch):
-    from tournament.views import public_cache
+    from tournament import public_cache
 
     monkeypatch.setattr(public_cache, "_MAX_STAMPS", 8)
     public_cache.forget_stamps()

@@ -17,7 +17,6 @@ visitor, so it is stored as a placeholder and filled in on every hit.
 
 from __future__ import annotations
 
-import datetime
 import hashlib
 import re
 import threading
@@ -26,19 +25,17 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.contrib import messages
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils import translation
 
+from core.public_cache import MARK_HEADER, request_cacheable
 from tournament.models import Tournament
-from tournament.public_fastpath import MARK_HEADER, SERVER_TIME_HEADER
 
 VERSION_TTL = 1.0
 PAGE_TTL = 60 * 60
 _CSRF_PLACEHOLDER = "\x00csrf-token\x00"
-_CACHEABLE_PARAMS = {"fragment"}
 _CSRF_INPUT = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*(")')
 
 
@@ -106,15 +103,6 @@ def _local_set(key: str, page: tuple[str, str]) -> None:
             _pages.popitem(last=False)
 
 
-def _cacheable(request: HttpRequest) -> bool:
-    if request.method != "GET" or request.user.is_authenticated:
-        return False
-    if not set(request.GET) <= _CACHEABLE_PARAMS:
-        return False
-    # A pending message (e.g. "logged out") must be shown, not cached.
-    return len(messages.get_messages(request)) == 0
-
-
 def cached_public_page(
     request: HttpRequest, slug: str, page: str, render_page: Callable[[], HttpResponse]
 ) -> HttpResponse:
@@ -123,7 +111,7 @@ def cached_public_page(
     ``render_page`` does the real work (selectors, template); it may raise
     ``Http404``. Unpublished tournaments are never cached.
     """
-    if not _cacheable(request):
+    if not request_cacheable(request):
         return render_page()
     stamp = tournament_stamp(slug)
     if stamp is None:
@@ -141,7 +129,7 @@ def cached_page(
     """The page for ``version_key`` (which must change whenever its data does)
     from the cache, or rendered and stored: public pages that are not a
     tournament's (a season's). Requests that may not be cached are rendered."""
-    if not _cacheable(request):
+    if not request_cacheable(request):
         return render_page()
     return _serve(request, version_key, render_page)
 
@@ -172,27 +160,4 @@ def _serve(
         html = html.replace(_CSRF_PLACEHOLDER, get_token(request))
     response = HttpResponse(html, content_type=content_type)
     response[MARK_HEADER] = "1"
-    return response
-
-
-def mark_briefly_cacheable(
-    request: HttpRequest,
-    response: HttpResponse,
-    *,
-    published: bool,
-    seconds: int,
-    now: datetime.datetime,
-) -> HttpResponse:
-    """Let the WSGI fast path keep an anonymous GET's answer for ``seconds``.
-
-    For pages whose data changes without a ``data_version`` bump (the hall
-    screen follows every move): such a copy is stale by at most ``seconds``,
-    never by more. The response also says when it is sent (``X-Server-Time``,
-    epoch seconds, renewed by the fast path on every copy it serves), so a
-    display counting on from a time inside the answer knows how old it is.
-    ``now`` is when the answer was made.
-    """
-    response[SERVER_TIME_HEADER] = f"{now.timestamp():.3f}"
-    if published and response.status_code == 200 and _cacheable(request):
-        response[MARK_HEADER] = f"max-age={seconds}"
     return response

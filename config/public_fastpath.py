@@ -16,7 +16,7 @@ or a pending message cookie always goes to Django.
 
 Some public answers change without a version bump: the hall screen and its
 API follow every move. Their views mark them ``max-age=N`` instead of ``1``
-(``public_cache.mark_briefly_cacheable``): such a copy is kept for at most N
+(``core.public_cache.mark_briefly_cacheable``): such a copy is kept for at most N
 seconds, then the next request goes to Django again; the version stays in
 the key, so a bump also ends it sooner. A stored ``X-Server-Time`` header is
 renewed on every copy served, so a client can tell how old the copy is.
@@ -36,9 +36,8 @@ from django.conf import settings
 from django.db import close_old_connections
 
 from config.middleware import visitor_language
+from core.public_cache import MARK_HEADER, SERVER_TIME_HEADER
 
-MARK_HEADER = "X-Public-Cacheable"
-SERVER_TIME_HEADER = "X-Server-Time"
 _PUBLIC_PATH = re.compile(
     r"^(?:/tournaments/(?P<slug>[-\w]+)/(?:standings/|bracket/|rounds/\d+/|pairs/\d+/|hall/)?"
     r"|/api/tournaments/(?P<api_slug>[-\w]+)/hall/)$"
@@ -101,7 +100,7 @@ class PublicPageFastPath:
             cookies = {name: morsel.value for name, morsel in parsed.items()}
             if self.session_cookie in cookies or any(c in cookies for c in _BYPASS_COOKIES):
                 return None
-        from tournament.views.public_cache import tournament_stamp
+        from tournament.public_cache import tournament_stamp
 
         stamp = tournament_stamp(match.group("slug") or match.group("api_slug"))
         close_old_connections()

@@ -55,7 +55,7 @@ LOGIN_PER_IP = Limit("login-ip", 30, 15 * 60)
 USERNAME_LENGTH = 200
 DEVICE_COOKIE = "dmp_login_device"
 DEVICE_COOKIE_AGE = 365 * 24 * 3600
-_DEVICE_SALT = "config.ratelimit.login-device"
+_DEVICE_SALT = "core.ratelimit.login-device"
 # A phone shared by a few staff remembers the last few who signed in on it.
 _DEVICE_USERS = 8
 
