@@ -78,6 +78,7 @@ lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy games/engine core
+	$(BIN)/lint-imports
 
 format: venv
 	$(BIN)/ruff format .
