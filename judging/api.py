@@ -16,9 +16,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.conditional import client_has
 from core.errors import NotFound
 from core.request import json_object_body, query_int, query_text
-from games.conditional import etag_matches
 from games.models import MAX_ENTRY_NUMBER, Game
 from games.services.tokens import game_from_token
 from judging.selectors_polling import (
@@ -63,7 +63,7 @@ def poll_response(
     a display counts its clocks on from its copy's ``server_time`` to this
     (epoch seconds, as the hall API's).
     """
-    if etag_matches(request.headers.get("If-None-Match", ""), answer.etag):
+    if client_has(request, answer.etag):
         response: HttpResponse = HttpResponseNotModified()
     else:
         response = HttpResponse(answer.body, content_type="application/json")
