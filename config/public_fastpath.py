@@ -27,11 +27,11 @@ from __future__ import annotations
 import re
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from http.cookies import SimpleCookie
 from typing import Any
 
+from cachetools import LRUCache
 from django.conf import settings
 from django.db import close_old_connections
 
@@ -57,8 +57,8 @@ Page = tuple[str, Headers, bytes, float | None]
 class PublicPageFastPath:
     def __init__(self, app: WSGIApp) -> None:
         self.app = app
-        self.pages: OrderedDict[str, Page] = OrderedDict()
-        self.lock = threading.Lock()
+        self.pages: LRUCache[str, Page] = LRUCache(maxsize=_MAX_PAGES)
+        self.lock = threading.Lock()  # cachetools' caches are not thread-safe
         self.session_cookie = settings.SESSION_COOKIE_NAME
         self.language_cookie = settings.LANGUAGE_COOKIE_NAME
 
@@ -68,12 +68,9 @@ class PublicPageFastPath:
             return self.app(environ, start_response)
         with self.lock:
             hit = self.pages.get(key)
-            if hit is not None:
-                if hit[3] is not None and hit[3] <= time.monotonic():
-                    del self.pages[key]
-                    hit = None
-                else:
-                    self.pages.move_to_end(key)
+            if hit is not None and hit[3] is not None and hit[3] <= time.monotonic():
+                del self.pages[key]
+                hit = None
         if hit is not None:
             status, headers, body, _deadline = hit
             start_response(status, _renew_server_time(headers))
@@ -147,8 +144,6 @@ class PublicPageFastPath:
         stored = [(k, v) for k, v in headers if k != MARK_HEADER]
         with self.lock:
             self.pages[key] = (status, stored, body, deadline)
-            while len(self.pages) > _MAX_PAGES:
-                self.pages.popitem(last=False)
         return [body]
 
 

@@ -12,10 +12,10 @@ import hashlib
 import logging
 import threading
 import time
-from collections import OrderedDict
 from datetime import datetime
 from typing import Any
 
+from cachetools import LRUCache
 from django.db import connection
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 from django.utils import timezone
@@ -230,9 +230,8 @@ class _LogCache:
     """
 
     def __init__(self, size: int) -> None:
-        self._size = size
-        self._data: OrderedDict[int, LogView] = OrderedDict()
-        self._lock = threading.Lock()
+        self._data: LRUCache[int, LogView] = LRUCache(maxsize=size)
+        self._lock = threading.Lock()  # cachetools' caches are not thread-safe
 
     def _local(self, key: LogKey) -> LogView | None:
         # Under self._lock: this process's view of the game, if it is at ``key``.
@@ -242,9 +241,8 @@ class _LogCache:
     def get(self, key: LogKey) -> LogView | None:
         with self._lock:
             view = self._local(key)
-            if view is not None:
-                self._data.move_to_end(key[0])
-                return view
+        if view is not None:
+            return view
         view = _shared_get(key)
         if view is not None:
             self.put(view, share=False)
@@ -253,9 +251,6 @@ class _LogCache:
     def put(self, view: LogView, *, share: bool = True) -> None:
         with self._lock:
             self._data[view.game_id] = view
-            self._data.move_to_end(view.game_id)
-            while len(self._data) > self._size:
-                self._data.popitem(last=False)
         if share:
             _shared_put(view)
 

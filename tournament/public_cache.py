@@ -21,10 +21,10 @@ import hashlib
 import re
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from cachetools import LRUCache, TTLCache
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
@@ -54,53 +54,58 @@ class TournamentStamp:
     created: float
 
 
-_stamps: dict[str, tuple[float, TournamentStamp | None]] = {}
+def _monotonic() -> float:
+    # Looked up on every call, so a test's stand-in clock reaches the memo too.
+    return time.monotonic()
+
+
+# Only tournaments that exist are remembered: every visited address under
+# /tournaments/<slug>/ asks, made-up slugs too, and they must not fill the memo.
 _MAX_STAMPS = 1024
+_stamps: TTLCache[str, TournamentStamp] = TTLCache(
+    maxsize=_MAX_STAMPS, ttl=VERSION_TTL, timer=_monotonic
+)
+_stamps_lock = threading.Lock()  # gthread workers share the memos between threads
 _LOCAL_PAGES = 64
-_pages: OrderedDict[str, tuple[str, str]] = OrderedDict()
-_pages_lock = threading.Lock()  # gthread workers share the memo between threads
+_pages: LRUCache[str, tuple[str, str]] = LRUCache(maxsize=_LOCAL_PAGES)
+_pages_lock = threading.Lock()
 
 
 def tournament_stamp(slug: str) -> TournamentStamp | None:
     """The tournament's id and data version, remembered for ``VERSION_TTL`` s."""
-    now = time.monotonic()
-    memo = _stamps.get(slug)
-    if memo is not None and memo[0] > now:
-        return memo[1]
+    with _stamps_lock:
+        stamp = _stamps.get(slug)
+    if stamp is not None:
+        return stamp
     row = (
         Tournament.objects.filter(slug=slug)
         .values_list("pk", "data_version", "published", "language", "created_at")
         .first()
     )
-    stamp = TournamentStamp(row[0], row[1], row[2], row[3], row[4].timestamp()) if row else None
-    if len(_stamps) >= _MAX_STAMPS:
-        # Every visited address under /tournaments/<slug>/ may ask, also made-up
-        # slugs: a memo, not a store, so forgetting it all is safe.
-        _stamps.clear()
-    _stamps[slug] = (now + VERSION_TTL, stamp)
+    if row is None:
+        return None
+    stamp = TournamentStamp(row[0], row[1], row[2], row[3], row[4].timestamp())
+    with _stamps_lock:
+        _stamps[slug] = stamp
     return stamp
 
 
 def forget_stamps() -> None:
     """Drop the per-process memos (tests)."""
-    _stamps.clear()
-    _pages.clear()
+    with _stamps_lock:
+        _stamps.clear()
+    with _pages_lock:
+        _pages.clear()
 
 
 def _local_get(key: str) -> tuple[str, str] | None:
     with _pages_lock:
-        page = _pages.get(key)
-        if page is not None:
-            _pages.move_to_end(key)
-        return page
+        return _pages.get(key)
 
 
 def _local_set(key: str, page: tuple[str, str]) -> None:
     with _pages_lock:
         _pages[key] = page
-        _pages.move_to_end(key)
-        while len(_pages) > _LOCAL_PAGES:
-            _pages.popitem(last=False)
 
 
 def cached_public_page(
