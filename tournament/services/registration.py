@@ -19,36 +19,19 @@ from core.request import parse_int
 from core.text import name_check
 from people.models import Person
 from people.services import persons_for_names
-from tournament.models import Pair, Player, Round, Tournament, TournamentRole
+from tournament.models import (
+    TOURNAMENT_SETTINGS,
+    Pair,
+    Player,
+    Round,
+    Tournament,
+    TournamentRole,
+)
 from tournament.permissions import require_organiser
 from tournament.services.audit import audit_record, tournament_data_changed
 from tournament.services.standings import KNOWN_TIEBREAKS
 
-SETTING_FIELDS = frozenset(
-    {
-        "name",
-        "date",
-        "venue",
-        "ruleset",
-        "time_limit_minutes",
-        "alert_minutes",
-        "swiss_rounds",
-        "knockout_size",
-        "third_place_game",
-        "points_win",
-        "points_loss",
-        "points_bye",
-        "tiebreaks",
-        "adjudication",
-        "pause_clock_on_call",
-        "clock_speed",
-        "published",
-        "language",
-        "signup_closes_at",
-        "signup_capacity",
-        "signup_approval",
-    }
-)
+SETTING_FIELDS = frozenset(TOURNAMENT_SETTINGS)
 INT_LIMITS = {
     "time_limit_minutes": (1, 600),
     "alert_minutes": (1, 600),
