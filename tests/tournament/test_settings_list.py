@@ -18,5 +18,5 @@ def test_the_api_the_service_and_the_form_take_the_same_settings():
     form = TournamentForm()
     # The tiebreak order is edited in its ordered slots; the clock speed only by the API.
     plain = set(TOURNAMENT_SETTINGS) - {"tiebreaks", "clock_speed"}
-    assert plain | {"slug"} <= set(form.fields)
+    assert plain <= set(form.fields)
     assert {f"tiebreak_{n}" for n in range(1, TIEBREAK_SLOTS + 1)} <= set(form.fields)
