@@ -77,7 +77,7 @@ fuzz: venv
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy games/engine core
+	$(BIN)/mypy core games judging tournament people printing season signup config
 	$(BIN)/lint-imports
 
 format: venv

@@ -20,6 +20,7 @@ from core.conditional import client_has
 from core.errors import NotFound
 from core.request import json_object_body, query_int, query_text
 from games.models import MAX_ENTRY_NUMBER, Game
+from games.services.results import adjudication_proposal
 from games.services.tokens import game_from_token
 from judging.selectors_polling import (
     PollAnswer,
@@ -40,7 +41,7 @@ from judging.services.alerts import alert_acknowledge, alerts_acknowledge
 from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
 from judging.services.common import MAX_ID, RULE_ID_LENGTH, SEARCH_LENGTH
 from judging.services.ruling_undo import ruling_undo
-from judging.services.rulings import adjudication_proposal, ruling_make, void_preview
+from judging.services.rulings import ruling_make, void_preview
 from tournament.models import Tournament
 from tournament.permissions import require_judge
 

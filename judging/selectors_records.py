@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import QuerySet
 
 from games.models import Game
@@ -21,7 +23,7 @@ def rulings_for_tournament(*, tournament: Tournament) -> QuerySet[Ruling]:
     )
 
 
-def result_ruling_game_ids(*, tournament: Tournament) -> QuerySet[Ruling, dict[str, int]]:
+def result_ruling_game_ids(*, tournament: Tournament) -> QuerySet[Ruling, Any]:
     """The ids of the games whose result a ruling or an adjudication explains (a subquery)."""
     return Ruling.objects.filter(
         tournament=tournament, kind__in=[Ruling.Kind.RESULT, Ruling.Kind.ADJUDICATION]

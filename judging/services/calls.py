@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
@@ -98,7 +98,10 @@ def judge_call_create(
                     client_id=client_id,
                 )
         except IntegrityError:
-            return JudgeCall.objects.filter(game=locked).exclude(status="closed").first()
+            # The unique open call per table that made the insert fail.
+            return cast(
+                JudgeCall, JudgeCall.objects.filter(game=locked).exclude(status="closed").first()
+            )
         judging_changed(tournament_id=tournament.pk)
         if tournament.pause_clock_on_call and _pause(locked, reason):
             call.paused_clock = True

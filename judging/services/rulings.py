@@ -10,7 +10,7 @@ refused ruling changes nothing.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 
@@ -82,7 +82,7 @@ def _call(game: Game, call_id: Any) -> JudgeCall | None:
 def _active_seq(game: Game, seq: int) -> dict[str, Any]:
     for entry in game_state(game=game)["entries"]:
         if entry["seq"] == seq:
-            return entry
+            return cast(dict[str, Any], entry)
     raise ApplicationError(
         "entry_not_found",
         f"There is no entry {seq} in this game's log.",
