@@ -243,6 +243,46 @@ def _lock(game: Game) -> Game:
 
 
 @dataclass(frozen=True)
+class _NewEntry:
+    """An entry about to be appended: what the chain hashes, and what the row keeps."""
+
+    text: str
+    client_id: str
+    events: list[Any]
+    seat: str = ""
+    source: str = MoveEntry.Source.TABLE
+
+
+def _chained(
+    game: Game, *, prev_hash: str, first_seq: int, entries: list[_NewEntry]
+) -> list[MoveEntry]:
+    """Unsaved rows for ``entries`` appended after the entry hashed ``prev_hash``.
+
+    The one place the hash chain is extended (docs/move-log.md): each row
+    carries its predecessor's hash and its own over (predecessor, text, seq).
+    """
+    rows: list[MoveEntry] = []
+    prev = prev_hash
+    for seq, entry in enumerate(entries, start=first_seq):
+        digest = entry_hash(prev_hash=prev, text=entry.text, seq=seq)
+        rows.append(
+            MoveEntry(
+                game=game,
+                seq=seq,
+                seat=entry.seat,
+                text=entry.text,
+                client_id=entry.client_id,
+                prev_hash=prev,
+                hash=digest,
+                events=entry.events,
+                source=entry.source,
+            )
+        )
+        prev = digest
+    return rows
+
+
+@dataclass(frozen=True)
 class _Head:
     """What a submission needs to know under the game's lock, read in one statement."""
 
@@ -384,18 +424,14 @@ def _submit_locked(
         raise _stale(game, expected_seq, view)
     seat, typed, canonical = entry_read(text=text, to_move=view.replay.state.to_move)
     result = _extend(game, view, typed, canonical)
-    seq = view.seq + 1
-    digest = entry_hash(prev_hash=view.last_hash, text=canonical, seq=seq)
-    row = MoveEntry.objects.create(
-        game=game,
-        seq=seq,
-        seat=seat,
+    entry = _NewEntry(
         text=canonical,
         client_id=client_id,
-        prev_hash=view.last_hash,
-        hash=digest,
         events=[e.to_json() for e in result.events[-1]],
+        seat=seat,
     )
+    (row,) = _chained(game, prev_hash=view.last_hash, first_seq=view.seq + 1, entries=[entry])
+    row.save(force_insert=True)
     rows = [*view.entries, entry_json(row)]
     # Shared once its legal moves are known (move_submit's _with_legal).
     new_view = build_log_view(game=game, rows=rows, result=result, share=False)
@@ -432,25 +468,18 @@ def judge_entries_append(*, game: Game, texts: list[str]) -> list[dict[str, Any]
         err = result.first_error
         if err is not None:
             raise _illegal(err.rule, err.message, err.message_da, move=err.move, index=err.index)
-        prev, seq = view.last_hash, view.seq
-        rows: list[MoveEntry] = []
-        for text, events in zip(texts, result.events[len(moves) :], strict=True):
-            seq += 1
-            digest = entry_hash(prev_hash=prev, text=text, seq=seq)
-            rows.append(
-                MoveEntry.objects.create(
-                    game=game,
-                    seq=seq,
-                    seat="",
-                    text=text,
-                    client_id=f"judge-{uuid.uuid4().hex}",
-                    prev_hash=prev,
-                    hash=digest,
-                    events=[e.to_json() for e in events],
-                    source="judge",
-                )
+        entries = [
+            _NewEntry(
+                text=text,
+                client_id=f"judge-{uuid.uuid4().hex}",
+                events=[e.to_json() for e in events],
+                source=MoveEntry.Source.JUDGE,
             )
-            prev = digest
+            for text, events in zip(texts, result.events[len(moves) :], strict=True)
+        ]
+        rows = _chained(game, prev_hash=view.last_hash, first_seq=view.seq + 1, entries=entries)
+        for row in rows:
+            row.save(force_insert=True)
         ResultConfirmation.objects.filter(game=game).delete()
         new = [entry_json(r) for r in rows]
         build_log_view(game=game, rows=[*view.entries, *new], result=result)
@@ -766,33 +795,26 @@ def _store_record(game: Game, moves: list[str], source: str) -> list[str]:
             index=err.index,
             move=err.move,
         )
-    texts: list[str] = []
     prev = game_log(game=game).last_hash
-    rows: list[MoveEntry] = []
+    entries: list[_NewEntry] = []
     batch = uuid.uuid4().hex[:12]
     for seq, (text, events) in enumerate(zip(moves, result.events, strict=True), start=1):
         if text.startswith("!"):  # a judge entry, already checked by the replay
             seat, canonical = "", " ".join(text.split())
         else:
             seat, _typed, canonical = entry_read(text=text, to_move=None)
-        digest = entry_hash(prev_hash=prev, text=canonical, seq=seq)
-        rows.append(
-            MoveEntry(
-                game=game,
-                seq=seq,
-                seat=seat,
+        entries.append(
+            _NewEntry(
                 text=canonical,
                 client_id=f"{source}-{batch}-{seq}",
-                prev_hash=prev,
-                hash=digest,
                 events=[e.to_json() for e in events],
+                seat=seat,
                 source=source,
             )
         )
-        texts.append(canonical)
-        prev = digest
+    rows = _chained(game, prev_hash=prev, first_seq=1, entries=entries)
     MoveEntry.objects.bulk_create(rows, batch_size=500)
-    return texts
+    return [entry.text for entry in entries]
 
 
 # --- demo data ------------------------------------------------------------
