@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 from core.conditional import client_has
 from core.errors import NotFound
-from core.request import json_object_body, query_int, query_text
+from core.request import json_object_body, json_str, query_int, query_text
 from games.models import MAX_ENTRY_NUMBER, Game
 from games.services.results import adjudication_proposal
 from games.services.tokens import game_from_token
@@ -192,7 +192,7 @@ class TableJudgeView(APIView):
         game = game_from_token(token=token, for_write=True)
         judge_call_create(
             game=game,
-            client_id=body.get("client_id"),  # type: ignore[arg-type]
+            client_id=json_str(body, "client_id"),
             reason=body.get("reason", ""),
             seq=body.get("seq"),
         )

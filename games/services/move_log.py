@@ -354,7 +354,7 @@ def _stale(game: Game, expected_seq: object, view: LogView) -> Conflict:
 def move_submit(
     *,
     game: Game,
-    text: str,
+    text: object,
     client_id: str,
     expected_seq: int,
     lang: str | None = None,
@@ -396,7 +396,7 @@ def move_submit(
 
 
 def _submit_locked(
-    game: Game, text: str, client_id: str, expected_seq: int, token_digest: str | None
+    game: Game, text: object, client_id: str, expected_seq: int, token_digest: str | None
 ) -> SubmitResult:
     head = _lock_head(game, client_id)
     if token_digest is not None and not any(
