@@ -9,8 +9,8 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
+from games.management.commands.demo_tournament import DEMO_SLUG
 from games.models import Game
-from tournament.management.commands.demo_tournament import DEMO_SLUG
 from tournament.models import Round, Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
