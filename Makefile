@@ -84,7 +84,8 @@ fuzz: venv
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy games/engine core
+	$(BIN)/mypy core games judging tournament people printing season signup config
+	$(BIN)/lint-imports
 
 format: venv
 	$(BIN)/ruff format .

@@ -53,7 +53,7 @@ TEXTS = {
         "Siden findes ikke",
         "Nothing exists at this address. Check it, or start from the front page.",
         "Der findes intet på denne adresse. Tjek adressen, eller start fra forsiden.",
-        # The same words as the API's own 404 (tournament/api_errors.py).
+        # The same words as the API's own 404 (core/api_errors.py).
         "Not found: nothing exists at this address.",
         "Ikke fundet: der findes intet på denne adresse.",
     ),

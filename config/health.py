@@ -16,7 +16,6 @@ process sees the same value. Answers 200 with ``"status": "ok"`` or 503 with
 
 from __future__ import annotations
 
-import contextlib
 import time
 from typing import Any
 
@@ -28,19 +27,12 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-HEARTBEAT_KEY = "health:celery"
-SWEEP_KEY = "health:sweep"
+from core.health_marks import HEARTBEAT_KEY, SWEEP_KEY, health_mark
+
 # Beat sends the heartbeat every 10 s and the sweep every second; allow for
 # a busy worker before calling it stale.
 HEARTBEAT_MAX_AGE_S = 60.0
 SWEEP_MAX_AGE_S = 30.0
-
-
-def health_mark(key: str) -> None:
-    """Record that ``key`` ran now; never fails the caller (the cache may be down)."""
-    # A health mark must never break the real work it is called from.
-    with contextlib.suppress(Exception):
-        cache.set(key, time.time(), timeout=24 * 3600)
 
 
 @shared_task(ignore_result=True)

@@ -7,10 +7,10 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.health import health
-from config.ratelimit import RateLimitedAdminAuthenticationForm, RateLimitedLoginView
+from core.ratelimit import RateLimitedAdminAuthenticationForm, RateLimitedLoginView
 from tournament.views.language import language_switch
 
-# Both login forms count failures (config/ratelimit.py, docs/security.md).
+# Both login forms count failures (core/ratelimit.py, docs/security.md).
 admin.site.login_form = RateLimitedAdminAuthenticationForm
 
 api_patterns = [

@@ -1,6 +1,6 @@
 """Pages answer an expected failure that reaches them as a bilingual error page.
 
-The API has its exception handler (``tournament.api_errors``); a page view
+The API has its exception handler (``core.api_errors``); a page view
 that lets an ``ApplicationError`` through (typically a malformed query
 parameter refused by ``core.request``) gets the same message here, with the
 error's status, instead of a 500.
@@ -13,7 +13,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from tournament.errors import ApplicationError
+from core.errors import ApplicationError
 
 
 class ApplicationErrorMiddleware:

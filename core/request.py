@@ -33,8 +33,8 @@ from django.http import HttpRequest, QueryDict
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
+from core.errors import ApplicationError
 from core.text import is_storable, text_check, text_not_storable
-from tournament.errors import ApplicationError
 
 # Deep enough for every document the system takes (a game record is 3 deep).
 MAX_JSON_DEPTH = 20
@@ -346,3 +346,13 @@ def json_object_or_none(request: Any) -> dict[str, Any] | None:
     except ParseError:
         return None
     return data if isinstance(data, dict) and not isinstance(data, QueryDict) else None
+
+
+def json_str(body: Mapping[str, Any], name: str) -> str:
+    """The string under ``name`` in a JSON object; "" when it is absent or not a string.
+
+    For fields whose every wrong value is refused alike (an identifier, a
+    choice): the service's own check then refuses "" with its message.
+    """
+    value = body.get(name)
+    return value if isinstance(value, str) else ""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from tournament.errors import ApplicationError
+from core.errors import ApplicationError
 
 _NOT_STORABLE = re.compile("[\x00\ud800-\udfff]")
 # Embeddings, overrides and isolates; the marks (LRM, RLM, ALM) only nudge

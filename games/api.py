@@ -18,9 +18,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.errors import ApplicationError
+from core.public_cache import mark_briefly_cacheable
 from core.request import (
     json_object_body,
     json_object_or_none,
+    json_str,
     parse_int,
     query_flag,
     query_int,
@@ -42,10 +45,8 @@ from games.serializers import (
 )
 from games.services import move_log
 from games.services.tokens import game_for_submission, game_from_token
-from tournament.errors import ApplicationError
 from tournament.models import Tournament
 from tournament.permissions import require_round_visible, require_tournament_visible
-from tournament.views.public_cache import mark_briefly_cacheable
 
 ERRORS = {
     400: OpenApiResponse(ErrorSerializer, description="Malformed request."),
@@ -154,8 +155,8 @@ class TableEntriesView(TableAPIView):
             game, digest = game_for_submission(token=token)
             result = move_log.move_submit(
                 game=game,
-                text=body.get("text"),  # type: ignore[arg-type]
-                client_id=body.get("client_id"),  # type: ignore[arg-type]
+                text=body.get("text"),
+                client_id=json_str(body, "client_id"),
                 expected_seq=_entry_number(body.get("expected_seq"), "expected_seq", minimum=0),
                 token_digest=digest,
             )
@@ -201,7 +202,7 @@ class TableTakeBackView(TableAPIView):
             body = json_object_body(request)
             return move_log.move_take_back(
                 game=self.table_game(token, for_write=True),
-                client_id=body.get("client_id"),  # type: ignore[arg-type]
+                client_id=json_str(body, "client_id"),
                 seq=_entry_number(body.get("seq"), "seq", minimum=1),
             )
 
@@ -221,8 +222,8 @@ class TableConfirmView(TableAPIView):
             body = json_object_body(request)
             return move_log.game_result_confirm(
                 game=self.table_game(token, for_write=True),
-                pair_side=body.get("pair_side"),  # type: ignore[arg-type]
-                client_id=body.get("client_id"),  # type: ignore[arg-type]
+                pair_side=json_str(body, "pair_side"),
+                client_id=json_str(body, "client_id"),
             )
 
         return _answer(_lang(request, json_object_or_none(request)), confirm)

@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.errors import NotFound
 from core.request import json_object_body
 from games.models import Game
 from games.services.clock import (
@@ -29,7 +30,6 @@ from games.services.clock import (
     clock_state,
 )
 from games.services.tokens import game_from_token
-from tournament.errors import NotFound
 from tournament.permissions import require_round_visible
 
 

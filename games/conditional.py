@@ -23,9 +23,10 @@ import hashlib
 import json
 from typing import Any
 
-from django.utils.http import parse_etags
 from rest_framework.request import Request
 from rest_framework.response import Response
+
+from core.conditional import client_has
 
 _TAGGED_FIELDS = (
     "game_id",
@@ -55,14 +56,6 @@ def state_etag(state: dict[str, Any], *, legal: bool, tail: int = 0) -> str:
     return f'W/"{digest}"'
 
 
-def etag_matches(if_none_match: str, etag: str) -> bool:
-    """Weak comparison (RFC 9110 13.1.2) of ``etag`` with an If-None-Match header."""
-    if not if_none_match:
-        return False
-    tags = parse_etags(if_none_match)
-    return "*" in tags or any(tag.removeprefix("W/") == etag.removeprefix("W/") for tag in tags)
-
-
 def state_response(
     request: Request, state: dict[str, Any], *, legal: bool, private: bool, tail: int = 0
 ) -> Response:
@@ -73,6 +66,6 @@ def state_response(
     """
     etag = state_etag(state, legal=legal, tail=tail)
     headers = {"ETag": etag, "Cache-Control": "private, no-cache" if private else "no-cache"}
-    if etag_matches(request.headers.get("If-None-Match", ""), etag):
+    if client_has(request, etag):
         return Response(status=304, headers=headers)
     return Response(state, headers=headers)

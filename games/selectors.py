@@ -12,15 +12,15 @@ import hashlib
 import logging
 import threading
 import time
-from collections import OrderedDict
 from datetime import datetime
 from typing import Any
 
-from django.core.cache import cache
+from cachetools import LRUCache
 from django.db import connection
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 from django.utils import timezone
 
+from core.shared_cache import shared_add, shared_get, shared_get_many, shared_set, shared_set_many
 from games.engine import (
     CARDS,
     COLOUR_DA,
@@ -202,7 +202,7 @@ def _shared_put(view: LogView) -> None:
     # The shared cache (Redis in production) lets every web process reuse a
     # replay made by another; it is keyed by the chain head, so never stale.
     # The summary goes with it in the same round trip.
-    _cache_set_many(
+    shared_set_many(
         {_shared_key(view.key): view, _summary_key(view.key): view_summary(view)},
         _SHARED_TIMEOUT,
     )
@@ -211,53 +211,12 @@ def _shared_put(view: LogView) -> None:
 def _shared_summaries(keys: list[LogKey]) -> dict[LogKey, dict[str, Any]]:
     """The summaries of ``keys`` the shared cache has, in one round trip."""
     names = {_summary_key(key): key for key in keys}
-    return {names[name]: summary for name, summary in _cache_get_many(list(names)).items()}
+    return {names[name]: summary for name, summary in shared_get_many(list(names)).items()}
 
 
 def _shared_get(key: LogKey) -> LogView | None:
-    view = _cache_get(_shared_key(key))
+    view = shared_get(_shared_key(key))
     return view if isinstance(view, LogView) else None
-
-
-# The shared cache is a help, never a dependency: an outage must not block a
-# table or a hall screen, so every use goes through these.
-def _cache_get(key: str) -> Any:
-    try:
-        return cache.get(key)
-    except Exception:
-        logger.warning("shared cache unavailable", exc_info=True)
-        return None
-
-
-def _cache_get_many(keys: list[str]) -> dict[str, Any]:
-    try:
-        return dict(cache.get_many(keys)) if keys else {}
-    except Exception:
-        logger.warning("shared cache unavailable", exc_info=True)
-        return {}
-
-
-def _cache_add(key: str, seconds: float) -> bool:
-    """``cache.add``; True (do the work here) when the cache is down."""
-    try:
-        return bool(cache.add(key, 1, seconds))
-    except Exception:
-        logger.warning("shared cache unavailable", exc_info=True)
-        return True
-
-
-def _cache_set(key: str, value: Any, seconds: float) -> None:
-    try:
-        cache.set(key, value, seconds)
-    except Exception:
-        logger.warning("shared cache unavailable", exc_info=True)
-
-
-def _cache_set_many(values: dict[str, Any], seconds: float) -> None:
-    try:
-        cache.set_many(values, seconds)
-    except Exception:
-        logger.warning("shared cache unavailable", exc_info=True)
 
 
 class _LogCache:
@@ -271,9 +230,8 @@ class _LogCache:
     """
 
     def __init__(self, size: int) -> None:
-        self._size = size
-        self._data: OrderedDict[int, LogView] = OrderedDict()
-        self._lock = threading.Lock()
+        self._data: LRUCache[int, LogView] = LRUCache(maxsize=size)
+        self._lock = threading.Lock()  # cachetools' caches are not thread-safe
 
     def _local(self, key: LogKey) -> LogView | None:
         # Under self._lock: this process's view of the game, if it is at ``key``.
@@ -283,9 +241,8 @@ class _LogCache:
     def get(self, key: LogKey) -> LogView | None:
         with self._lock:
             view = self._local(key)
-            if view is not None:
-                self._data.move_to_end(key[0])
-                return view
+        if view is not None:
+            return view
         view = _shared_get(key)
         if view is not None:
             self.put(view, share=False)
@@ -294,9 +251,6 @@ class _LogCache:
     def put(self, view: LogView, *, share: bool = True) -> None:
         with self._lock:
             self._data[view.game_id] = view
-            self._data.move_to_end(view.game_id)
-            while len(self._data) > self._size:
-                self._data.popitem(last=False)
         if share:
             _shared_put(view)
 
@@ -309,7 +263,7 @@ class _LogCache:
         one round trip (the hall summary needs every table's, most made elsewhere)."""
         with self._lock:
             missing = [key for key in keys if self._local(key) is None]
-        for view in _cache_get_many([_shared_key(key) for key in missing]).values():
+        for view in shared_get_many([_shared_key(key) for key in missing]).values():
             if isinstance(view, LogView):
                 self.put(view, share=False)
 
@@ -598,14 +552,14 @@ def hall_tables(*, round_: Any) -> list[dict[str, Any]]:
     """
     # v3: kept with the time it was made (v2 had none; v1 no clocks).
     key = f"hall:v3:{round_.pk}:{round_.created_at.timestamp()}:{round_.status}"
-    kept = _cache_get(key)
+    kept = shared_get(key)
     now = time.time()
     fresh = kept is not None and now - kept[0] < HALL_CACHE_SECONDS
     # One process renews an old summary; the others serve the old one meanwhile,
     # so a hundred polls arriving as it ages do not all rebuild it at once.
-    if not fresh and (kept is None or _cache_add(f"{key}:renewing", HALL_CACHE_SECONDS)):
+    if not fresh and (kept is None or shared_add(f"{key}:renewing", HALL_CACHE_SECONDS)):
         kept = (now, _hall_tables(round_=round_))
-        _cache_set(key, kept, HALL_STALE_SECONDS)
+        shared_set(key, kept, HALL_STALE_SECONDS)
     assert kept is not None
     return [_hall_labelled(table) for table in kept[1]]
 

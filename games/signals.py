@@ -1,13 +1,29 @@
-"""What the games app announces to apps built on it (ratings, statistics).
+"""What the games app announces to the apps above it.
 
-Sent inside the transaction that changed the result; a receiver that does
-work later schedules it with ``transaction.on_commit``. The games app does
-not know who listens.
+The games app sits below judging, ratings and statistics
+(docs/architecture.md): a table's clock, move log and results must not import
+their services. Instead they send these signals, and those apps connect their
+receivers when they start (``AppConfig.ready``). Receivers run synchronously
+inside the sender's transaction, exactly as a direct call would, and their
+exceptions propagate to the sender; a receiver that does work later schedules
+it with ``transaction.on_commit``.
 """
 
 from __future__ import annotations
 
 from django.dispatch import Signal
 
-# Sent with ``game`` when a result is recorded, corrected or cleared.
+# A clock was started, paused, resumed, extended, stopped or ran out.
+# Arguments: ``tournament_id``.
+clock_changed = Signal()
+
+# A clock mark (``kind``: "alert" or "limit") of ``game_id`` fell due
+# (the Celery task fired). A receiver returns what it raised, or None.
+clock_mark_reached = Signal()
+
+# The engine refused a table's entry. Arguments: ``game``, ``text`` (the raw
+# entry), ``rule`` (the rule id), ``message_en``, ``message_da``.
+move_refused = Signal()
+
+# A result was recorded, corrected or cleared. Arguments: ``game``.
 game_result_changed = Signal()

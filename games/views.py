@@ -13,17 +13,17 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from config.ratelimit import short_code_lookup_allow
+from core.errors import ApplicationError
+from core.public_cache import mark_briefly_cacheable
+from core.ratelimit import short_code_lookup_allow
 from core.request import query_text
 from games import selectors
 from games.conditional import state_etag
 from games.models import Game
 from games.services.move_log import ANSWER_ENTRIES
 from games.services.tokens import game_from_token, game_token, normalise_short_code
-from tournament.errors import ApplicationError
 from tournament.models import Tournament
 from tournament.permissions import is_judge, round_visible, tournament_visible
-from tournament.views.public_cache import mark_briefly_cacheable
 
 
 def table_code(request: HttpRequest) -> HttpResponse:

@@ -16,9 +16,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.request import json_object_body, query_int, query_text
-from games.conditional import etag_matches
+from core.conditional import client_has
+from core.errors import NotFound
+from core.request import json_object_body, json_str, query_int, query_text
 from games.models import MAX_ENTRY_NUMBER, Game
+from games.services.results import adjudication_proposal
 from games.services.tokens import game_from_token
 from judging.selectors_polling import (
     PollAnswer,
@@ -39,8 +41,7 @@ from judging.services.alerts import alert_acknowledge, alerts_acknowledge
 from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
 from judging.services.common import MAX_ID, RULE_ID_LENGTH, SEARCH_LENGTH
 from judging.services.ruling_undo import ruling_undo
-from judging.services.rulings import adjudication_proposal, ruling_make, void_preview
-from tournament.errors import NotFound
+from judging.services.rulings import ruling_make, void_preview
 from tournament.models import Tournament
 from tournament.permissions import require_judge
 
@@ -63,7 +64,7 @@ def poll_response(
     a display counts its clocks on from its copy's ``server_time`` to this
     (epoch seconds, as the hall API's).
     """
-    if etag_matches(request.headers.get("If-None-Match", ""), answer.etag):
+    if client_has(request, answer.etag):
         response: HttpResponse = HttpResponseNotModified()
     else:
         response = HttpResponse(answer.body, content_type="application/json")
@@ -191,7 +192,7 @@ class TableJudgeView(APIView):
         game = game_from_token(token=token, for_write=True)
         judge_call_create(
             game=game,
-            client_id=body.get("client_id"),  # type: ignore[arg-type]
+            client_id=json_str(body, "client_id"),
             reason=body.get("reason", ""),
             seq=body.get("seq"),
         )

@@ -5,3 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class JudgingConfig(AppConfig):
     name = "judging"
     verbose_name = _("Judging")
+
+    def ready(self) -> None:
+        from judging import receivers
+
+        receivers.connect()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import math
 from collections import defaultdict
+from collections.abc import Mapping
 from types import SimpleNamespace
 from typing import Any
 
@@ -138,7 +139,7 @@ def prediction_words(prediction: dict[str, Any] | None) -> tuple[str, str]:
     return _("on time"), _("At this pace the game finishes in time.")
 
 
-def _alert_json(row: dict[str, Any], table: int, labels: dict[str, str]) -> dict[str, Any]:
+def _alert_json(row: Mapping[str, Any], table: int, labels: dict[str, str]) -> dict[str, Any]:
     raised = timezone.localtime(row["raised_at"])
     acked_at = row["acknowledged_at"]
     acked = timezone.localtime(acked_at) if acked_at else None
@@ -286,7 +287,7 @@ def judge_dashboard(
         own = game_alerts.get(game_id, [])
         alerts.extend(own)
         open_alerts = sorted((a for a in own if a["open"]), key=_alert_order)
-        predicted = next((a["prediction"] for a in own if a["prediction"]), {})
+        predicted: dict[str, Any] = next((a["prediction"] for a in own if a["prediction"]), {})
         short, sentence = prediction_words(predicted) if predicted else ("", "")
         for alert in own:
             if alert["kind"] == Alert.Kind.ALERT_MARK:

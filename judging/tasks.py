@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from config.health import SWEEP_KEY, health_mark
+from core.health_marks import SWEEP_KEY, health_mark
 from judging.services.alerts import alerts_raise_due
 
 

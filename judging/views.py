@@ -14,11 +14,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from core.errors import ApplicationError, PermissionDenied
 from core.request import field_int, post_text, post_texts, query_int, query_text
 from games.models import MAX_ENTRY_NUMBER, Game
 from games.selectors import game_players
 from games.services.clock import clock_resume, clock_state
 from games.services.move_log import game_state
+from games.services.results import adjudication_proposal
 from judging.selectors_polling import judge_dashboard_answer
 from judging.selectors_review import (
     game_review,
@@ -31,13 +33,7 @@ from judging.selectors_review import (
 from judging.services.calls import judge_call_close, judge_call_take
 from judging.services.common import MAX_ID, RULE_ID_LENGTH, SEARCH_LENGTH, call_id_clean
 from judging.services.ruling_undo import ruling_undo
-from judging.services.rulings import (
-    RulingOutcome,
-    adjudication_proposal,
-    ruling_make,
-    void_preview,
-)
-from tournament.errors import ApplicationError, PermissionDenied
+from judging.services.rulings import RulingOutcome, ruling_make, void_preview
 from tournament.models import Tournament
 from tournament.permissions import is_judge
 

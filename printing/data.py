@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Game
 from games.services.tokens import game_token
+from judging import selectors_records as records
 from printing.documents.base import local_time, seat_name, team_name
 from printing.documents.types import (
     Bracket,
@@ -217,14 +218,13 @@ def game_ruling_notes(*, game: Game) -> dict[int, RulingNote]:
     number n is the n-th active entry; a ruling names the ``seq`` it wrote.
     """
     from games.selectors import active_entries
-    from judging.models import Ruling
 
     numbers = {
         seq: number
         for number, seq in enumerate(active_entries(game=game).values_list("seq", flat=True), 1)
     }
     notes: dict[int, RulingNote] = {}
-    for ruling in Ruling.objects.filter(game=game).select_related("judge"):
+    for ruling in records.rulings_for_game(game=game):
         note = RulingNote(reason=ruling.reason, rule=ruling.rule, judge=person_name(ruling.judge))
         for written in ruling.log_entries or []:
             number = numbers.get(written.get("seq")) if isinstance(written, dict) else None
@@ -259,11 +259,7 @@ def game_record_data(*, game: Game, lang: str = "da") -> GameRecord:
 
 def _result_incidents(tournament: Tournament) -> list[Incident]:
     """Results decided on time or by a judge that no ruling row explains (e.g. set by hand)."""
-    from judging.models import Ruling
-
-    explained = Ruling.objects.filter(
-        tournament=tournament, kind__in=[Ruling.Kind.RESULT, Ruling.Kind.ADJUDICATION]
-    ).values("game_id")
+    explained = records.result_ruling_game_ids(tournament=tournament)
     games = (
         Game.objects.filter(round__tournament=tournament)
         .filter(
@@ -305,14 +301,9 @@ def _distances(yb: Any, rg: Any) -> str:
 
 
 def _alert_incidents(tournament: Tournament) -> list[Incident]:
-    from judging.models import Alert
-
     incidents = []
-    alerts = Alert.objects.filter(tournament=tournament).select_related(
-        "game__round", "acknowledged_by"
-    )
-    for alert in alerts:
-        limit = alert.kind == Alert.Kind.TIME_LIMIT
+    for alert in records.alerts_for_tournament(tournament=tournament):
+        limit = records.alert_is_time_limit(alert)
         incidents.append(
             Incident(
                 kind="time_out" if limit else "alert",
@@ -329,13 +320,8 @@ def _alert_incidents(tournament: Tournament) -> list[Incident]:
 
 
 def _call_incidents(tournament: Tournament) -> list[Incident]:
-    from judging.models import JudgeCall
-
     incidents = []
-    calls = JudgeCall.objects.filter(tournament=tournament).select_related(
-        "game__round", "taken_by", "closed_by"
-    )
-    for call in calls:
+    for call in records.judge_calls_for_tournament(tournament=tournament):
         details = [str(call.get_status_display())]
         if call.reason:
             details.append(call.reason)
@@ -420,13 +406,8 @@ def _ruling_details(ruling: Any) -> list[str]:
 
 
 def _ruling_incidents(tournament: Tournament) -> list[Incident]:
-    from judging.models import Ruling
-
     incidents = []
-    rulings = Ruling.objects.filter(tournament=tournament).select_related(
-        "game__round", "judge", "pair__player_1", "pair__player_2"
-    )
-    for ruling in rulings:
+    for ruling in records.rulings_for_tournament(tournament=tournament):
         text = [f"{ruling.get_kind_display()}: {ruling.reason}", *_ruling_details(ruling)]
         incidents.append(
             Incident(

@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone, translation
 
+from core.errors import ApplicationError, NotFound
 from games.models import Game
 from printing import data
 from printing.documents import (
@@ -28,7 +29,6 @@ from printing.documents import (
     build_standings,
 )
 from printing.models import PrintJob
-from tournament.errors import ApplicationError, NotFound
 from tournament.models import Round, Tournament
 from tournament.permissions import (
     require_judge,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from core.errors import ApplicationError
 from printing.services import print_job_run
-from tournament.errors import ApplicationError
 
 MAX_RETRIES = 3
 

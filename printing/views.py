@@ -15,12 +15,12 @@ from django.utils import translation
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from config.venue import is_loopback_url
+from core.errors import ApplicationError
 from core.request import post_choice, query_choice, query_int, query_text
+from core.venue import is_loopback_url
 from games.models import MAX_TABLE_NUMBER, Game
 from printing import services
 from printing.models import PrintJob
-from tournament.errors import ApplicationError
 from tournament.models import MAX_ROUND_NUMBER, Round, Tournament
 from tournament.permissions import require_organiser
 

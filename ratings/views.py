@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.errors import ApplicationError, PermissionDenied
 from people.models import Person
 from ratings.models import PersonRating
 from ratings.selectors import (
@@ -35,9 +36,8 @@ from ratings.services import ratings_seed_event
 from signup.exports import spreadsheet_safe
 from stats.plots import rating_chart, svg_data_uri
 from stats.selectors import person_stats
-from tournament.errors import ApplicationError, PermissionDenied
 from tournament.models import Tournament
-from tournament.views.public_cache import cached_page
+from tournament.public_cache import cached_page
 
 CURVES_ON_LIST = 5
 

@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.errors import NotFound
 from people.models import Person, PersonAudit
 from season import serializers as s
 from season.models import Series, SeriesEvent
@@ -33,7 +34,6 @@ from season.services import final as final_service
 from season.services import people as people_service
 from season.services import series as series_service
 from season.views.public import write_ranking_csv
-from tournament.errors import NotFound
 from tournament.models import Tournament
 from tournament.serializers import ApiErrorSerializer
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.errors import PermissionDenied
 from season.models import Series, SeriesRole
-from tournament.errors import PermissionDenied
 
 
 def is_series_organiser(user: Any, series: Series) -> bool:

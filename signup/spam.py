@@ -1,6 +1,6 @@
 """Spam protection without third-party services: a rate limit per client and a honeypot.
 
-The limit uses the site's shared-cache counters (config/ratelimit.py), so it
+The limit uses the site's shared-cache counters (core/ratelimit.py), so it
 holds across web processes. A club evening signs up several pairs from one
 Wi-Fi address, so the limit is generous; a robot posting in a loop is not.
 The honeypot is a form field (signup.forms.HONEYPOT).
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
-from config.ratelimit import Limit, RateLimited, client_ip, ratelimit_hit
+from core.ratelimit import Limit, RateLimited, client_ip, ratelimit_hit
 
 SIGNUP_PER_IP = Limit("signup-ip", 20, 60 * 60)
 

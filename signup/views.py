@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from core.errors import ApplicationError, PermissionDenied
 from signup.exports import write_signups_csv
 from signup.forms import RejectForm, SignUpForm
 from signup.models import SignUp
@@ -28,7 +29,6 @@ from signup.selectors import signup_state, signups_for_organiser, waitlist_posit
 from signup.services import signups as service
 from signup.services.links import signup_from_token, signup_token
 from signup.spam import signup_attempt_allow
-from tournament.errors import ApplicationError, PermissionDenied
 from tournament.models import Tournament
 from tournament.permissions import is_organiser, tournament_visible
 

@@ -29,7 +29,7 @@ from stats.selectors import (
 )
 from tournament.models import Tournament
 from tournament.permissions import tournament_visible
-from tournament.views.public_cache import cached_page, cached_public_page
+from tournament.public_cache import cached_page, cached_public_page
 
 
 def public_tournament(request: HttpRequest, slug: str) -> Tournament:

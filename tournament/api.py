@@ -26,12 +26,12 @@ from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.errors import ApplicationError, PermissionDenied
 from core.request import query_int
 from games.models import Game
 from games.services.results import game_result_clear, game_result_record
 from tournament import selectors
 from tournament import serializers as s
-from tournament.errors import ApplicationError, PermissionDenied
 from tournament.models import MAX_ROUND_NUMBER, Pair, Round, Tournament
 from tournament.permissions import (
     drafts_visible,

@@ -12,32 +12,14 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
-from tournament.models import TIEBREAK_CHOICES, Pair, Tournament
+from tournament.models import TIEBREAK_CHOICES, TOURNAMENT_SETTINGS, Pair, Tournament
 
 TIEBREAK_SLOTS = 5
 MAX_CSV_BYTES = 1024 * 1024
 
-SETTINGS_FIELDS = [
-    "name",
-    "date",
-    "venue",
-    "ruleset",
-    "time_limit_minutes",
-    "alert_minutes",
-    "swiss_rounds",
-    "knockout_size",
-    "third_place_game",
-    "points_win",
-    "points_loss",
-    "points_bye",
-    "adjudication",
-    "pause_clock_on_call",
-    "published",
-    "language",
-    "signup_closes_at",
-    "signup_capacity",
-    "signup_approval",
-]
+# The settings the form edits as plain fields: the tiebreak order has its own
+# ordered slots (TIEBREAK_SLOTS); the clock speed is for demos and tests (API).
+SETTINGS_FIELDS = [name for name in TOURNAMENT_SETTINGS if name not in ("tiebreaks", "clock_speed")]
 
 
 class DateInput(forms.DateInput):

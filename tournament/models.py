@@ -20,6 +20,34 @@ TIEBREAK_CHOICES = [
 DEFAULT_TIEBREAKS = ["buchholz", "wins", "locked_diff", "distance_diff", "head_to_head"]
 
 
+# The settings of a tournament, in the order forms and the API show them: the
+# one list the form, the serializer and the services read (the slug, the
+# data version and the staff are not settings).
+TOURNAMENT_SETTINGS = (
+    "name",
+    "date",
+    "venue",
+    "ruleset",
+    "time_limit_minutes",
+    "alert_minutes",
+    "swiss_rounds",
+    "knockout_size",
+    "third_place_game",
+    "points_win",
+    "points_loss",
+    "points_bye",
+    "tiebreaks",
+    "adjudication",
+    "pause_clock_on_call",
+    "clock_speed",
+    "published",
+    "language",
+    "signup_closes_at",
+    "signup_capacity",
+    "signup_approval",
+)
+
+
 def default_tiebreaks() -> list[str]:
     return list(DEFAULT_TIEBREAKS)
 

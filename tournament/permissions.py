@@ -10,7 +10,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from tournament.errors import NotFound, PermissionDenied
+from core.errors import NotFound, PermissionDenied
 from tournament.models import Round, Tournament, TournamentRole
 
 

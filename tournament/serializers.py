@@ -6,7 +6,15 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from games.models import Game
-from tournament.models import TIEBREAK_CHOICES, Bye, Pair, Player, Round, Tournament
+from tournament.models import (
+    TIEBREAK_CHOICES,
+    TOURNAMENT_SETTINGS,
+    Bye,
+    Pair,
+    Player,
+    Round,
+    Tournament,
+)
 
 # --------------------------------------------------------------------------
 # Output
@@ -28,13 +36,7 @@ class ApiErrorSerializer(serializers.Serializer):
 class TournamentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Tournament
-        fields = [
-            "slug", "name", "date", "venue", "ruleset", "time_limit_minutes", "alert_minutes",
-            "swiss_rounds", "knockout_size", "third_place_game", "points_win", "points_loss",
-            "points_bye", "tiebreaks", "adjudication", "pause_clock_on_call", "clock_speed",
-            "published", "language", "signup_closes_at", "signup_capacity", "signup_approval",
-            "data_version",
-        ]  # fmt: skip
+        fields = ["slug", *TOURNAMENT_SETTINGS, "data_version"]
 
     tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=TIEBREAK_CHOICES))
 

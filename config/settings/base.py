@@ -10,7 +10,7 @@ from pathlib import Path
 
 import environ
 
-from config.venue import url_host
+from core.venue import url_host
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(environ.Env().str("VAR_DIR", default=str(BASE_DIR / "var")))
@@ -170,7 +170,7 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
-    "EXCEPTION_HANDLER": "tournament.api_errors.exception_handler",
+    "EXCEPTION_HANDLER": "core.api_errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "DM i Partners — tournament API",

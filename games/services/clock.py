@@ -19,10 +19,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from core.errors import ApplicationError, Conflict
 from core.request import parse_int
 from games.models import ClockEvent, Game, GameClock
-from judging.services.freshness import judging_changed
-from tournament.errors import ApplicationError, Conflict
+from games.signals import clock_changed
 from tournament.models import Round
 from tournament.permissions import require_judge
 
@@ -178,8 +178,8 @@ def _schedule_marks(clocks: Iterable[GameClock]) -> None:
 
 
 def _judging_changed(game: Game) -> None:
-    # Judges' shared dashboard answers are renewed on commit (judging.services.freshness).
-    judging_changed(tournament_id=game.round.tournament_id)
+    # Judges' shared dashboard answers are renewed on commit (judging listens: games.signals).
+    clock_changed.send(sender=Game, tournament_id=game.round.tournament_id)
 
 
 def _locked_clock(game: Game) -> GameClock:

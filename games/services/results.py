@@ -19,9 +19,9 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from core.errors import ApplicationError, Conflict, PermissionDenied
 from games.models import Game
 from games.signals import game_result_changed
-from tournament.errors import ApplicationError, Conflict, PermissionDenied
 from tournament.models import Round
 from tournament.permissions import is_organiser, require_judge, require_organiser
 from tournament.services.audit import audit_record, tournament_data_changed

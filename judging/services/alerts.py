@@ -16,12 +16,12 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
+from core.errors import ApplicationError, NotFound
 from games.models import Game, GameClock
 from games.services.clock import clock_elapsed_s, clock_marks_s, clock_time_up
 from judging.models import Alert
 from judging.services.freshness import judging_changed
 from judging.services.prediction import game_prediction
-from tournament.errors import ApplicationError, NotFound
 from tournament.models import Tournament
 from tournament.permissions import require_judge
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 
+from core.errors import ApplicationError, Conflict, NotFound
 from core.request import parse_optional_int
 from games.models import MAX_ENTRY_NUMBER, Game
 from games.services import clock as clock_service
@@ -21,7 +22,6 @@ from games.services.move_log import game_state
 from judging.models import JudgeCall
 from judging.services.common import reason_clean
 from judging.services.freshness import judging_changed
-from tournament.errors import ApplicationError, Conflict, NotFound
 from tournament.permissions import require_judge
 
 _CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_.:-]{8,64}$")
@@ -98,7 +98,10 @@ def judge_call_create(
                     client_id=client_id,
                 )
         except IntegrityError:
-            return JudgeCall.objects.filter(game=locked).exclude(status="closed").first()
+            # The unique open call per table that made the insert fail.
+            return cast(
+                JudgeCall, JudgeCall.objects.filter(game=locked).exclude(status="closed").first()
+            )
         judging_changed(tournament_id=tournament.pk)
         if tournament.pause_clock_on_call and _pause(locked, reason):
             call.paused_clock = True

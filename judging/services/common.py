@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.errors import ApplicationError
 from core.request import parse_int, parse_optional_int
 from games.models import MAX_ENTRY_NUMBER
-from tournament.errors import ApplicationError
 
 MAX_REASON_LENGTH = 1000
 # Database ids are 64-bit; a request never names a larger one.

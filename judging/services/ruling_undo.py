@@ -13,11 +13,11 @@ from typing import Any
 
 from django.db import transaction
 
+from core.errors import Conflict, NotFound
 from games.models import Game
 from judging.models import Ruling
 from judging.services.common import reason_clean
 from judging.services.rulings import _entry, _rule
-from tournament.errors import Conflict, NotFound
 from tournament.permissions import require_judge
 
 # A result goes to the standings: it is changed by a new result ruling, not undone.

@@ -10,10 +10,11 @@ refused ruling changes nothing.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 
+from core.errors import ApplicationError, Conflict
 from games.engine import (
     EngineError,
     Position,
@@ -37,7 +38,6 @@ from judging.services.common import (
     word_clean,
 )
 from judging.services.freshness import judging_changed
-from tournament.errors import ApplicationError, Conflict
 from tournament.permissions import require_judge
 from tournament.services.audit import audit_record
 
@@ -83,7 +83,7 @@ def _call(game: Game, call_id: Any) -> JudgeCall | None:
 def _active_seq(game: Game, seq: int) -> dict[str, Any]:
     for entry in game_state(game=game)["entries"]:
         if entry["seq"] == seq:
-            return entry
+            return cast(dict[str, Any], entry)
     raise ApplicationError(
         "entry_not_found",
         f"There is no entry {seq} in this game's log.",

@@ -8,11 +8,11 @@ from typing import Any
 
 from django.db import transaction
 
+from core.errors import Conflict
 from season.models import Series, SeriesEvent
 from season.permissions import require_series_organiser
 from season.selectors import SeasonRow, series_overview
 from season.services.series import series_audit, series_changed
-from tournament.errors import Conflict
 from tournament.models import Tournament
 from tournament.services.registration import SETTING_FIELDS, pair_register, tournament_create
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import transaction
 
+from core.errors import Conflict, NotFound
 from people.errors import PersonRefused
 from people.models import Person, PersonAudit
 from people.services import person_anonymise, person_merge, person_merge_undo
@@ -18,7 +19,6 @@ from season.models import Series
 from season.permissions import require_series_organiser
 from season.services.series import series_audit, series_changed
 from signup.services.privacy import signups_anonymise
-from tournament.errors import Conflict, NotFound
 from tournament.models import Player
 from tournament.services.players import players_anonymise
 

@@ -9,10 +9,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.text import slugify
 
+from core.errors import ApplicationError, Conflict, NotFound, PermissionDenied
 from core.request import int_or_none
 from season.models import Series, SeriesAudit, SeriesEvent, SeriesRole
 from season.permissions import require_series_organiser
-from tournament.errors import ApplicationError, Conflict, NotFound, PermissionDenied
 from tournament.models import Tournament
 from tournament.permissions import is_organiser
 

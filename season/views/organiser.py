@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from core.errors import ApplicationError, PermissionDenied
 from people.models import Person, PersonAudit
 from season.forms import EventAddForm, FinalForm, MergeForm, SeriesForm
 from season.models import Series, SeriesEvent
@@ -28,7 +29,6 @@ from season.selectors import series_overview, series_people
 from season.services import final as final_service
 from season.services import people as people_service
 from season.services import series as series_service
-from tournament.errors import ApplicationError, PermissionDenied
 from tournament.models import Tournament, TournamentRole
 
 ViewFunc = Callable[..., HttpResponse]

@@ -19,7 +19,7 @@ from core.request import query_flag
 from season.models import Series, SeriesEvent
 from season.selectors import SeasonOverview, series_for_viewer, series_overview, visible_series
 from signup.exports import spreadsheet_safe
-from tournament.views.public_cache import cached_page
+from tournament.public_cache import cached_page
 
 REFRESH_SECONDS = 60
 

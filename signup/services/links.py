@@ -15,8 +15,8 @@ from django.core import signing
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare
 
+from core.errors import NotFound
 from signup.models import SignUp
-from tournament.errors import NotFound
 
 _SIGNER_SALT = "signup.private-link"
 _SEPARATOR = "."

@@ -18,12 +18,12 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone, translation
 
+from core.errors import ApplicationError, Conflict
 from people.services import persons_for_names
 from signup.models import SignUp, SignUpEmail
 from signup.selectors import ACTIVE, places_taken, waitlist
 from signup.services.emails import email_queue
 from signup.services.links import new_nonce, signup_from_token
-from tournament.errors import ApplicationError, Conflict
 from tournament.models import Tournament
 from tournament.permissions import require_organiser
 from tournament.selectors import active_pairs

@@ -8,6 +8,7 @@ import json
 import pytest
 from django.test import RequestFactory
 
+from core.errors import ApplicationError
 from core.request import (
     MAX_JSON_DEPTH,
     int_or_none,
@@ -22,7 +23,6 @@ from core.request import (
     read_json,
     read_json_file,
 )
-from tournament.errors import ApplicationError
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ApplicationError
 from core.text import is_storable, name_check, text_check
-from tournament.errors import ApplicationError
 
 
 def test_storable_text():

@@ -7,6 +7,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from core.errors import ApplicationError, PermissionDenied
 from games.models import ClockEvent, Game, GameClock
 from games.services import clock as clock_service
 from games.services.clock import (
@@ -20,7 +21,6 @@ from games.services.clock import (
     clock_stop,
 )
 from tests.factories import GameFactory, RoundFactory, TournamentFactory, UserFactory, judge_of
-from tournament.errors import ApplicationError, PermissionDenied
 from tournament.models import Round
 
 pytestmark = pytest.mark.django_db

@@ -13,13 +13,13 @@ from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
+from core.public_cache import MARK_HEADER, SERVER_TIME_HEADER
 from games.models import GameClock
 from games.selectors import HALL_CACHE_SECONDS, hall_tables
 from games.services.clock import clock_extend, clock_pause, clock_start_round
 from games.services.move_log import move_submit
 from tests.factories import GameFactory, RoundFactory, TournamentFactory, judge_of
 from tournament.models import Round
-from tournament.public_fastpath import MARK_HEADER, SERVER_TIME_HEADER
 
 pytestmark = pytest.mark.django_db
 

@@ -6,6 +6,7 @@ import hashlib
 
 import pytest
 
+from core.errors import ApplicationError
 from games.engine import replay
 from games.models import Game, MoveEntry
 from games.selectors import entry_hash, game_log, genesis_hash, move_log_verify
@@ -16,7 +17,6 @@ from games.services.move_log import (
     move_submit,
     move_take_back,
 )
-from tournament.errors import ApplicationError
 
 pytestmark = pytest.mark.django_db
 

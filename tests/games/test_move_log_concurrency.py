@@ -6,12 +6,12 @@ import threading
 
 import pytest
 
+from core.errors import ApplicationError
 from games.models import MoveEntry
 from games.selectors import move_log_verify
 from games.services.move_log import game_state, move_submit
 from tests.concurrency import run_threads
 from tests.factories import GameFactory
-from tournament.errors import ApplicationError
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ApplicationError
 from games.engine import remaining_distance, replay
 from games.models import Game, MoveEntry, ResultConfirmation
 from games.services.move_log import (
@@ -14,7 +15,6 @@ from games.services.move_log import (
     move_take_back,
 )
 from tests.factories import GameFactory, RoundFactory
-from tournament.errors import ApplicationError
 from tournament.models import Round
 
 pytestmark = pytest.mark.django_db

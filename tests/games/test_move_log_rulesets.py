@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ApplicationError
 from games.engine import Position, get_ruleset, remaining_distance, replay, selfplay_game
 from games.selectors import table_rules
 from games.services.move_log import game_state, move_submit
 from games.services.results import adjudication_proposal
 from tests.factories import GameFactory
-from tournament.errors import ApplicationError
 
 pytestmark = pytest.mark.django_db
 

@@ -7,11 +7,11 @@ import json
 import pytest
 from django.test import Client
 
+from core.errors import ApplicationError
 from games.models import MoveEntry
 from games.services.move_log import game_state, move_submit, move_take_back
 from judging.services.rulings import ruling_void, ruling_warning
 from tests.factories import judge_of
-from tournament.errors import ApplicationError
 
 pytestmark = pytest.mark.django_db
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ApplicationError, PermissionDenied
 from games.models import Game
 from games.services.results import game_result_clear, game_result_record
 from tests.factories import GameFactory, RoundFactory, TournamentFactory, judge_of, organiser_of
-from tournament.errors import ApplicationError, PermissionDenied
 from tournament.models import AuditEntry, Round, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ import json
 import pytest
 from django.test import Client
 
-from games.conditional import etag_matches
+from core.conditional import etag_matches
 from games.models import Game
 from games.services.clock import clock_time_up
 from games.services.move_log import game_result_confirm, move_submit, move_take_back

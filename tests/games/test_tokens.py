@@ -1,8 +1,8 @@
 import pytest
 
+from core.errors import ApplicationError, PermissionDenied
 from games.services.tokens import game_from_token, game_token, game_token_rotate, token_hash
 from tests.factories import GameFactory
-from tournament.errors import ApplicationError, PermissionDenied
 from tournament.models import Round
 
 pytestmark = pytest.mark.django_db

@@ -7,12 +7,12 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from core.errors import NotFound, PermissionDenied
 from games.models import Game, GameClock
 from games.services.clock import clock_pause, clock_start, clock_stop
 from judging.models import Alert
 from judging.services.alerts import alert_acknowledge, alert_raise_if_due, alerts_raise_due
 from tests.factories import GameFactory, TournamentFactory, UserFactory, judge_of
-from tournament.errors import NotFound, PermissionDenied
 
 pytestmark = pytest.mark.django_db
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ApplicationError, PermissionDenied
 from games.models import Game, GameClock
 from games.services.clock import clock_state
 from judging.models import JudgeCall
 from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
-from tournament.errors import ApplicationError, PermissionDenied
 
 pytestmark = pytest.mark.django_db
 

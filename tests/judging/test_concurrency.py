@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ApplicationError
 from games.services.clock import clock_start
 from judging.models import JudgeCall, Ruling
 from judging.services.calls import judge_call_create, judge_call_take
@@ -11,7 +12,6 @@ from judging.services.rulings import ruling_void
 from tests.concurrency import run_threads
 from tests.factories import GameFactory, judge_of
 from tests.judging.conftest import log_moves
-from tournament.errors import ApplicationError
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from core.errors import ApplicationError, PermissionDenied
 from games.engine import replay
 from games.models import Game
 from games.selectors import move_log_verify
@@ -12,7 +13,6 @@ from games.services.move_log import game_state, move_submit
 from judging.models import Ruling
 from judging.services.ruling_undo import ruling_undo
 from judging.services.rulings import ruling_penalty, ruling_result, ruling_void
-from tournament.errors import ApplicationError, PermissionDenied
 from tournament.models import AuditEntry
 
 pytestmark = pytest.mark.django_db

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ApplicationError, PermissionDenied
 from games.engine import replay
 from games.models import Game, MoveEntry
 from games.selectors import move_log_verify
@@ -23,7 +24,6 @@ from judging.services.rulings import (
     void_preview,
 )
 from tests.judging.conftest import log_moves
-from tournament.errors import ApplicationError, PermissionDenied
 from tournament.selectors import standings_for_tournament
 
 pytestmark = pytest.mark.django_db

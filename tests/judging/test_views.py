@@ -199,9 +199,9 @@ def test_rulings_search_by_rule_and_text(client, logged, judge):
 
 
 def test_incident_history_per_pair(api, logged, judge):
+    from core.errors import ApplicationError
     from games.services.move_log import move_submit
     from judging.services.calls import judge_call_create
-    from tournament.errors import ApplicationError
 
     judge_call_create(game=logged, client_id="table-call-1", reason="tvist")
     ruling_penalty(game=logged, actor=judge, penalty="P1", seat="R", reason="før kortet")

@@ -10,14 +10,14 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.utils import timezone
 
+from core.errors import ApplicationError
+from games.management.commands.demo_tournament import DEMO_SLUG
 from games.models import Game, MoveEntry, ResultConfirmation
 from games.services.move_log import demo_fill_logs
 from games.services.tokens import game_from_token, game_token
 from judging.models import Alert, JudgeCall, MoveRefusal, Ruling
 from people.models import Person
 from signup.models import SignUp, SignUpEmail
-from tournament.errors import ApplicationError
-from tournament.management.commands.demo_tournament import DEMO_SLUG
 from tournament.models import Bye, Pair, Player, Tournament
 from tournament.services import backup
 from tournament.services.backup import (

@@ -4,13 +4,13 @@ import os
 import pytest
 from django.utils import timezone
 
+from core.errors import ApplicationError, PermissionDenied
 from games.services.tokens import game_token
 from printing import services
 from printing.models import PrintJob
 from printing.tasks import print_job_build
 from tests.factories import RoundFactory
 from tests.printing.pdf_tools import pdf_pages, qr_codes
-from tournament.errors import ApplicationError, PermissionDenied
 from tournament.models import AuditEntry
 
 

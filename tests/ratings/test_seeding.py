@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from core.errors import PermissionDenied
 from games.services.results import game_result_record
 from ratings.services import ratings_seed_event
 from tests.factories import (
@@ -17,7 +18,6 @@ from tests.factories import (
     UserFactory,
     organiser_of,
 )
-from tournament.errors import PermissionDenied
 from tournament.models import Pair
 from tournament.services.pairing import round_pair
 

@@ -6,13 +6,13 @@ import datetime
 
 import pytest
 
+from core.errors import Conflict, PermissionDenied
 from season.models import SeriesEvent
 from season.selectors import series_overview
 from season.services.final import series_final_create
 from season.services.series import series_create, series_event_add
 from tests.factories import UserFactory
 from tests.season.conftest import PAIRS, knockout_event
-from tournament.errors import Conflict, PermissionDenied
 from tournament.models import Pair
 
 pytestmark = pytest.mark.django_db

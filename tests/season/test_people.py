@@ -7,6 +7,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from core.errors import Conflict, NotFound, PermissionDenied
 from people.models import Person
 from season.selectors import series_overview, series_people
 from season.services.people import (
@@ -19,7 +20,6 @@ from signup.models import SignUp
 from tests.factories import UserFactory
 from tests.season.conftest import PAIRS, knockout_event
 from tests.signup.conftest import sign_up
-from tournament.errors import Conflict, NotFound, PermissionDenied
 from tournament.models import AuditEntry, Player
 
 pytestmark = pytest.mark.django_db

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
+from core.errors import ApplicationError, Conflict, PermissionDenied
 from games.services.results import game_result_record
 from season.models import Series, SeriesAudit, SeriesEvent
 from season.selectors import series_overview
@@ -16,7 +17,6 @@ from season.services.series import (
 )
 from tests.factories import TournamentFactory, UserFactory, organiser_of
 from tests.season.conftest import PAIRS, knockout_event
-from tournament.errors import ApplicationError, Conflict, PermissionDenied
 from tournament.services.knockout import knockout_create
 from tournament.services.pairing import round_publish, round_start
 

@@ -29,7 +29,7 @@ ALLOWED: dict[str, set[str]] = {
 }  # fmt: skip
 
 # Not in the matrix, on purpose: Django's own admin (staff only, its own
-# login, rate-limited by config/ratelimit.py) and Django's set_language view.
+# login, rate-limited by core/ratelimit.py) and Django's set_language view.
 EXCLUDED_PREFIXES = ("admin/", "i18n/")
 
 P, L, J, O, T, TR = "public", "login", "judge", "organiser", "token", "token-read"  # noqa: E741

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import SESSION_KEY
 from django.test import Client, RequestFactory, override_settings
 
-from config.ratelimit import (
+from core.ratelimit import (
     DEVICE_COOKIE,
     LOGIN_PER_CLIENT_USERNAME,
     LOGIN_PER_IP,

@@ -7,6 +7,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from core.errors import ApplicationError, Conflict, NotFound, PermissionDenied
 from signup.models import SignUp, SignUpEmail
 from signup.selectors import signup_state, waitlist_position
 from signup.services.links import signup_from_token, signup_token
@@ -20,7 +21,6 @@ from signup.services.signups import (
 )
 from tests.factories import PairFactory, RoundFactory, UserFactory, organiser_of
 from tests.signup.conftest import sign_up
-from tournament.errors import ApplicationError, Conflict, NotFound, PermissionDenied
 from tournament.models import Pair
 from tournament.services.registration import pair_drop, tournament_update
 

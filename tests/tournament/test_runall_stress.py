@@ -3,7 +3,7 @@ round starts, with its worker killed (SIGKILL) in the middle.
 
 Exactly what ``make run`` starts: SQLite under a private ``VAR_DIR``, the
 file-system broker (config/filebroker.py), runserver, a Celery worker and
-beat, supervised (config/supervisor.py). Four organisers log in through the
+beat, supervised (core/supervisor.py). Four organisers log in through the
 login form and start round 1 of each of their tournaments as fast as the
 server answers; clocks run fast, so every table reaches its alert and its
 time limit within seconds. The worker is killed twice while the starts

@@ -10,11 +10,11 @@ from django.urls import reverse
 from tests.printing.pdf_tools import pdf_text
 from tests.tournament.helpers import event_with_pairs, pair_and_play, play
 from tournament.models import Pair
+from tournament.public_cache import forget_stamps
 from tournament.selectors import standings_for_tournament
 from tournament.selectors_podium import final_results
 from tournament.services.knockout import knockout_advance, knockout_create
 from tournament.services.pairing import round_close
-from tournament.views.public_cache import forget_stamps
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
+from games.management.commands.demo_tournament import DEMO_SLUG
 from games.models import Game
-from tournament.management.commands.demo_tournament import DEMO_SLUG
 from tournament.models import Round, Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
@@ -49,7 +49,7 @@ def test_demo_tournament_state_and_pages():
 
 
 def test_a_demo_event_per_ruleset():
-    from tournament.management.commands.demo_tournament import demo_slug
+    from games.management.commands.demo_tournament import demo_slug
 
     call_command("demo_tournament", "--ruleset", "rulebook")
     tournament = Tournament.objects.get(slug=demo_slug("rulebook"))

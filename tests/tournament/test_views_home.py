@@ -15,8 +15,8 @@ from games.models import GameClock
 from judging.models import Alert, JudgeCall
 from tests.factories import TournamentFactory, UserFactory, judge_of, organiser_of
 from tests.tournament.helpers import event_with_pairs, play
+from tournament.public_cache import forget_stamps
 from tournament.services.pairing import round_pair, round_publish, round_start
-from tournament.views.public_cache import forget_stamps
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ from games.services.results import game_result_record
 from tests.factories import PairFactory, TournamentFactory, UserFactory, organiser_of
 from tournament import selectors
 from tournament.models import Pair, Round, TournamentRole
+from tournament.public_cache import forget_stamps
 from tournament.services.pairing import round_close, round_pair, round_publish, round_start
-from tournament.views.public_cache import forget_stamps
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,8 @@ from django.urls import reverse
 from games.models import Game
 from tests.factories import GameFactory, PairFactory, PlayerFactory, RoundFactory, TournamentFactory
 from tournament.models import Round, Tournament
+from tournament.public_cache import forget_stamps
 from tournament.services.audit import tournament_data_changed
-from tournament.views.public_cache import forget_stamps
 
 pytestmark = pytest.mark.django_db
 

@@ -44,8 +44,8 @@ from django.core.management.color import no_style
 from django.db import connection, models, transaction
 from django.utils import timezone
 
+from core.errors import ApplicationError
 from people.services import persons_for_names
-from tournament.errors import ApplicationError
 from tournament.models import Player, Tournament
 from tournament.services.backup_check import backup_document_check
 

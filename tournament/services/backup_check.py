@@ -28,8 +28,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from core.errors import ApplicationError
 from core.request import strings_storable
-from tournament.errors import ApplicationError
 from tournament.models import Tournament
 
 Sections = list[tuple[type[models.Model], list[Any]]]

@@ -17,8 +17,8 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 
-from games.models import Game
-from tournament.errors import ApplicationError, Conflict
+from core.errors import ApplicationError, Conflict
+from games.services.tables import TablePlan, round_games_create
 from tournament.models import Bye, Pair, Round, Tournament
 from tournament.permissions import require_organiser
 from tournament.selectors import (
@@ -100,16 +100,19 @@ def _create_round(
     ]  # fmt: skip
     numbers, warnings = number_tables([(2 * k, 2 * k + 1) for k in range(len(matches))], entries)
     explanation = {}
+    tables = []
     for (upper, lower), slot, table, (en, da) in zip(matches, slots, numbers, labels, strict=True):
-        Game.objects.create(
-            round=round_,
-            table_number=table,
-            pair_yb=upper,
-            pair_rg=lower,
-            first_dealer=rng.choice(SEATS),
-            bracket_slot=slot,
+        tables.append(
+            TablePlan(
+                table_number=table,
+                pair_yb_id=upper.pk,
+                pair_rg_id=lower.pk,
+                first_dealer=rng.choice(SEATS),
+                bracket_slot=slot,
+            )
         )
         explanation[str(table)] = {"en": en, "da": da}
+    round_games_create(round_=round_, tables=tables)
     for slot, pair in byes:
         Bye.objects.create(round=round_, pair=pair, points=0, bracket_slot=slot)
     round_.explanation = explanation

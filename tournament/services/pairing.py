@@ -15,9 +15,14 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
+from core.errors import ApplicationError, Conflict
 from games.models import Game
-from games.services.clock import clock_started
-from tournament.errors import ApplicationError, Conflict
+from games.services.tables import (
+    TablePlan,
+    round_games_create,
+    round_games_start,
+    round_games_started,
+)
 from tournament.models import Bye, Pair, Round, Tournament
 from tournament.permissions import require_organiser
 from tournament.selectors import standings_for_tournament
@@ -124,17 +129,17 @@ def _entries(
 
 
 def _store(round_: Round, result: PairingResult, tournament: Tournament) -> None:
-    Game.objects.bulk_create(
-        [
-            Game(
-                round=round_,
+    round_games_create(
+        round_=round_,
+        tables=[
+            TablePlan(
                 table_number=t.table_number,
                 pair_yb_id=t.pair_yb,
                 pair_rg_id=t.pair_rg,
                 first_dealer=t.first_dealer,
             )
             for t in result.tables
-        ]
+        ],
     )
     if result.bye is not None:
         Bye.objects.create(round=round_, pair_id=result.bye, points=tournament.points_bye)
@@ -237,10 +242,7 @@ def _require_not_started(round_: Round, *, action_en: str, action_da: str) -> No
             f"Round {round_.number} has started; it can no longer be {action_en}.",
             f"Runde {round_.number} er i gang; den kan ikke længere {action_da}.",
         )
-    started = round_.games.filter(
-        Q(started_at__isnull=False) | ~Q(winner="") | ~Q(status=Game.Status.SCHEDULED)
-    ).exists()
-    if started:
+    if round_games_started(round_=round_):
         raise Conflict(
             "round_started",
             f"Games of round {round_.number} have started; it can no longer be {action_en}.",
@@ -444,10 +446,7 @@ def round_start(*, round: Round, actor: Any) -> Round:
             f"Runde {round.number} kan kun startes, når den er offentliggjort og ikke startet.",
         ),
     )
-    round_.games.filter(started_at__isnull=True).update(started_at=round_.started_at)
-    round_.games.filter(status=Game.Status.SCHEDULED).update(status=Game.Status.IN_PROGRESS)
-    # Every table's clock starts now; its alerts are scheduled after commit.
-    clock_started(games=list(round_.games.filter(status=Game.Status.IN_PROGRESS)))
+    round_games_start(round_=round_, at=round_.started_at)
     return round_
 
 

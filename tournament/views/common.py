@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 
-from tournament.errors import ApplicationError, PermissionDenied
+from core.errors import ApplicationError, PermissionDenied
 from tournament.models import Tournament
 from tournament.permissions import is_organiser
 

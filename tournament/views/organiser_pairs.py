@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournament.errors import ApplicationError
+from core.errors import ApplicationError
 from tournament.forms import PairEditForm, PairRegisterForm, PairsImportForm
 from tournament.models import Pair, Tournament
 from tournament.services.pairing import pair_fixed_table_set

@@ -13,10 +13,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.errors import ApplicationError
 from games.models import Game
 from games.services.results import game_result_clear, game_result_record
 from tournament import selectors
-from tournament.errors import ApplicationError
 from tournament.forms import (
     KnockoutCutForm,
     ResultClearForm,

@@ -9,9 +9,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from core.errors import ApplicationError
 from judging.selectors import round_attention
 from tournament import selectors
-from tournament.errors import ApplicationError
 from tournament.forms import KnockoutCreateForm, RoleGrantForm, RoundPairForm, TournamentForm
 from tournament.models import Pair, Round, Tournament, TournamentRole
 from tournament.services.registration import (

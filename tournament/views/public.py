@@ -16,8 +16,8 @@ from core.request import query_flag, query_text
 from tournament import selectors
 from tournament.models import Pair, Round, Tournament
 from tournament.permissions import tournament_visible
+from tournament.public_cache import cached_public_page
 from tournament.selectors_podium import final_results
-from tournament.views.public_cache import cached_public_page
 
 REFRESH_SECONDS = 20
 SEARCH_LENGTH = 100

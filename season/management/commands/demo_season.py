@@ -16,11 +16,11 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
+from games.management.commands.demo_tournament import DEMO_SLUG, PAIRS
 from games.services.results import game_result_record
 from season.models import Series
 from season.services.series import series_create, series_event_add
 from signup.services.signups import signup_submit
-from tournament.management.commands.demo_tournament import DEMO_SLUG, PAIRS
 from tournament.models import Round, Tournament
 from tournament.services.knockout import knockout_advance, knockout_create
 from tournament.services.pairing import round_close, round_pair, round_publish, round_start

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ApplicationError
 from tests.tournament.helpers import event_with_pairs, pair_and_play, play
-from tournament.errors import ApplicationError
 from tournament.models import Pair, Round
 from tournament.selectors import standings_for_tournament
 from tournament.services.knockout import (

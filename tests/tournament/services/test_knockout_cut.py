@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ApplicationError
 from games.services.results import game_result_record
 from tests.tournament.helpers import play, tied_at_the_cut
-from tournament.errors import ApplicationError
 from tournament.models import AuditEntry, Round
 from tournament.selectors_knockout import knockout_cut
 from tournament.services.knockout import bracket_for_tournament, knockout_create

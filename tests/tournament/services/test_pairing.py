@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from django.db.models import Q
 
+from core.errors import ApplicationError, PermissionDenied
 from games.models import Game
 from tests.factories import judge_of
 from tests.tournament.helpers import event_with_pairs, pair_and_play, play
-from tournament.errors import ApplicationError, PermissionDenied
 from tournament.models import AuditEntry, Bye, Pair, Round, Tournament
 from tournament.services.pairing import (
     pair_fixed_table_set,

@@ -6,6 +6,7 @@ import datetime
 
 import pytest
 
+from core.errors import ApplicationError, PermissionDenied
 from tests.factories import (
     PairFactory,
     RoundFactory,
@@ -14,7 +15,6 @@ from tests.factories import (
     judge_of,
     organiser_of,
 )
-from tournament.errors import ApplicationError, PermissionDenied
 from tournament.models import AuditEntry, Bye, Pair, Player, Round, Tournament, TournamentRole
 from tournament.services.registration import (
     pair_check_in,

@@ -9,6 +9,7 @@ import pytest
 from django.apps import apps
 from django.utils import timezone
 
+from core.errors import ApplicationError, Conflict
 from people.models import Person
 from tests.factories import (
     PersonFactory,
@@ -17,7 +18,6 @@ from tests.factories import (
     TournamentFactory,
     organiser_of,
 )
-from tournament.errors import ApplicationError, Conflict
 from tournament.models import AuditEntry, Pair, Player
 from tournament.services.registration import (
     pair_register,

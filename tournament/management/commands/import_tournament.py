@@ -6,8 +6,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from core.errors import ApplicationError
 from core.request import read_json_file
-from tournament.errors import ApplicationError
 from tournament.services.backup import tournament_import
 
 # A whole championship with every move log is tens of megabytes.

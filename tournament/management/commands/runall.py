@@ -2,7 +2,7 @@
 
 Used by ``make run`` (this machine only) and ``make venue`` (``--venue``:
 every phone on the venue network). Each part runs as a supervised child
-process (config/supervisor.py): one that stops is logged and started again,
+process (core/supervisor.py): one that stops is logged and started again,
 and never takes the others down. Ctrl-C stops all of them. With no
 ``REDIS_URL`` the worker uses the file-system broker under ``var/celery``
 (config/filebroker.py), so nothing external is needed.
@@ -19,8 +19,8 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from config.supervisor import Child, StartupFailed, Supervisor
-from config.venue import is_loopback_url, lan_addresses
+from core.supervisor import Child, StartupFailed, Supervisor
+from core.venue import is_loopback_url, lan_addresses
 
 
 class Command(BaseCommand):

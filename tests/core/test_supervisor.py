@@ -1,4 +1,4 @@
-"""runall's supervision (config/supervisor.py) with real child processes."""
+"""runall's supervision (core/supervisor.py) with real child processes."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from config.supervisor import Child, StartupFailed, Supervisor
+from core.supervisor import Child, StartupFailed, Supervisor
 
 SLEEPER = [sys.executable, "-c", "import time; time.sleep(120)"]
 

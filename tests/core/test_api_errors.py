@@ -6,8 +6,8 @@ import pytest
 from django.test import Client
 from rest_framework import exceptions
 
+from core.api_errors import exception_handler
 from tests.factories import TournamentFactory, UserFactory, organiser_of
-from tournament.api_errors import exception_handler
 
 pytestmark = pytest.mark.django_db
 

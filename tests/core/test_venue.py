@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from config import venue
-from config.venue import is_loopback_url, lan_addresses, url_host
+from core import venue
+from core.venue import is_loopback_url, lan_addresses, url_host
 from tournament.management.commands.runall import Command
 
 ROOT = Path(__file__).resolve().parents[2]

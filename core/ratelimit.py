@@ -33,9 +33,10 @@ from django.contrib.auth.views import LoginView
 from django.core import signing
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 
+from core.errors import ApplicationError
 from core.request import field_text
-from tournament.errors import ApplicationError
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ LOGIN_PER_IP = Limit("login-ip", 30, 15 * 60)
 USERNAME_LENGTH = 200
 DEVICE_COOKIE = "dmp_login_device"
 DEVICE_COOKIE_AGE = 365 * 24 * 3600
-_DEVICE_SALT = "config.ratelimit.login-device"
+_DEVICE_SALT = "core.ratelimit.login-device"
 # A phone shared by a few staff remembers the last few who signed in on it.
 _DEVICE_USERS = 8
 
@@ -72,12 +73,12 @@ def client_ip(request: HttpRequest) -> str:
     is the one a client cannot forge.
     """
     proxies = int(getattr(settings, "RATELIMIT_PROXY_COUNT", 0) or 0)
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    forwarded = str(request.META.get("HTTP_X_FORWARDED_FOR", ""))
     if proxies and forwarded:
         hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
         if len(hops) >= proxies:
             return hops[-proxies]
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
+    return str(request.META.get("REMOTE_ADDR", "") or "unknown")
 
 
 def _key(limit: Limit, who: str) -> str:
@@ -168,7 +169,7 @@ def login_device(request: HttpRequest) -> LoginDevice | None:
     return LoginDevice(data["id"], tuple(u for u in users if isinstance(u, str)) if users else ())
 
 
-def login_device_cookie_set(response: HttpResponse, device: LoginDevice) -> None:
+def login_device_cookie_set(response: HttpResponseBase, device: LoginDevice) -> None:
     response.set_cookie(
         DEVICE_COOKIE,
         signing.dumps({"id": device.id, "users": list(device.users)}, salt=_DEVICE_SALT),
@@ -237,7 +238,7 @@ class RateLimitedLoginView(LoginView):
 
     authentication_form = RateLimitedAuthenticationForm
 
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         response = super().dispatch(request, *args, **kwargs)
         if login_device(request) is None and DEVICE_COOKIE not in response.cookies:
             login_device_cookie_set(response, new_login_device())

@@ -17,28 +17,25 @@ visitor, so it is stored as a placeholder and filled in on every hit.
 
 from __future__ import annotations
 
-import datetime
 import hashlib
 import re
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.contrib import messages
+from cachetools import LRUCache
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils import translation
 
+from core.public_cache import MARK_HEADER, request_cacheable
 from tournament.models import Tournament
-from tournament.public_fastpath import MARK_HEADER, SERVER_TIME_HEADER
 
 VERSION_TTL = 1.0
 PAGE_TTL = 60 * 60
 _CSRF_PLACEHOLDER = "\x00csrf-token\x00"
-_CACHEABLE_PARAMS = {"fragment"}
 _CSRF_INPUT = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*(")')
 
 
@@ -57,11 +54,15 @@ class TournamentStamp:
     created: float
 
 
-_stamps: dict[str, tuple[float, TournamentStamp | None]] = {}
+# Only tournaments that exist are remembered: every visited address under
+# /tournaments/<slug>/ asks, made-up slugs too, and they must not fill the memo.
+# A plain dict, not a cachetools cache: the fast path asks twice per request
+# (language, key), and a dict lookup is a fifth of a TTLCache's.
 _MAX_STAMPS = 1024
+_stamps: dict[str, tuple[float, TournamentStamp]] = {}
 _LOCAL_PAGES = 64
-_pages: OrderedDict[str, tuple[str, str]] = OrderedDict()
-_pages_lock = threading.Lock()  # gthread workers share the memo between threads
+_pages: LRUCache[str, tuple[str, str]] = LRUCache(maxsize=_LOCAL_PAGES)
+_pages_lock = threading.Lock()  # cachetools' caches are not thread-safe
 
 
 def tournament_stamp(slug: str) -> TournamentStamp | None:
@@ -75,11 +76,12 @@ def tournament_stamp(slug: str) -> TournamentStamp | None:
         .values_list("pk", "data_version", "published", "language", "created_at")
         .first()
     )
-    stamp = TournamentStamp(row[0], row[1], row[2], row[3], row[4].timestamp()) if row else None
+    if row is None:
+        _stamps.pop(slug, None)
+        return None
+    stamp = TournamentStamp(row[0], row[1], row[2], row[3], row[4].timestamp())
     if len(_stamps) >= _MAX_STAMPS:
-        # Every visited address under /tournaments/<slug>/ may ask, also made-up
-        # slugs: a memo, not a store, so forgetting it all is safe.
-        _stamps.clear()
+        _stamps.clear()  # a memo, not a store: forgetting it all is safe
     _stamps[slug] = (now + VERSION_TTL, stamp)
     return stamp
 
@@ -87,32 +89,18 @@ def tournament_stamp(slug: str) -> TournamentStamp | None:
 def forget_stamps() -> None:
     """Drop the per-process memos (tests)."""
     _stamps.clear()
-    _pages.clear()
+    with _pages_lock:
+        _pages.clear()
 
 
 def _local_get(key: str) -> tuple[str, str] | None:
     with _pages_lock:
-        page = _pages.get(key)
-        if page is not None:
-            _pages.move_to_end(key)
-        return page
+        return _pages.get(key)
 
 
 def _local_set(key: str, page: tuple[str, str]) -> None:
     with _pages_lock:
         _pages[key] = page
-        _pages.move_to_end(key)
-        while len(_pages) > _LOCAL_PAGES:
-            _pages.popitem(last=False)
-
-
-def _cacheable(request: HttpRequest) -> bool:
-    if request.method != "GET" or request.user.is_authenticated:
-        return False
-    if not set(request.GET) <= _CACHEABLE_PARAMS:
-        return False
-    # A pending message (e.g. "logged out") must be shown, not cached.
-    return len(messages.get_messages(request)) == 0
 
 
 def cached_public_page(
@@ -123,7 +111,7 @@ def cached_public_page(
     ``render_page`` does the real work (selectors, template); it may raise
     ``Http404``. Unpublished tournaments are never cached.
     """
-    if not _cacheable(request):
+    if not request_cacheable(request):
         return render_page()
     stamp = tournament_stamp(slug)
     if stamp is None:
@@ -141,7 +129,7 @@ def cached_page(
     """The page for ``version_key`` (which must change whenever its data does)
     from the cache, or rendered and stored: public pages that are not a
     tournament's (a season's). Requests that may not be cached are rendered."""
-    if not _cacheable(request):
+    if not request_cacheable(request):
         return render_page()
     return _serve(request, version_key, render_page)
 
@@ -172,27 +160,4 @@ def _serve(
         html = html.replace(_CSRF_PLACEHOLDER, get_token(request))
     response = HttpResponse(html, content_type=content_type)
     response[MARK_HEADER] = "1"
-    return response
-
-
-def mark_briefly_cacheable(
-    request: HttpRequest,
-    response: HttpResponse,
-    *,
-    published: bool,
-    seconds: int,
-    now: datetime.datetime,
-) -> HttpResponse:
-    """Let the WSGI fast path keep an anonymous GET's answer for ``seconds``.
-
-    For pages whose data changes without a ``data_version`` bump (the hall
-    screen follows every move): such a copy is stale by at most ``seconds``,
-    never by more. The response also says when it is sent (``X-Server-Time``,
-    epoch seconds, renewed by the fast path on every copy it serves), so a
-    display counting on from a time inside the answer knows how old it is.
-    ``now`` is when the answer was made.
-    """
-    response[SERVER_TIME_HEADER] = f"{now.timestamp():.3f}"
-    if published and response.status_code == 200 and _cacheable(request):
-        response[MARK_HEADER] = f"max-age={seconds}"
     return response

@@ -15,7 +15,7 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from tournament.errors import ApplicationError
+from core.errors import ApplicationError
 
 
 def _in(lang: str, text: Any) -> str:
@@ -57,7 +57,7 @@ def _framework_message(exc: exceptions.APIException, request: Any) -> tuple[str,
     if isinstance(exc, exceptions.PermissionDenied):
         return "permission_denied", "You may not do this.", "Det må du ikke."
     if isinstance(exc, exceptions.Throttled):
-        wait = int(exc.wait or 1)
+        wait = int(getattr(exc, "wait", None) or 1)
         return (
             "throttled",
             f"Too many requests: try again in {wait} seconds.",
@@ -80,13 +80,15 @@ def _framework_message(exc: exceptions.APIException, request: Any) -> tuple[str,
 
 def _drf_error(exc: exceptions.APIException, request: Any = None) -> dict[str, Any]:
     if isinstance(exc, exceptions.ValidationError):
-        detail = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
-        names = ", ".join(str(name) for name in detail)
+        fields: Any = (
+            exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
+        )
+        names = ", ".join(str(name) for name in fields)
         return {
             "code": "invalid",
             "message_en": f"Some fields are invalid: {names}.",
             "message_da": f"Nogle felter er ugyldige: {names}.",
-            "fields": detail,
+            "fields": fields,
         }
     if isinstance(exc, exceptions.UnsupportedMediaType):
         return {

@@ -9,11 +9,12 @@ from wsgiref.util import setup_testing_defaults
 import pytest
 from django.core.handlers.wsgi import WSGIHandler
 
+from config.public_fastpath import PublicPageFastPath
+from core.public_cache import MARK_HEADER
 from tests.factories import PairFactory, TournamentFactory
 from tournament.models import Tournament
-from tournament.public_fastpath import MARK_HEADER, PublicPageFastPath
+from tournament.public_cache import forget_stamps
 from tournament.services.audit import tournament_data_changed
-from tournament.views.public_cache import forget_stamps
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -150,7 +151,7 @@ class FakeTime:
 
 @pytest.fixture
 def fake_time(monkeypatch):
-    from tournament import public_fastpath
+    from config import public_fastpath
 
     fake = FakeTime()
     monkeypatch.setattr(public_fastpath, "time", fake)
@@ -183,7 +184,7 @@ def test_the_hall_is_kept_for_its_max_age_only(app, hall, fake_time, path):
 
 
 def test_a_kept_copy_says_when_it_is_sent(app, hall, fake_time):
-    from tournament.public_fastpath import SERVER_TIME_HEADER
+    from core.public_cache import SERVER_TIME_HEADER
 
     counting, wsgi = app
     _, made, body = _get(wsgi, "/api/tournaments/dm-fast/hall/")

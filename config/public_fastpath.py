@@ -16,7 +16,7 @@ or a pending message cookie always goes to Django.
 
 Some public answers change without a version bump: the hall screen and its
 API follow every move. Their views mark them ``max-age=N`` instead of ``1``
-(``public_cache.mark_briefly_cacheable``): such a copy is kept for at most N
+(``core.public_cache.mark_briefly_cacheable``): such a copy is kept for at most N
 seconds, then the next request goes to Django again; the version stays in
 the key, so a bump also ends it sooner. A stored ``X-Server-Time`` header is
 renewed on every copy served, so a client can tell how old the copy is.
@@ -27,18 +27,17 @@ from __future__ import annotations
 import re
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from http.cookies import SimpleCookie
 from typing import Any
 
+from cachetools import LRUCache
 from django.conf import settings
 from django.db import close_old_connections
 
 from config.middleware import visitor_language
+from core.public_cache import MARK_HEADER, SERVER_TIME_HEADER
 
-MARK_HEADER = "X-Public-Cacheable"
-SERVER_TIME_HEADER = "X-Server-Time"
 _PUBLIC_PATH = re.compile(
     r"^(?:/tournaments/(?P<slug>[-\w]+)/(?:standings/|bracket/|rounds/\d+/|pairs/\d+/|hall/)?"
     r"|/api/tournaments/(?P<api_slug>[-\w]+)/hall/)$"
@@ -58,8 +57,8 @@ Page = tuple[str, Headers, bytes, float | None]
 class PublicPageFastPath:
     def __init__(self, app: WSGIApp) -> None:
         self.app = app
-        self.pages: OrderedDict[str, Page] = OrderedDict()
-        self.lock = threading.Lock()
+        self.pages: LRUCache[str, Page] = LRUCache(maxsize=_MAX_PAGES)
+        self.lock = threading.Lock()  # cachetools' caches are not thread-safe
         self.session_cookie = settings.SESSION_COOKIE_NAME
         self.language_cookie = settings.LANGUAGE_COOKIE_NAME
 
@@ -69,12 +68,9 @@ class PublicPageFastPath:
             return self.app(environ, start_response)
         with self.lock:
             hit = self.pages.get(key)
-            if hit is not None:
-                if hit[3] is not None and hit[3] <= time.monotonic():
-                    del self.pages[key]
-                    hit = None
-                else:
-                    self.pages.move_to_end(key)
+            if hit is not None and hit[3] is not None and hit[3] <= time.monotonic():
+                del self.pages[key]
+                hit = None
         if hit is not None:
             status, headers, body, _deadline = hit
             start_response(status, _renew_server_time(headers))
@@ -101,7 +97,7 @@ class PublicPageFastPath:
             cookies = {name: morsel.value for name, morsel in parsed.items()}
             if self.session_cookie in cookies or any(c in cookies for c in _BYPASS_COOKIES):
                 return None
-        from tournament.views.public_cache import tournament_stamp
+        from tournament.public_cache import tournament_stamp
 
         stamp = tournament_stamp(match.group("slug") or match.group("api_slug"))
         close_old_connections()
@@ -148,8 +144,6 @@ class PublicPageFastPath:
         stored = [(k, v) for k, v in headers if k != MARK_HEADER]
         with self.lock:
             self.pages[key] = (status, stored, body, deadline)
-            while len(self.pages) > _MAX_PAGES:
-                self.pages.popitem(last=False)
         return [body]
 
 

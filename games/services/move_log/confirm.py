@@ -1,0 +1,80 @@
+"""The two pairs confirm the engine's result; the second confirmation records it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from core.errors import Conflict
+from games.engine import SEATS
+from games.models import Game, ResultConfirmation
+from games.selectors import (
+    LogView,
+    game_log,
+    short_hash,
+)
+from games.services.move_log._common import (
+    _answer_state,
+    _bad_request,
+    _check_client_id,
+    _check_writable,
+    _lock,
+)
+
+
+def game_result_confirm(*, game: Game, pair_side: str, client_id: str) -> dict[str, Any]:
+    """One player of a pair confirms the engine's winner; both pairs → the result counts."""
+    client_id = _check_client_id(client_id)
+    if pair_side not in ("YB", "RG"):
+        raise _bad_request(
+            "pair_side_invalid",
+            "pair_side is YB (Yellow/Blue) or RG (Red/Green).",
+            "pair_side er YB (gul/blå) eller RG (rød/grøn).",
+        )
+    with transaction.atomic():
+        game = _lock(game)
+        if game.status == Game.Status.FINISHED and game.result_source == Game.ResultSource.LOG:
+            return _answer_state(game)
+        _check_writable(game)
+        view = game_log(game=game)
+        if not view.winner:
+            raise Conflict(
+                "no_winner_yet",
+                "The game is not over yet: a result can only be confirmed once a pair has "
+                "locked all eight pawns.",
+                "Spillet er ikke slut endnu: et resultat kan først bekræftes, når et par har "
+                "låst alle otte brikker.",
+            )
+        ResultConfirmation.objects.get_or_create(
+            game=game,
+            pair_side=pair_side,
+            defaults={"client_id": client_id, "seq": view.seq, "log_hash": view.last_hash},
+        )
+        if ResultConfirmation.objects.filter(game=game, log_hash=view.last_hash).count() == 2:
+            _record_result(game, view)
+        return _answer_state(game)
+
+
+def _record_result(game: Game, view: LogView) -> None:
+    from games.services.results import game_result_record
+
+    position = view.replay.position
+    locked = {s: len(position.locked(s)) for s in SEATS}
+    game_result_record(
+        game=game,
+        actor=None,
+        winner=view.winner,
+        source="log",
+        locked_yb=locked["Y"] + locked["B"],
+        locked_rg=locked["R"] + locked["G"],
+        distance_yb=view.distance["YB"],
+        distance_rg=view.distance["RG"],
+        timed_out=False,
+        note=f"move log #{view.seq} {short_hash(view.last_hash)}",
+    )
+    Game.objects.filter(pk=game.pk).exclude(status=Game.Status.FINISHED).update(
+        status=Game.Status.FINISHED, finished_at=timezone.now()
+    )
+    game.refresh_from_db()

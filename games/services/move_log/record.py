@@ -1,0 +1,168 @@
+"""A whole game record: exported, or imported into an empty log."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.db import transaction
+
+from core.errors import ApplicationError, Conflict
+from games.engine import (
+    EngineError,
+    Position,
+    replay,
+)
+from games.models import Game, MoveEntry
+from games.selectors import (
+    active_entries,
+    game_log,
+    game_players,
+    game_record,
+    game_state,
+)
+from games.services.move_log._common import (
+    _chained,
+    _check_writable,
+    _clock_stop,
+    _illegal,
+    _lock,
+    _NewEntry,
+    entry_read,
+)
+from tournament.models import AuditEntry
+from tournament.permissions import require_judge
+
+
+def game_record_export(*, game: Game) -> dict[str, Any]:
+    """The game's active log as a NOTATION.md game record with the players' names."""
+    moves = list(active_entries(game=game).values_list("text", flat=True))
+    return game_record(game=game, moves=moves, players=game_players(game=game))
+
+
+def _record_refused(why_en: str, why_da: str) -> ApplicationError:
+    return _illegal(
+        "N", f"The game record cannot be used: {why_en}", f"Spilleloggen kan ikke bruges: {why_da}"
+    )
+
+
+def game_record_import(*, game: Game, actor: Any, record: object) -> dict[str, Any]:
+    """Store a game played on paper: the whole record is checked by the engine first.
+
+    Only a judge or organiser of the event may import, only into a game
+    without log entries; the first illegal entry is reported and nothing is
+    stored.
+    """
+    tournament = game.round.tournament
+    require_judge(actor, tournament)
+    if not isinstance(record, dict) or not isinstance(record.get("moves"), list):
+        raise _record_refused(
+            "it must be a JSON object with a list 'moves'.",
+            "den skal være et JSON-objekt med en liste 'moves'.",
+        )
+    if record.get("ruleset", tournament.ruleset) != tournament.ruleset:
+        raise _record_refused(
+            f"it is for the ruleset {record.get('ruleset')!r}; this event plays "
+            f"{tournament.ruleset!r}.",
+            f"den er til regelsættet {record.get('ruleset')!r}; denne turnering spiller "
+            f"{tournament.ruleset!r}.",
+        )
+    if record.get("first_dealer", game.first_dealer) != game.first_dealer:
+        raise _record_refused(
+            f"its first dealer is {record.get('first_dealer')!r}, but this table's is "
+            f"{game.first_dealer!r}.",
+            f"dens første kortgiver er {record.get('first_dealer')!r}, men dette bords er "
+            f"{game.first_dealer!r}.",
+        )
+    moves = record["moves"]
+    if len(moves) > 5000 or not all(isinstance(m, str) for m in moves):
+        raise _record_refused(
+            "'moves' must be a list of entry texts.", "'moves' skal være en liste af poster."
+        )
+    _record_start_check(record.get("start"))
+    with transaction.atomic():
+        game = _lock(game)
+        _check_writable(game)
+        if active_entries(game=game).exists():
+            raise Conflict(
+                "log_not_empty",
+                "This game already has logged moves; a record can only be imported into an "
+                "empty log.",
+                "Dette spil har allerede loggede træk; en spillelog kan kun importeres til en "
+                "tom log.",
+            )
+        texts = _store_record(game, moves, MoveEntry.Source.IMPORT)
+        AuditEntry.objects.create(
+            tournament=tournament,
+            actor=actor,
+            action="game_record_import",
+            target=str(game),
+            data={"entries": len(texts)},
+        )
+        state = game_state(game=game)
+        if state["winner"]:
+            _clock_stop(game)
+        return state
+
+
+def _record_start_check(start: object) -> None:
+    """A record's ``start`` must be the position a table's log starts from.
+
+    A table's log always replays from every pawn in its start circle; a
+    record from another position cannot be stored as it is (a judge sets
+    the position with ``! SET`` instead), and an unreadable one is named.
+    """
+    if start is None:
+        return
+    try:
+        position = Position.from_json(start)  # type: ignore[arg-type]
+    except EngineError as err:
+        raise _record_refused(
+            f"its start position cannot be read ({err.message_en}).",
+            f"dens startstilling kan ikke læses ({err.message_da}).",
+        ) from None
+    if position != Position.initial():
+        raise _record_refused(
+            "it starts from another position than every pawn in its start circle; a table's "
+            "log starts there. Import the moves without 'start' and let a judge set the "
+            "position (! SET).",
+            "den starter fra en anden stilling end alle brikker i startcirklen; et bords log "
+            "starter der. Importér trækkene uden 'start', og lad en dommer sætte stillingen "
+            "(! SET).",
+        )
+
+
+def _store_record(game: Game, moves: list[str], source: str) -> list[str]:
+    """Check a list of entries with the engine and store them (the log must be empty)."""
+    result = replay(game_record(game=game, moves=moves))
+    if not result.ok:
+        err = result.first_error
+        raise _illegal(
+            err.rule,
+            f"Entry {err.index + 1} ({err.move}): {err.message}",
+            f"Post {err.index + 1} ({err.move}): {err.message_da}",
+            index=err.index,
+            move=err.move,
+        )
+    prev = game_log(game=game).last_hash
+    entries: list[_NewEntry] = []
+    batch = uuid.uuid4().hex[:12]
+    for seq, (text, events) in enumerate(zip(moves, result.events, strict=True), start=1):
+        if text.startswith("!"):  # a judge entry, already checked by the replay
+            seat, canonical = "", " ".join(text.split())
+        else:
+            seat, _typed, canonical = entry_read(
+                text=text, to_move=None, board=result.state.ruleset.board
+            )
+        entries.append(
+            _NewEntry(
+                text=canonical,
+                client_id=f"{source}-{batch}-{seq}",
+                events=[e.to_json() for e in events],
+                seat=seat,
+                source=source,
+            )
+        )
+    rows = _chained(game, prev_hash=prev, first_seq=1, entries=entries)
+    MoveEntry.objects.bulk_create(rows, batch_size=500)
+    return [entry.text for entry in entries]

@@ -1,0 +1,91 @@
+"""A table takes back its own last entry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from core.errors import Conflict, NotFound
+from games.models import Game, MoveEntry, ResultConfirmation
+from games.selectors import active_entries
+from games.services.move_log._common import (
+    _answer_state,
+    _check_client_id,
+    _check_writable,
+    _lock,
+)
+
+
+def move_take_back(*, game: Game, client_id: str, seq: int) -> dict[str, Any]:
+    """Withdraw the table's own last entry (only the last one, until the next is made).
+
+    Rulings stay (RULES.md J2): a judge entry is never taken back, and so
+    never an entry before one; nor an entry the table did not log (an
+    imported record). Only a judge undoes a ruling, with an entry of their
+    own (``judging.services.ruling_undo``). The row stays for the
+    audit trail, marked withdrawn; a repeated request for an entry already
+    withdrawn by the same device changes nothing.
+    """
+    client_id = _check_client_id(client_id)
+    with transaction.atomic():
+        game = _lock(game)
+        _check_writable(game)
+        entry = active_entries(game=game).filter(seq=seq).first()
+        if entry is None:
+            withdrawn = MoveEntry.objects.filter(
+                game=game, seq=seq, withdrawn_by=client_id, withdrawn_at__isnull=False
+            ).exists()
+            if withdrawn:
+                return _answer_state(game)
+            raise NotFound(
+                "entry_not_found",
+                f"There is no entry {seq} in this game's log.",
+                f"Der er ingen post {seq} i dette spils log.",
+            )
+        later = active_entries(game=game).filter(seq__gt=seq).order_by("seq")
+        ruling = later.filter(source=MoveEntry.Source.JUDGE).first()
+        if ruling is not None:
+            raise _not_the_tables(ruling)
+        if later.exists():
+            raise Conflict(
+                "take_back_too_late",
+                "Only the table's last entry can be taken back, and only until the next entry "
+                "is made. Call a judge to correct an older entry.",
+                "Kun bordets sidste post kan trækkes tilbage, og kun indtil den næste post er "
+                "lavet. Tilkald en dommer for at rette en ældre post.",
+            )
+        if entry.source not in _TABLE_SOURCES:
+            raise _not_the_tables(entry)
+        entry.withdrawn_at = timezone.now()
+        entry.withdrawn_by = client_id
+        entry.save(update_fields=["withdrawn_at", "withdrawn_by"])
+        # A confirmation was given for the log as it was.
+        ResultConfirmation.objects.filter(game=game).delete()
+        return _answer_state(game)
+
+
+# Entries the table logged itself (demo data stands in for a table's play).
+_TABLE_SOURCES = (MoveEntry.Source.TABLE, MoveEntry.Source.DEMO)
+
+
+def _not_the_tables(entry: MoveEntry) -> Conflict:
+    if entry.source == MoveEntry.Source.JUDGE:
+        return Conflict(
+            "J2",
+            f"Entry {entry.seq} is a judge's ruling: the table cannot take it back, nor any "
+            "entry before it. Only a judge of this tournament can undo a ruling.",
+            f"Post {entry.seq} er en dommerkendelse: bordet kan ikke trække den tilbage og "
+            "heller ingen post før den. Kun en dommer i denne turnering kan omgøre en "
+            "kendelse.",
+            extra={"rule": "J2", "seq": entry.seq},
+        )
+    return Conflict(
+        "J2",
+        f"Entry {entry.seq} was not logged at this table (it was imported), so the table "
+        "cannot take it back. Call a judge to correct it.",
+        f"Post {entry.seq} blev ikke logget ved dette bord (den blev importeret), så bordet "
+        "kan ikke trække den tilbage. Tilkald en dommer for at rette den.",
+        extra={"rule": "J2", "seq": entry.seq},
+    )

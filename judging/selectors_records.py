@@ -1,0 +1,49 @@
+"""What the judges did, read for the tournament's records (the printed incident report)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+
+from games.models import Game
+from judging.models import Alert, JudgeCall, Ruling
+from tournament.models import Tournament
+
+
+def rulings_for_game(*, game: Game) -> QuerySet[Ruling]:
+    """The rulings given at ``game``, with their judge."""
+    return Ruling.objects.filter(game=game).select_related("judge")
+
+
+def rulings_for_tournament(*, tournament: Tournament) -> QuerySet[Ruling]:
+    """Every ruling of ``tournament``, with its game, judge and pair."""
+    return Ruling.objects.filter(tournament=tournament).select_related(
+        "game__round", "judge", "pair__player_1", "pair__player_2"
+    )
+
+
+def result_ruling_game_ids(*, tournament: Tournament) -> QuerySet[Ruling, Any]:
+    """The ids of the games whose result a ruling or an adjudication explains (a subquery)."""
+    return Ruling.objects.filter(
+        tournament=tournament, kind__in=[Ruling.Kind.RESULT, Ruling.Kind.ADJUDICATION]
+    ).values("game_id")
+
+
+def alerts_for_tournament(*, tournament: Tournament) -> QuerySet[Alert]:
+    """Every clock alert of ``tournament``, with its game and who acknowledged it."""
+    return Alert.objects.filter(tournament=tournament).select_related(
+        "game__round", "acknowledged_by"
+    )
+
+
+def alert_is_time_limit(alert: Alert) -> bool:
+    """Whether ``alert`` says the time limit was reached (not only the warning mark)."""
+    return alert.kind == Alert.Kind.TIME_LIMIT
+
+
+def judge_calls_for_tournament(*, tournament: Tournament) -> QuerySet[JudgeCall]:
+    """Every judge call of ``tournament``, with its game and the judges who took and closed it."""
+    return JudgeCall.objects.filter(tournament=tournament).select_related(
+        "game__round", "taken_by", "closed_by"
+    )

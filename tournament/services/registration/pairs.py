@@ -1,0 +1,380 @@
+"""Pairs: register (by hand or from a sign-up), edit, withdraw, check in and out, drop."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+
+from core.errors import ApplicationError, Conflict
+from people.models import Person
+from people.services import persons_for_names
+from tournament.models import (
+    Pair,
+    Player,
+    Tournament,
+)
+from tournament.permissions import require_organiser
+from tournament.services.audit import audit_record, tournament_data_changed
+from tournament.services.registration._common import (
+    _clean_text,
+    _invalid,
+    _optional_int,
+)
+
+
+@dataclass(frozen=True)
+class PairData:
+    player_1: str
+    player_2: str
+    club: str = ""
+    name: str = ""
+    seed: int | None = None
+    rating: int | None = None
+
+
+def _clean_pair(
+    *, player_1: Any, player_2: Any, club: Any = "", name: Any = "", seed: Any = None,
+    rating: Any = None,
+) -> PairData:  # fmt: skip
+    data = PairData(
+        player_1=_clean_text(player_1, field="player_1", max_length=120, required=True),
+        player_2=_clean_text(player_2, field="player_2", max_length=120, required=True),
+        club=_clean_text(club, field="club", max_length=120, required=False),
+        name=_clean_text(name, field="name", max_length=200, required=False),
+        seed=_optional_int(seed, field="seed", low=1, high=100000),
+        rating=_optional_int(rating, field="rating", low=-100000, high=100000),
+    )
+    if data.player_1.casefold() == data.player_2.casefold():
+        raise _invalid(
+            "pair_same_player",
+            "A pair needs two different players.",
+            "Et par skal bestå af to forskellige spillere.",
+        )
+    return data
+
+
+def _active_pairs(tournament: Tournament, exclude: Pair | None = None) -> Any:
+    pairs = Pair.objects.filter(tournament=tournament).exclude(status=Pair.Status.DROPPED)
+    if exclude is not None:
+        pairs = pairs.exclude(pk=exclude.pk)
+    return pairs.select_related("player_1", "player_2")
+
+
+def _conflicts(
+    data: PairData, existing: list[Pair], exclude: Pair | None = None
+) -> ApplicationError | None:
+    """A player already in another active pair, or a seed already taken."""
+    names = {data.player_1.casefold(), data.player_2.casefold()}
+    for pair in existing:
+        if exclude is not None and pair.pk == exclude.pk:
+            continue
+        taken = names & {pair.player_1.name.casefold(), pair.player_2.name.casefold()}
+        if taken:
+            who = ", ".join(sorted(taken))
+            return Conflict(
+                "pair_duplicate",
+                f"{who} is already registered (start number {pair.start_number}).",
+                f"{who} er allerede tilmeldt (startnummer {pair.start_number}).",
+            )
+        if data.seed is not None and pair.seed == data.seed:
+            return Conflict(
+                "seed_taken",
+                f"Seed {data.seed} is already given to start number {pair.start_number}.",
+                f"Seedning {data.seed} er allerede givet til startnummer {pair.start_number}.",
+            )
+    return None
+
+
+def _next_round_number(tournament: Tournament) -> int:
+    return (tournament.rounds.aggregate(m=Max("number"))["m"] or 0) + 1
+
+
+def _persons(data: list[PairData]) -> list[tuple[Person, Person]]:
+    """Each pair's two people, found or created by name and club in one go."""
+    found = persons_for_names([(p, d.club) for d in data for p in (d.player_1, d.player_2)])
+    return list(zip(found[::2], found[1::2], strict=True))
+
+
+def _create_pair(
+    tournament: Tournament, data: PairData, *, start_number: int, first_round: int,
+    check_in: bool, persons: tuple[Person, Person],
+) -> Pair:  # fmt: skip
+    player_1, player_2 = (
+        Player.objects.create(tournament=tournament, name=name, club=data.club, person=person)
+        for name, person in zip((data.player_1, data.player_2), persons, strict=True)
+    )
+    return Pair.objects.create(
+        tournament=tournament,
+        start_number=start_number,
+        name=data.name,
+        player_1=player_1,
+        player_2=player_2,
+        club=data.club,
+        seed=data.seed,
+        rating=data.rating,
+        first_round=first_round,
+        status=Pair.Status.CHECKED_IN if check_in else Pair.Status.REGISTERED,
+    )
+
+
+def _lock(tournament: Tournament) -> Tournament:
+    """Serialise writes that number things within one event."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+@transaction.atomic
+def pair_register(
+    *,
+    tournament: Tournament,
+    actor: Any,
+    player_1: str,
+    player_2: str,
+    club: str = "",
+    name: str = "",
+    seed: int | None = None,
+    rating: int | None = None,
+    check_in: bool = False,
+    persons: tuple[Person, Person] | None = None,
+) -> Pair:
+    """Register a pair. Once round 1 is paired it is a late entry: it starts
+    on 0 points in the next round.
+
+    The players are linked to the people they are (``persons`` when the
+    caller knows them, e.g. a season's final; else found by name and club).
+    """
+    require_organiser(actor, tournament)
+    return _register(
+        tournament, actor, player_1=player_1, player_2=player_2, club=club, name=name,
+        seed=seed, rating=rating, check_in=check_in, persons=persons, action="pair_register",
+    )  # fmt: skip
+
+
+@transaction.atomic
+def pair_register_signed_up(
+    *, tournament: Tournament, actor: Any, player_1: str, player_2: str, club: str, name: str,
+    persons: tuple[Person, Person],
+) -> Pair:  # fmt: skip
+    """A pair that signed up online becomes a pair of the tournament.
+
+    Only for the signup app, which has checked the sign-up may take a place
+    (open, within capacity, approved when asked); ``actor`` is the approving
+    organiser or None when no approval is needed.
+    """
+    return _register(
+        tournament, actor, player_1=player_1, player_2=player_2, club=club, name=name,
+        seed=None, rating=None, check_in=False, persons=persons, action="pair_signup",
+    )  # fmt: skip
+
+
+def _register(
+    tournament: Tournament, actor: Any, *, player_1: str, player_2: str, club: str, name: str,
+    seed: int | None, rating: int | None, check_in: bool,
+    persons: tuple[Person, Person] | None, action: str,
+) -> Pair:  # fmt: skip
+    tournament = _lock(tournament)
+    data = _clean_pair(
+        player_1=player_1, player_2=player_2, club=club, name=name, seed=seed, rating=rating
+    )
+    problem = _conflicts(data, list(_active_pairs(tournament)))
+    if problem:
+        raise problem
+    start_number = (tournament.pairs.aggregate(m=Max("start_number"))["m"] or 0) + 1
+    pair = _create_pair(
+        tournament,
+        data,
+        start_number=start_number,
+        first_round=_next_round_number(tournament),
+        check_in=check_in,
+        persons=persons or _persons([data])[0],
+    )
+    audit_record(
+        tournament=tournament,
+        actor=actor,
+        action=action,
+        target=pair,
+        data={"start_number": start_number, "first_round": pair.first_round},
+    )
+    tournament_data_changed(tournament=tournament)
+    return pair
+
+
+@transaction.atomic
+def pair_withdraw(*, pair: Pair, actor: Any) -> None:
+    """A pair that signed up online withdraws (its private link, or the
+    organiser for it): before round 1 is paired it leaves no trace in the
+    event but the audit entry. Afterwards the organiser drops it instead.
+
+    Only for the signup app, which has checked the link or the organiser.
+    """
+    tournament = _lock(pair.tournament)
+    if tournament.rounds.exists():
+        raise Conflict(
+            "tournament_started",
+            "The tournament has started: a pair can no longer withdraw online. "
+            "Tell the organiser, who can drop the pair.",
+            "Turneringen er gået i gang: et par kan ikke længere melde fra online. "
+            "Sig det til arrangøren, som kan tage parret ud.",
+        )
+    pair = Pair.objects.select_related("player_1", "player_2").get(pk=pair.pk)
+    players = [pair.player_1_id, pair.player_2_id]
+    audit_record(
+        tournament=tournament,
+        actor=actor,
+        action="pair_withdraw",
+        target=pair,
+        data={"start_number": pair.start_number},
+    )
+    pair.delete()
+    Player.objects.filter(pk__in=players).delete()
+    tournament_data_changed(tournament=tournament)
+
+
+PAIR_FIELDS = frozenset({"player_1", "player_2", "club", "name", "seed", "rating"})
+
+
+@transaction.atomic
+def pair_update(*, pair: Pair, actor: Any, **fields: Any) -> Pair:
+    require_organiser(actor, pair.tournament)
+    unknown = set(fields) - PAIR_FIELDS
+    if unknown:
+        names = ", ".join(sorted(unknown))
+        raise _invalid("unknown_field", f"Unknown field: {names}.", f"Ukendt felt: {names}.")
+    pair = Pair.objects.select_for_update().select_related("player_1", "player_2").get(pk=pair.pk)
+    current = {
+        "player_1": pair.player_1.name,
+        "player_2": pair.player_2.name,
+        "club": pair.club,
+        "name": pair.name,
+        "seed": pair.seed,
+        "rating": pair.rating,
+    }
+    data = _clean_pair(**{**current, **fields})
+    problem = _conflicts(data, list(_active_pairs(pair.tournament)), exclude=pair)
+    if problem:
+        raise problem
+    new = {
+        "player_1": data.player_1,
+        "player_2": data.player_2,
+        "club": data.club,
+        "name": data.name,
+        "seed": data.seed,
+        "rating": data.rating,
+    }
+    changed = {k: v for k, v in new.items() if current[k] != v}
+    if not changed:
+        return pair
+    for key in ("player_1", "player_2"):
+        if key in changed:
+            # A corrected name may be someone else (or someone known): link anew.
+            player = getattr(pair, key)
+            player.name = changed[key]
+            player.person = persons_for_names([(player.name, player.club)])[0]
+            player.save(update_fields=["name", "person"])
+    for key in ("club", "name", "seed", "rating"):
+        if key in changed:
+            setattr(pair, key, changed[key])
+    pair.save()
+    audit_record(
+        tournament=pair.tournament,
+        actor=actor,
+        action="pair_update",
+        target=pair,
+        data={k: {"from": current[k], "to": v} for k, v in changed.items()},
+    )
+    tournament_data_changed(tournament=pair.tournament)
+    return pair
+
+
+def _set_status(
+    pair: Pair, actor: Any, *, allowed_from: tuple[str, ...], to: str, action: str,
+    refusal: tuple[str, str, str],
+) -> Pair:  # fmt: skip
+    require_organiser(actor, pair.tournament)
+    updated = Pair.objects.filter(pk=pair.pk, status__in=allowed_from).update(status=to)
+    if not updated:
+        raise Conflict(*refusal)
+    pair.refresh_from_db()
+    audit_record(tournament=pair.tournament, actor=actor, action=action, target=pair)
+    tournament_data_changed(tournament=pair.tournament)
+    return pair
+
+
+@transaction.atomic
+def pair_check_in(*, pair: Pair, actor: Any) -> Pair:
+    """Registered (or dropped, to undo a drop) -> checked in."""
+    return _set_status(
+        pair,
+        actor,
+        allowed_from=(Pair.Status.REGISTERED, Pair.Status.DROPPED),
+        to=Pair.Status.CHECKED_IN,
+        action="pair_check_in",
+        refusal=(
+            "pair_already_checked_in",
+            "This pair is already checked in.",
+            "Dette par er allerede tjekket ind.",
+        ),
+    )
+
+
+@transaction.atomic
+def pair_check_out(*, pair: Pair, actor: Any) -> Pair:
+    return _set_status(
+        pair,
+        actor,
+        allowed_from=(Pair.Status.CHECKED_IN,),
+        to=Pair.Status.REGISTERED,
+        action="pair_check_out",
+        refusal=(
+            "pair_not_checked_in",
+            "This pair is not checked in.",
+            "Dette par er ikke tjekket ind.",
+        ),
+    )
+
+
+@transaction.atomic
+def pair_drop(*, pair: Pair, actor: Any) -> Pair:
+    """A dropped pair is not paired again; the games it played stay."""
+    return _set_status(
+        pair,
+        actor,
+        allowed_from=(Pair.Status.REGISTERED, Pair.Status.CHECKED_IN),
+        to=Pair.Status.DROPPED,
+        action="pair_drop",
+        refusal=(
+            "pair_already_dropped",
+            "This pair has already withdrawn.",
+            "Dette par har allerede trukket sig.",
+        ),
+    )
+
+
+@transaction.atomic
+def pair_seeds_set(*, tournament: Tournament, actor: Any, ranked: list[tuple[int, int]]) -> int:
+    """Seed the event's active pairs in the given order, each with its rating.
+
+    ``ranked`` lists ``(pair id, rating)`` strongest first, as a rating list
+    gives them; the first round ("by seed") and the knockout ("the seeds")
+    then use that order. Dropped pairs lose their seed. The number seeded.
+    """
+    require_organiser(actor, tournament)
+    tournament = _lock(tournament)
+    active = {p.pk: p for p in _active_pairs(tournament)}
+    if sorted(pid for pid, _ in ranked) != sorted(active):
+        raise _invalid(
+            "seed_list_stale",
+            "The seed list does not match the event's pairs; reload and try again.",
+            "Seedningslisten passer ikke med turneringens par; genindlæs og prøv igen.",
+        )
+    Pair.objects.filter(tournament=tournament).update(seed=None)
+    for number, (pair_id, rating) in enumerate(ranked, start=1):
+        Pair.objects.filter(pk=pair_id).update(seed=number, rating=rating)
+    audit_record(
+        tournament=tournament, actor=actor, action="pair_seeds_set", target=tournament,
+        data={"seeds": [pid for pid, _ in ranked]},
+    )  # fmt: skip
+    tournament_data_changed(tournament=tournament)
+    return len(ranked)

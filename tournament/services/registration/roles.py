@@ -1,0 +1,64 @@
+"""Who may organise or judge an event: granting and revoking roles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from core.errors import Conflict, NotFound
+from tournament.models import (
+    Tournament,
+    TournamentRole,
+)
+from tournament.permissions import require_organiser
+from tournament.services.audit import audit_record
+from tournament.services.registration._common import _invalid
+
+
+def _clean_role(role: str) -> str:
+    if role not in TournamentRole.Role.values:
+        raise _invalid("role_unknown", "Unknown role.", "Ukendt rolle.", field="role")
+    return role
+
+
+@transaction.atomic
+def tournament_role_grant(
+    *, tournament: Tournament, actor: Any, user: Any, role: str
+) -> TournamentRole:
+    require_organiser(actor, tournament)
+    role = _clean_role(role)
+    granted, created = TournamentRole.objects.get_or_create(
+        tournament=tournament, user=user, role=role
+    )
+    if created:
+        audit_record(
+            tournament=tournament,
+            actor=actor,
+            action="role_grant",
+            target=user,
+            data={"role": role},
+        )
+    return granted
+
+
+@transaction.atomic
+def tournament_role_revoke(*, tournament: Tournament, actor: Any, user: Any, role: str) -> None:
+    require_organiser(actor, tournament)
+    role = _clean_role(role)
+    roles = TournamentRole.objects.select_for_update().filter(tournament=tournament, role=role)
+    entry = roles.filter(user=user).first()
+    if entry is None:
+        raise NotFound(
+            "role_not_found", "This user does not have that role.", "Brugeren har ikke den rolle."
+        )
+    if role == TournamentRole.Role.ORGANISER and roles.count() == 1:
+        raise Conflict(
+            "last_organiser",
+            "A tournament must keep at least one organiser.",
+            "En turnering skal have mindst én arrangør.",
+        )
+    entry.delete()
+    audit_record(
+        tournament=tournament, actor=actor, action="role_revoke", target=user, data={"role": role}
+    )
