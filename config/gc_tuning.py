@@ -9,7 +9,7 @@ of requests. ``freeze_startup_objects`` loads what the first requests would
 load anyway, then moves everything alive to the permanent generation
 (``gc.freeze``), so a full collection walks only what requests made since.
 
-``GC_PAUSE_LOG_MS`` (environment, off by default) logs every collection that
+The ``GC_PAUSE_LOG_MS`` setting (from the environment, off by default) logs every collection that
 took longer than that many milliseconds, with its generation: the harness
 uses it to report pauses.
 """
@@ -41,9 +41,10 @@ def freeze_startup_objects() -> None:
     _warm_up()
     gc.collect()
     gc.freeze()
-    threshold = os.environ.get("GC_PAUSE_LOG_MS")
-    if threshold:
-        _log_pauses(float(threshold))
+    from django.conf import settings
+
+    if settings.GC_PAUSE_LOG_MS > 0:
+        _log_pauses(settings.GC_PAUSE_LOG_MS)
 
 
 def _log_pauses(threshold_ms: float) -> None:

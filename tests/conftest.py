@@ -29,3 +29,12 @@ def require_postgres(db: None) -> None:
         if os.environ.get("CI_REQUIRE_POSTGRES"):
             pytest.fail("this test must run on PostgreSQL in CI (DATABASE_URL)")
         pytest.skip("needs PostgreSQL (set DATABASE_URL)")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _static_root() -> None:
+    """WhiteNoise looks for STATIC_ROOT when the first request comes (the test
+    server serves from the app finders; the folder is only its anchor)."""
+    from django.conf import settings
+
+    settings.STATIC_ROOT.mkdir(parents=True, exist_ok=True)

@@ -219,9 +219,8 @@ CSP_POLICY = (
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
 else:
+    # The transport makes its folders when it first uses them (not on import).
     _celery_dir = VAR_DIR / "celery"
-    for _sub in ("queue", "control"):
-        (_celery_dir / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
     CELERY_BROKER_TRANSPORT = "config.filebroker:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
@@ -280,3 +279,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
 }
+
+# Log every garbage collection of a web process that takes at least this many
+# milliseconds (config/gc_tuning.py; the round benchmark sets it). 0: off.
+GC_PAUSE_LOG_MS = env.float("GC_PAUSE_LOG_MS", default=0.0)

@@ -24,4 +24,3 @@ CELERY_TASK_ALWAYS_EAGER = False
 # Static files are served by the test server from the app finders.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
-STATIC_ROOT.mkdir(parents=True, exist_ok=True)

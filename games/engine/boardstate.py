@@ -1,8 +1,8 @@
 """The mutable integer board and what a move does to it: landing (T2), locking (F2).
 
 Hot paths work on a :class:`Board` of integers (location ids, counts per
-location, colour per occupied location); :func:`place` and :func:`unplace`
-put a pawn down and take it back for the move generators.
+location, colour per occupied location); :func:`place`
+puts a pawn down: a landing, a hit, a lock.
 """
 
 from __future__ import annotations
@@ -138,18 +138,3 @@ def place(b: Board, i: int, c: int, dest: int, events: list[EventTuple] | None) 
     if events is not None and IS_GOAL[dest] and (dest % 20) - 15 <= locked_n(cnt, c):
         events.append(("lock", c, dest))
     return -1
-
-
-def unplace(b: Board, i: int, c: int, src: int, dest: int, j: int) -> None:
-    """Undo :func:`place` (pawn i came from ``src``; ``j`` its return value)."""
-    locs, cnt, owner = b.locs, b.cnt, b.owner
-    cnt[locs[i]] -= 1
-    if j >= 0:
-        oc = j >> 2
-        cnt[oc * 20] -= 1
-        locs[j] = dest
-        cnt[dest] += 1
-        owner[dest] = oc
-    locs[i] = src
-    cnt[src] += 1
-    owner[src] = c

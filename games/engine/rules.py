@@ -9,7 +9,7 @@ move). Other rulesets plug in through :mod:`.variants`.
 from __future__ import annotations
 
 from .board import SEAT_INDEX
-from .boardstate import Applied, Board, Event, EventTuple, event_of, locked_n, place, unplace
+from .boardstate import Applied, Board, Event, EventTuple, event_of, locked_n, place
 from .errors import IllegalMoveError, NotationError
 from .execute import execute
 from .generate import gen_moves, has_move
@@ -36,7 +36,6 @@ __all__ = [
     "locked_n",
     "place",
     "random_seven",
-    "unplace",
     "walk_back",
     "walk_forward",
 ]
