@@ -2,7 +2,9 @@
 
 Only people who consented to publish are named; anyone else's page is a 404,
 the same answer as for a person who does not exist. Pages are cached under
-a key that changes with every rating update and every change of consent.
+a key that changes with every rating update, every change to a person (a
+rename, consent, a merge, an anonymisation: ``ratings.page_version``) and
+every change of an event's data (a player page lists the games).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.db.models import Count, Max
+from django.db.models import Count, Max, Q, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -24,6 +26,7 @@ from django.views.decorators.http import require_POST
 from core.errors import ApplicationError, PermissionDenied
 from people.models import Person
 from ratings.models import PersonRating
+from ratings.page_version import people_version
 from ratings.selectors import (
     pair_rating_list,
     person_is_public,
@@ -44,11 +47,16 @@ CURVES_ON_LIST = 5
 
 def _version() -> str:
     ratings = PersonRating.objects.aggregate(n=Count("pk"), last=Max("updated_at"))
-    people = Person.objects.filter(publish_consent=True).aggregate(
-        n=Count("pk"), last=Max("consent_at"), merged=Count("merged_into"),
-        anonymised=Max("anonymised_at"),
-    )  # fmt: skip
-    text = repr((ratings, people))
+    # Consent given at sign-up is a bulk update (no save signal): counted here.
+    consent = Person.objects.filter(publish_consent=True).aggregate(
+        n=Count("pk"), last=Max("consent_at")
+    )
+    # Every service that changes an event's public data bumps its version, and
+    # a version never goes down: the sum moves with any of them.
+    events = Tournament.objects.aggregate(
+        n=Count("pk"), versions=Sum("data_version"), published=Count("pk", filter=Q(published=True))
+    )
+    text = repr((ratings, consent, events, people_version()))
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 

@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ratings.page_version import people_version
 from ratings.selectors import rating_curves, top_rated_people
 from season.selectors import series_events, series_for_viewer, visible_series
 from stats.compute import CARDS, GameStats, Summary
@@ -206,7 +207,9 @@ def season_stats(request: HttpRequest, season: str) -> HttpResponse:
     versions = repr([(t.pk, t.data_version, t.published) for t in tournaments])
     digest = hashlib.blake2b(versions.encode(), digest_size=8).hexdigest()
     created = series.created_at.timestamp()
-    key = f"stats-season:{series.pk}:{created:.6f}:{series.data_version}:{digest}"
+    # The rating curves name people: a rename or a withdrawn consent changes the page.
+    people = people_version()
+    key = f"stats-season:{series.pk}:{created:.6f}:{series.data_version}:{digest}:{people}"
     return cached_page(request, key, render_page)
 
 

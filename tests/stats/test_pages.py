@@ -221,6 +221,54 @@ def test_the_event_and_season_pages_are_served_from_the_cache_until_a_result_cha
     assert client.get(season_url).status_code == 200
 
 
+def test_rating_pages_follow_a_rename_an_anonymisation_and_the_events(
+    client: Any, event: dict[str, Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    from people.models import Person
+    from people.services import person_anonymise
+    from tests.factories import SeriesFactory
+    from tournament.services.audit import tournament_data_changed
+
+    def shown(response: Any) -> str:
+        """The page's text and its pictures' texts (the season names people in a picture)."""
+        html = response.content.decode()
+        return html + " ".join(ET.tostring(p, encoding="unicode") for p in pictures(html))
+
+    series = SeriesFactory(published=True)
+    series.events.create(tournament=event["tournament"])
+    anna, bo = event["public"]
+    urls = {
+        "list": reverse("ratings:list"),
+        "player": reverse("ratings:player", args=[anna.pk]),
+        "season": reverse("stats:season", args=[series.slug]),
+    }
+    for url in urls.values():
+        assert "Anna" in shown(client.get(url))
+    # A write that announces nothing stays unseen: the pages do come from the cache.
+    Person.objects.filter(pk=anna.pk).update(name="Ukendt Anna")
+    for url in urls.values():
+        assert "Ukendt" not in shown(client.get(url))
+    with django_capture_on_commit_callbacks(execute=True):
+        anna.name = "Anna Omdøbt"
+        anna.save()
+    for url in urls.values():
+        assert "Anna Omdøbt" in shown(client.get(url)), url
+    with django_capture_on_commit_callbacks(execute=True):
+        person_anonymise(person=anna, actor=None)
+    assert client.get(urls["player"]).status_code == 404
+    for url in (urls["list"], urls["season"]):
+        assert "Anna" not in shown(client.get(url)), url
+    # Bo's page lists his games with the event's pair names: it follows the event's data.
+    game = event["game"]
+    bo_page = reverse("ratings:player", args=[bo.pk])
+    assert "Nyt parnavn" not in client.get(bo_page).content.decode()
+    game.pair_rg.name = "Nyt parnavn"
+    game.pair_rg.save()
+    assert "Nyt parnavn" not in client.get(bo_page).content.decode()
+    tournament_data_changed(tournament=event["tournament"])
+    assert "Nyt parnavn" in client.get(bo_page).content.decode()
+
+
 def test_a_broker_that_is_down_does_not_stop_a_result(
     event: dict[str, Any], monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
 ) -> None:
