@@ -20,7 +20,14 @@ from ratings.selectors import rating_curves, top_rated_people
 from season.selectors import series_events, series_for_viewer, visible_series
 from stats.compute import CARDS, GameStats, Summary
 from stats.pdf import build_statistics_pdf
-from stats.plots import cards_chart, distance_chart, locked_chart, rating_chart, svg_data_uri
+from stats.plots import (
+    cards_chart,
+    distance_chart,
+    locked_chart,
+    locked_progress_chart,
+    rating_chart,
+    svg_data_uri,
+)
 from stats.selectors import (
     StatsPage,
     game_has_result,
@@ -41,12 +48,27 @@ def public_tournament(request: HttpRequest, slug: str) -> Tournament:
     return tournament
 
 
+def locked_svg(summary: Summary) -> str:
+    """Average locked pawns of winners and losers over the games ("" without a finished game)."""
+    if not summary.locked_winners:
+        return ""
+    return locked_progress_chart(
+        {_("Winners"): summary.locked_winners, _("Losers"): summary.locked_losers},
+        title=_("Locked pawns per team, on average"),
+        x_title=_("Share of the game's entries"),
+    )
+
+
 def summary_charts(summary: Summary) -> dict[str, str]:
     """The pictures every statistics page shows, as ``data:`` addresses."""
     if not summary.games:
         return {}
     cards = cards_chart(summary.cards, title=_("Cards played"), label=_("Cards played"))
-    return {"cards_chart": svg_data_uri(cards)}
+    charts = {"cards_chart": svg_data_uri(cards)}
+    locked = locked_svg(summary)
+    if locked:
+        charts["locked_chart"] = svg_data_uri(locked)
+    return charts
 
 
 def _context(page: StatsPage) -> dict[str, object]:
@@ -243,6 +265,9 @@ def tournament_stats_pdf(request: HttpRequest, slug: str) -> HttpResponse:
                 cards_chart(summary.cards, title=_("Cards played"), label=_("Cards played")),
             )
         )
+    locked = locked_svg(summary)
+    if locked:
+        charts.append((_("Locked pawns over the games"), locked))
     if summary.closest:
         closest = page.line(summary.closest[0].game_id)
         assert closest is not None

@@ -77,9 +77,14 @@ def test_the_event_page_counts_the_log_and_draws_the_cards(
     assert page.status_code == 200
     html = page.content.decode()
     charts = pictures(html)
-    assert [c.tag for c in charts] == [SVG]
+    assert [c.tag for c in charts] == [SVG, SVG]
     titles = [t.text for t in charts[0].iter("{http://www.w3.org/2000/svg}text")]
     assert "Spillede kort" in titles  # the event's language: Danish
+    # Locked pawns after each tenth of the game: none locked in this opening.
+    locked = [t.text for t in charts[1].iter("{http://www.w3.org/2000/svg}text")]
+    assert "Låste brikker pr. par, i gennemsnit" in locked and "Vindere" in locked
+    assert "100 %" in locked and "50 %" in locked
+    assert page.context["summary"].locked_winners == [0.0] * 11
     summary = page.context["summary"]
     assert (summary.games, summary.entries, summary.swaps, summary.splits, summary.hits) == (
         1,
@@ -164,6 +169,7 @@ def test_the_event_pdf_carries_the_pictures(client: Any, event: dict[str, Any]) 
     assert "Gul/Blå" in text and "Rød/Grøn" in text and "Tætteste spil: runde 1, bord" in text
     # The event's best consenting players' rating curves: their names in the legend.
     assert "Rating efter hvert spil" in text and "Anna" in text and "Hemmelig" not in text
+    assert "Låste brikker gennem spillene" in text and "Andel af spillets træk" in text
 
 
 def test_svg_pictures_become_drawings() -> None:
@@ -188,7 +194,7 @@ def test_the_season_page_draws_the_players_rating_curves(
     page = client.get(reverse("stats:season", args=[series.slug]))
     assert page.status_code == 200
     charts = pictures(page.content.decode())
-    assert len(charts) == 2  # the rating curves, then card usage
+    assert len(charts) == 3  # the rating curves, card usage, locked pawns over the games
     legend = [t.text for t in charts[0].iter("{http://www.w3.org/2000/svg}text")]
     assert "Anna" in legend and "Bo" in legend and not any("Hemmelig" in (t or "") for t in legend)
 
