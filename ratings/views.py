@@ -37,7 +37,7 @@ from ratings.selectors import (
 )
 from ratings.services import ratings_seed_event
 from signup.exports import spreadsheet_safe
-from stats.plots import rating_chart, svg_data_uri
+from stats.plots import cards_chart, rating_chart, svg_data_uri
 from stats.selectors import person_stats
 from tournament.models import Tournament
 from tournament.public_cache import cached_page
@@ -74,6 +74,14 @@ def _curves_chart(people: list[Person]) -> str:
         x_title=_("Games"),
     )
     return svg_data_uri(chart)
+
+
+def _cards_chart(cards: dict[str, int]) -> str:
+    """The cards a player played, by kind ("" before any logged play)."""
+    if not any(cards.values()):
+        return ""
+    title = _("Cards played by this player")
+    return svg_data_uri(cards_chart(cards, title=title, label=title))
 
 
 def rating_list_page(request: HttpRequest) -> HttpResponse:
@@ -120,6 +128,7 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
 
     def render_page() -> HttpResponse:
         history = person_rating_history(person=person)
+        stats = person_stats(person=person)
         return render(
             request,
             "ratings/player.html",
@@ -128,7 +137,8 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
                 "rating": person_rating(person=person),
                 "history": list(reversed(history)),
                 "curves_chart": _curves_chart([person]) if history else "",
-                "stats": person_stats(person=person),
+                "stats": stats,
+                "cards_chart": _cards_chart(stats.cards),
             },
         )
 

@@ -17,6 +17,7 @@ from typing import Any
 from games.engine import (
     CARDS,
     DM2023,
+    SEATS,
     Discard,
     Move,
     Ruleset,
@@ -50,6 +51,10 @@ class GameStats:
     hits_given: dict[str, int] = field(default_factory=lambda: {"YB": 0, "RG": 0})
     hits_taken: dict[str, int] = field(default_factory=lambda: {"YB": 0, "RG": 0})
     cards: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CARDS, 0))
+    # The same plays per seat (Y, R, B, G): who played what.
+    cards_by_seat: dict[str, dict[str, int]] = field(
+        default_factory=lambda: {seat: dict.fromkeys(CARDS, 0) for seat in SEATS}
+    )
     discards: int = 0
     discarded_cards: int = 0
     swaps: int = 0
@@ -118,6 +123,7 @@ def game_stats(
             stats.discarded_cards += len(action.cards)
         elif isinstance(action, Move):
             stats.cards[action.card] += 1
+            stats.cards_by_seat[step.seat][action.card] += 1
             stats.swaps += action.kind == "swap"
             stats.splits += action.card == "7" and len(action.steps) > 1
             mover = team_of(step.seat)

@@ -95,6 +95,16 @@ def cards_chart(cards: Mapping[str, int], *, title: str, label: str) -> str:
     return _render(chart)
 
 
+def cards_by_seat_chart(lines: Mapping[str, Mapping[str, int]], *, title: str) -> str:
+    """How often each card kind was played, one bar per seat (in the board's colours:
+    the lines come Yellow, Red, Blue, Green)."""
+    chart = pygal.Bar(**_COMMON, title=title)
+    chart.x_labels = list(next(iter(lines.values()), {}))
+    for name, cards in lines.items():
+        chart.add(name, list(cards.values()))
+    return _render(chart)
+
+
 def rating_chart(curves: Mapping[str, Sequence[float]], *, title: str, x_title: str) -> str:
     """Rating (ordinal) after each game, one line per player."""
     chart = pygal.Line(**{**_COMMON, "show_dots": True}, title=title, x_title=x_title)

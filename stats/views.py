@@ -15,12 +15,15 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.models import Game
+from games.selectors import game_players
 from ratings.page_version import people_version
 from ratings.selectors import rating_curves, top_rated_people
 from season.selectors import series_events, series_for_viewer, visible_series
-from stats.compute import CARDS, GameStats, Summary
+from stats.compute import CARDS, SEATS, GameStats, Summary
 from stats.pdf import build_statistics_pdf
 from stats.plots import (
+    cards_by_seat_chart,
     cards_chart,
     distance_chart,
     locked_chart,
@@ -161,17 +164,28 @@ def write_stats_csv(out: object, page: StatsPage) -> None:
         )
 
 
-def _game_charts(stats: GameStats) -> dict[str, str]:
+def seat_lines(game: Game, stats: GameStats) -> list[tuple[str, str, dict[str, int]]]:
+    """(seat, player's name, cards played) per seat, Yellow, Red, Blue, Green."""
+    names = game_players(game=game)
+    return [(seat, names[seat], stats.cards_by_seat[seat]) for seat in SEATS]
+
+
+def _game_charts(game: Game, stats: GameStats) -> dict[str, str]:
     teams = (_("Yellow/Blue"), _("Red/Green"))
     distance = distance_chart(
         stats.distance, title=_("Remaining distance"), teams=teams, x_title=_("Entry")
     )
     locked = locked_chart(stats.locked, title=_("Locked pawns"), teams=teams, x_title=_("Entry"))
     cards = cards_chart(stats.cards, title=_("Cards played"), label=_("Cards played"))
+    by_seat = cards_by_seat_chart(
+        {f"{seat}: {name}": cards for seat, name, cards in seat_lines(game, stats)},
+        title=_("Cards played, by player"),
+    )
     return {
         "distance_chart": svg_data_uri(distance),
         "locked_chart": svg_data_uri(locked),
         "cards_chart": svg_data_uri(cards),
+        "seat_cards_chart": svg_data_uri(by_seat),
     }
 
 
@@ -183,7 +197,10 @@ def game_stats_page(request: HttpRequest, slug: str, game_id: int) -> HttpRespon
             raise Http404
         context: dict[str, object] = {"tournament": tournament, "line": line, "stats": line.stats}
         if line.stats is not None:
-            context.update(_game_charts(line.stats))
+            context.update(_game_charts(line.game, line.stats))
+            seats = seat_lines(line.game, line.stats)
+            context["seat_players"] = [(seat, name) for seat, name, _cards in seats]
+            context["seat_rows"] = [(card, [cards[card] for *_, cards in seats]) for card in CARDS]
         return render(request, "stats/game.html", context)
 
     if not game_has_result(game_id=game_id):

@@ -47,6 +47,16 @@ def test_a_game_counted_by_hand() -> None:
     played = {card: n for card, n in stats.cards.items() if n}
     assert played == {"8": 2, "13": 2, "4": 1, "3": 1, "J": 1, "12": 1, "11": 3, "1": 1, "7": 1}
     assert (stats.discards, stats.discarded_cards) == (1, 2)
+    # Per seat, read from the entries' seat letters (G's third entry is a discard).
+    by_seat = {
+        seat: {c: n for c, n in cards.items() if n} for seat, cards in stats.cards_by_seat.items()
+    }
+    assert by_seat == {
+        "Y": {"8": 1, "4": 1, "11": 2},
+        "R": {"13": 1, "3": 1, "11": 1, "7": 1},
+        "B": {"8": 1, "J": 1, "1": 1},
+        "G": {"13": 1, "12": 1},
+    }
     assert (stats.swaps, stats.splits, stats.judge_entries) == (1, 1, 0)
     # Red/Green hit its own partner's pawn: given and taken by the same team.
     assert stats.hits_given == {"YB": 0, "RG": 1}

@@ -102,7 +102,13 @@ def test_the_game_page_draws_distance_locked_pawns_and_cards(
     page = client.get(url)
     assert page.status_code == 200
     charts = pictures(page.content.decode())
-    assert len(charts) == 3 and all(c.tag == SVG for c in charts)
+    assert len(charts) == 4 and all(c.tag == SVG for c in charts)
+    # Cards per seat, named by the event's players: Anna Y, Bo B, Carl R, Dina G.
+    legend = [t.text for t in charts[3].iter("{http://www.w3.org/2000/svg}text")]
+    assert "Y: Anna" in legend and "G: Hemmelig Dina" in legend
+    rows = dict(page.context["seat_rows"])
+    assert [seat for seat, _ in page.context["seat_players"]] == ["Y", "R", "B", "G"]
+    assert rows["11"] == [2, 1, 0, 0] and rows["J"] == [0, 0, 1, 0] and rows["13"] == [0, 1, 0, 1]
     # The distance picture has two lines (one per team) of 15 points each (start + 14 entries).
     paths = [
         p
@@ -142,8 +148,13 @@ def test_a_player_page_only_for_consent(client: Any, event: dict[str, Any]) -> N
     page = client.get(reverse("ratings:player", args=[anna.pk]))
     assert page.status_code == 200
     html = page.content.decode()
-    assert "Anna" in html and len(pictures(html)) == 1
+    assert "Anna" in html and len(pictures(html)) == 2  # rating curve, her cards
     assert page.context["stats"].hits_taken == 0 and page.context["stats"].wins == 1
+    # Anna sat at Yellow: her own plays, not her partner's.
+    played = {c: n for c, n in page.context["stats"].cards.items() if n}
+    assert played == {"8": 1, "4": 1, "11": 2}
+    titles = [t.text for t in pictures(html)[1].iter("{http://www.w3.org/2000/svg}text")]
+    assert "Kort spillet af denne spiller" in titles
     assert client.get(reverse("ratings:player", args=[carl.pk])).status_code == 404
     assert client.get(reverse("ratings:player", args=[999999])).status_code == 404
 
