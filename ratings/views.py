@@ -37,6 +37,7 @@ from ratings.selectors import (
 )
 from ratings.services import ratings_seed_event
 from signup.exports import spreadsheet_safe
+from stats.pdf import build_statistics_pdf
 from stats.plots import cards_chart, rating_chart, svg_data_uri
 from stats.selectors import person_stats
 from tournament.models import Tournament
@@ -66,14 +67,17 @@ def _cached(
     return cached_page(request, f"ratings:{_version()}:{page}", render_page)
 
 
-def _curves_chart(people: list[Person]) -> str:
+def _curves_svg(people: list[Person]) -> str:
     curves = rating_curves(people=people)
-    chart = rating_chart(
+    return rating_chart(
         {p.name: [v for _, v in curves[p.pk]] for p in people},
         title=_("Rating after each game"),
         x_title=_("Games"),
     )
-    return svg_data_uri(chart)
+
+
+def _curves_chart(people: list[Person]) -> str:
+    return svg_data_uri(_curves_svg(people))
 
 
 def _cards_chart(cards: dict[str, int]) -> str:
@@ -122,9 +126,7 @@ def write_ratings_csv(out: object) -> None:
 
 
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
-    person = Person.objects.filter(pk=player_id).first()
-    if person is None or not person_is_public(person):
-        raise Http404
+    person = _public_person(player_id)
 
     def render_page() -> HttpResponse:
         history = person_rating_history(person=person)
@@ -143,6 +145,43 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
         )
 
     return _cached(request, f"player-{person.pk}", render_page)
+
+
+def _public_person(player_id: int) -> Person:
+    person = Person.objects.filter(pk=player_id).first()
+    if person is None or not person_is_public(person):
+        raise Http404
+    return person
+
+
+def player_pdf(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A consenting player's page on paper: rating, figures, rating curve, cards played."""
+    person = _public_person(player_id)
+    rating = person_rating(person=person)
+    stats = person_stats(person=person)
+    history = person_rating_history(person=person)
+    figures = [
+        (_("rating"), f"{rating.ordinal:.1f}" if rating else "–"),
+        (_("uncertainty"), f"± {rating.sigma:.1f}" if rating else "–"),
+        (_("games"), str(len(stats.games))),
+        (_("wins"), str(stats.wins)),
+        (_("pawns hit by their side"), str(stats.hits_given)),
+        (_("pawns of their side hit"), str(stats.hits_taken)),
+        (_("comeback wins"), str(stats.comebacks)),
+    ]
+    charts: list[tuple[str, str]] = []
+    if history:
+        charts.append((_("Rating after each game"), _curves_svg([person])))
+    if any(stats.cards.values()):
+        title = _("Cards played by this player")
+        charts.append((title, cards_chart(stats.cards, title=title, label=title)))
+    name = f"{person.name} ({person.club})" if person.club else person.name
+    pdf = build_statistics_pdf(
+        title=name, footer=f"{name} · {timezone.localdate()}", figures=figures, charts=charts
+    )
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="player-{person.pk}.pdf"'
+    return response
 
 
 @require_POST

@@ -269,10 +269,9 @@ def _figures(summary: Summary) -> list[tuple[str, str]]:
     ]
 
 
-def tournament_stats_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    """The event's statistics on paper: the figures, card usage and the closest game."""
-    tournament = public_tournament(request, slug)
-    page = stats_for_tournament(tournament=tournament, public=tournament.published)
+def statistics_charts(page: StatsPage, tournaments: list[Tournament]) -> list[tuple[str, str]]:
+    """The (caption, SVG) pictures of an event's or a season's PDF: card usage, locked
+    pawns over the games, the closest game's distance, the top players' rating curves."""
     summary = page.summary
     charts: list[tuple[str, str]] = []
     if summary.games:
@@ -288,7 +287,8 @@ def tournament_stats_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     if summary.closest:
         closest = page.line(summary.closest[0].game_id)
         assert closest is not None
-        heading = _("Closest game: round %(round)d, table %(table)d") % {
+        heading = _("Closest game: %(event)s, round %(round)d, table %(table)d") % {
+            "event": closest.game.round.tournament.name,
             "round": closest.game.round.number,
             "table": closest.game.table_number,
         }
@@ -304,15 +304,42 @@ def tournament_stats_pdf(request: HttpRequest, slug: str) -> HttpResponse:
                 ),
             )
         )
-    curves = _curves_svg([tournament])
+    curves = _curves_svg(tournaments)
     if curves:
         charts.append((_("Rating after each game of the top players"), curves))
+    return charts
+
+
+def _pdf_response(pdf: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+def tournament_stats_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's statistics on paper: the figures and the pictures of its page."""
+    tournament = public_tournament(request, slug)
+    page = stats_for_tournament(tournament=tournament, public=tournament.published)
     pdf = build_statistics_pdf(
         title=f"{tournament.name}: {_('statistics')}",
         footer=f"{tournament.name} · {tournament.date}",
-        figures=_figures(summary),
-        charts=charts,
+        figures=_figures(page.summary),
+        charts=statistics_charts(page, [tournament]),
     )
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{tournament.slug}-statistics.pdf"'
-    return response
+    return _pdf_response(pdf, f"{tournament.slug}-statistics.pdf")
+
+
+def season_stats_pdf(request: HttpRequest, season: str) -> HttpResponse:
+    """The season's statistics on paper: its events' figures and pictures together."""
+    series = series_for_viewer(slug=season, user=request.user)
+    if series is None:
+        raise Http404
+    tournaments = [e.tournament for e in series_events(series=series)]
+    page = stats_for_tournaments(tournaments=tournaments)
+    pdf = build_statistics_pdf(
+        title=f"{series.name}: {_('statistics')}",
+        footer=f"{series.name} · {timezone.localdate()}",
+        figures=_figures(page.summary),
+        charts=statistics_charts(page, tournaments),
+    )
+    return _pdf_response(pdf, f"{series.slug}-statistics.pdf")

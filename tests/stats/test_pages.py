@@ -177,7 +177,12 @@ def test_the_event_pdf_carries_the_pictures(client: Any, event: dict[str, Any]) 
     # The figures, then both pictures drawn from their SVG: titles, axis and legend texts.
     assert "spil med godkendt træklog" in text
     assert "Spillede kort" in text and "Resterende afstand" in text
-    assert "Gul/Blå" in text and "Rød/Grøn" in text and "Tætteste spil: runde 1, bord" in text
+    assert (
+        "Gul/Blå" in text
+        and "Rød/Grøn" in text
+        and "Tætteste spil:" in text
+        and "runde 1, bord" in text
+    )
     # The event's best consenting players' rating curves: their names in the legend.
     assert "Rating efter hvert spil" in text and "Anna" in text and "Hemmelig" not in text
     assert "Låste brikker gennem spillene" in text and "Andel af spillets træk" in text
@@ -312,3 +317,44 @@ def test_a_broker_that_is_down_does_not_stop_a_result(
     assert len(callbacks) == 1  # the rating update was attempted, and failed quietly
     game.refresh_from_db()
     assert game.result_note == "rettet"
+
+
+def test_the_season_pdf_carries_the_figures_and_pictures(
+    client: Any, event: dict[str, Any]
+) -> None:
+    from tests.factories import SeriesFactory
+    from tests.printing.pdf_tools import pdf_text
+
+    series = SeriesFactory(published=True, name="Sæson 2026")
+    series.events.create(tournament=event["tournament"])
+    page = client.get(reverse("stats:season", args=[series.slug])).content.decode()
+    url = reverse("stats:season_pdf", args=[series.slug])
+    assert f'href="{url}"' in page
+    response = client.get(url)
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    text = pdf_text(response.content)
+    assert "Sæson 2026: statistik" in text and "spil med godkendt træklog" in text
+    # Each picture drawn from its SVG: card usage, locked pawns, the closest game, the curves.
+    assert "Spillede kort" in text and "Låste brikker pr. par, i gennemsnit" in text
+    assert f"Tætteste spil: {event['tournament'].name}, runde 1, bord" in text
+    assert "Resterende afstand" in text and "Rating efter hvert spil" in text
+    assert "Anna" in text and "Hemmelig" not in text
+    hidden = SeriesFactory(published=False)
+    assert client.get(reverse("stats:season_pdf", args=[hidden.slug])).status_code == 404
+
+
+def test_the_player_pdf_only_for_consent(client: Any, event: dict[str, Any]) -> None:
+    from tests.printing.pdf_tools import pdf_text
+
+    anna, carl = event["public"][0], event["private"][0]
+    url = reverse("ratings:player_pdf", args=[anna.pk])
+    assert f'href="{url}"' in client.get(reverse("ratings:player", args=[anna.pk])).content.decode()
+    response = client.get(url)
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    text = pdf_text(response.content)
+    assert "Anna" in text and "Hemmelig" not in text
+    # The figures, then her rating curve and her own cards, drawn from their SVG.
+    assert "usikkerhed" in text.lower()
+    assert "Rating efter hvert spil" in text and "Kort spillet af denne spiller" in text
+    assert client.get(reverse("ratings:player_pdf", args=[carl.pk])).status_code == 404
+    assert client.get(reverse("ratings:player_pdf", args=[999999])).status_code == 404
