@@ -82,7 +82,7 @@ def test_the_event_page_counts_the_log_and_draws_the_cards(
     assert "Spillede kort" in titles  # the event's language: Danish
     # Locked pawns after each tenth of the game: none locked in this opening.
     locked = [t.text for t in charts[1].iter("{http://www.w3.org/2000/svg}text")]
-    assert "Låste brikker pr. par, i gennemsnit" in locked and "Vindere" in locked
+    assert "Brikker i hus pr. par, i gennemsnit" in locked and "Vindere" in locked
     assert "100 %" in locked and "50 %" in locked
     assert page.context["summary"].locked_winners == [0.0] * 11
     summary = page.context["summary"]
@@ -185,7 +185,7 @@ def test_the_event_pdf_carries_the_pictures(client: Any, event: dict[str, Any]) 
     )
     # The event's best consenting players' rating curves: their names in the legend.
     assert "Rating efter hvert spil" in text and "Anna" in text and "Hemmelig" not in text
-    assert "Låste brikker gennem spillene" in text and "Andel af spillets træk" in text
+    assert "Brikker i hus gennem spillene" in text and "Andel af spillets træk" in text
 
 
 def test_svg_pictures_become_drawings() -> None:
@@ -335,7 +335,7 @@ def test_the_season_pdf_carries_the_figures_and_pictures(
     text = pdf_text(response.content)
     assert "Sæson 2026: statistik" in text and "spil med godkendt træklog" in text
     # Each picture drawn from its SVG: card usage, locked pawns, the closest game, the curves.
-    assert "Spillede kort" in text and "Låste brikker pr. par, i gennemsnit" in text
+    assert "Spillede kort" in text and "Brikker i hus pr. par, i gennemsnit" in text
     assert f"Tætteste spil: {event['tournament'].name}, runde 1, bord" in text
     assert "Resterende afstand" in text and "Rating efter hvert spil" in text
     assert "Anna" in text and "Hemmelig" not in text
