@@ -82,7 +82,8 @@ class PlayerView(APIView):
             "rating": round(rating.ordinal, 4) if rating else None,
             "sigma": round(rating.sigma, 4) if rating else None,
             "games": len(stats.games), "wins": stats.wins, "hits_given": stats.hits_given,
-            "hits_taken": stats.hits_taken, "comebacks": stats.comebacks, "history": history,
+            "hits_taken": stats.hits_taken, "comebacks": stats.comebacks,
+            "cards": stats.cards, "history": history,
         }  # fmt: skip
         return Response(s.RatedPlayerSerializer(data).data)
 

@@ -7,9 +7,21 @@ class RatingsConfig(AppConfig):
     verbose_name = _("Ratings")
 
     def ready(self) -> None:
+        from django.db.models.signals import post_delete, post_save
+
         from games.signals import game_result_changed
+        from people.models import Person
         from people.signals import people_changed
+        from ratings.page_version import people_version_bump_on_commit
         from ratings.services import ratings_people_changed, ratings_result_changed
 
         game_result_changed.connect(ratings_result_changed, dispatch_uid="ratings_result_changed")
         people_changed.connect(ratings_people_changed, dispatch_uid="ratings_people_changed")
+        # Names, clubs, consent and merges are on the rating pages: their cache key follows.
+        for signal in (post_save, post_delete):
+            signal.connect(
+                people_version_bump_on_commit,
+                sender=Person,
+                dispatch_uid=f"ratings_people_{signal}",
+            )
+        people_changed.connect(people_version_bump_on_commit, dispatch_uid="ratings_people_version")

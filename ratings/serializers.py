@@ -38,6 +38,9 @@ class RatedPlayerSerializer(serializers.Serializer):
     hits_given = serializers.IntegerField(help_text="Pawns hit by the player's side (logs).")
     hits_taken = serializers.IntegerField(help_text="Pawns of the player's side hit (logs).")
     comebacks = serializers.IntegerField()
+    cards = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Plays per card by the player (logs)."
+    )
     history = RatingChangeSerializer(many=True)
 
 

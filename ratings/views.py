@@ -2,7 +2,9 @@
 
 Only people who consented to publish are named; anyone else's page is a 404,
 the same answer as for a person who does not exist. Pages are cached under
-a key that changes with every rating update and every change of consent.
+a key that changes with every rating update, every change to a person (a
+rename, consent, a merge, an anonymisation: ``ratings.page_version``) and
+every change of an event's data (a player page lists the games).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.db.models import Count, Max
+from django.db.models import Count, Max, Q, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -24,6 +26,7 @@ from django.views.decorators.http import require_POST
 from core.errors import ApplicationError, PermissionDenied
 from people.models import Person
 from ratings.models import PersonRating
+from ratings.page_version import people_version
 from ratings.selectors import (
     pair_rating_list,
     person_is_public,
@@ -34,7 +37,8 @@ from ratings.selectors import (
 )
 from ratings.services import ratings_seed_event
 from signup.exports import spreadsheet_safe
-from stats.plots import rating_chart, svg_data_uri
+from stats.pdf import build_statistics_pdf
+from stats.plots import cards_chart, rating_chart, svg_data_uri
 from stats.selectors import person_stats
 from tournament.models import Tournament
 from tournament.public_cache import cached_page
@@ -44,11 +48,16 @@ CURVES_ON_LIST = 5
 
 def _version() -> str:
     ratings = PersonRating.objects.aggregate(n=Count("pk"), last=Max("updated_at"))
-    people = Person.objects.filter(publish_consent=True).aggregate(
-        n=Count("pk"), last=Max("consent_at"), merged=Count("merged_into"),
-        anonymised=Max("anonymised_at"),
-    )  # fmt: skip
-    text = repr((ratings, people))
+    # Consent given at sign-up is a bulk update (no save signal): counted here.
+    consent = Person.objects.filter(publish_consent=True).aggregate(
+        n=Count("pk"), last=Max("consent_at")
+    )
+    # Every service that changes an event's public data bumps its version, and
+    # a version never goes down: the sum moves with any of them.
+    events = Tournament.objects.aggregate(
+        n=Count("pk"), versions=Sum("data_version"), published=Count("pk", filter=Q(published=True))
+    )
+    text = repr((ratings, consent, events, people_version()))
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
@@ -58,14 +67,25 @@ def _cached(
     return cached_page(request, f"ratings:{_version()}:{page}", render_page)
 
 
-def _curves_chart(people: list[Person]) -> str:
+def _curves_svg(people: list[Person]) -> str:
     curves = rating_curves(people=people)
-    chart = rating_chart(
+    return rating_chart(
         {p.name: [v for _, v in curves[p.pk]] for p in people},
         title=_("Rating after each game"),
         x_title=_("Games"),
     )
-    return svg_data_uri(chart)
+
+
+def _curves_chart(people: list[Person]) -> str:
+    return svg_data_uri(_curves_svg(people))
+
+
+def _cards_chart(cards: dict[str, int]) -> str:
+    """The cards a player played, by kind ("" before any logged play)."""
+    if not any(cards.values()):
+        return ""
+    title = _("Cards played by this player")
+    return svg_data_uri(cards_chart(cards, title=title, label=title))
 
 
 def rating_list_page(request: HttpRequest) -> HttpResponse:
@@ -106,12 +126,11 @@ def write_ratings_csv(out: object) -> None:
 
 
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
-    person = Person.objects.filter(pk=player_id).first()
-    if person is None or not person_is_public(person):
-        raise Http404
+    person = _public_person(player_id)
 
     def render_page() -> HttpResponse:
         history = person_rating_history(person=person)
+        stats = person_stats(person=person)
         return render(
             request,
             "ratings/player.html",
@@ -120,11 +139,49 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
                 "rating": person_rating(person=person),
                 "history": list(reversed(history)),
                 "curves_chart": _curves_chart([person]) if history else "",
-                "stats": person_stats(person=person),
+                "stats": stats,
+                "cards_chart": _cards_chart(stats.cards),
             },
         )
 
     return _cached(request, f"player-{person.pk}", render_page)
+
+
+def _public_person(player_id: int) -> Person:
+    person = Person.objects.filter(pk=player_id).first()
+    if person is None or not person_is_public(person):
+        raise Http404
+    return person
+
+
+def player_pdf(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A consenting player's page on paper: rating, figures, rating curve, cards played."""
+    person = _public_person(player_id)
+    rating = person_rating(person=person)
+    stats = person_stats(person=person)
+    history = person_rating_history(person=person)
+    figures = [
+        (_("rating"), f"{rating.ordinal:.1f}" if rating else "–"),
+        (_("uncertainty"), f"± {rating.sigma:.1f}" if rating else "–"),
+        (_("games"), str(len(stats.games))),
+        (_("wins"), str(stats.wins)),
+        (_("pawns hit by their side"), str(stats.hits_given)),
+        (_("pawns of their side hit"), str(stats.hits_taken)),
+        (_("comeback wins"), str(stats.comebacks)),
+    ]
+    charts: list[tuple[str, str]] = []
+    if history:
+        charts.append((_("Rating after each game"), _curves_svg([person])))
+    if any(stats.cards.values()):
+        title = _("Cards played by this player")
+        charts.append((title, cards_chart(stats.cards, title=title, label=title)))
+    name = f"{person.name} ({person.club})" if person.club else person.name
+    pdf = build_statistics_pdf(
+        title=name, footer=f"{name} · {timezone.localdate()}", figures=figures, charts=charts
+    )
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="player-{person.pk}.pdf"'
+    return response
 
 
 @require_POST

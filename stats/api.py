@@ -28,7 +28,8 @@ def page_json(page: StatsPage, *, with_games: bool = True) -> dict[str, Any]:
                 "table": line.game.table_number, "winner": st.winner, "entries": st.entries,
                 "minutes": st.minutes, "seconds_per_entry": st.seconds_per_entry,
                 "hits_given": st.hits_given, "hits_taken": st.hits_taken, "cards": st.cards,
-                "discards": st.discards, "discarded_cards": st.discarded_cards,
+                "cards_by_seat": st.cards_by_seat, "discards": st.discards,
+                "discarded_cards": st.discarded_cards,
                 "swaps": st.swaps, "splits": st.splits, "final_gap": st.final_gap,
                 "comeback": st.comeback, "distance": st.distance, "locked": st.locked,
             }
@@ -45,6 +46,7 @@ def page_json(page: StatsPage, *, with_games: bool = True) -> dict[str, Any]:
             "comebacks": [g.game_id for g in summary.comebacks],
             "longest": [g.game_id for g in summary.longest],
             "closest": [g.game_id for g in summary.closest],
+            "locked_winners": summary.locked_winners, "locked_losers": summary.locked_losers,
         },
         "games": games,
     }  # fmt: skip

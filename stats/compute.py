@@ -17,6 +17,7 @@ from typing import Any
 from games.engine import (
     CARDS,
     DM2023,
+    SEATS,
     Discard,
     Move,
     Ruleset,
@@ -25,6 +26,11 @@ from games.engine import (
     team_of,
     team_standing,
 )
+
+# Locked pawns over time are compared at the same share of each game's entries
+# (0 %, 10 %, ... 100 %): games differ in length, and not every game has
+# logging times (docs/ratings-and-statistics.md).
+PROGRESS_STEPS = 10
 
 # A win counts as a comeback when the winners were this many steps (of 488)
 # behind at some point: about two pawns' worth of a lap, more than the swing
@@ -45,6 +51,10 @@ class GameStats:
     hits_given: dict[str, int] = field(default_factory=lambda: {"YB": 0, "RG": 0})
     hits_taken: dict[str, int] = field(default_factory=lambda: {"YB": 0, "RG": 0})
     cards: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CARDS, 0))
+    # The same plays per seat (Y, R, B, G): who played what.
+    cards_by_seat: dict[str, dict[str, int]] = field(
+        default_factory=lambda: {seat: dict.fromkeys(CARDS, 0) for seat in SEATS}
+    )
     discards: int = 0
     discarded_cards: int = 0
     swaps: int = 0
@@ -113,6 +123,7 @@ def game_stats(
             stats.discarded_cards += len(action.cards)
         elif isinstance(action, Move):
             stats.cards[action.card] += 1
+            stats.cards_by_seat[step.seat][action.card] += 1
             stats.swaps += action.kind == "swap"
             stats.splits += action.card == "7" and len(action.steps) > 1
             mover = team_of(step.seat)
@@ -126,6 +137,31 @@ def game_stats(
     if begin is not None and stamped:
         stats.minutes = max(0.0, (stamped[-1] - begin).total_seconds() / 60)
     return stats
+
+
+def locked_at_progress(game: GameStats) -> list[tuple[int, int]]:
+    """(winners, losers) locked pawns after 0, 10, ... 100 % of the game's entries.
+
+    Point k is the position after ``k * entries // PROGRESS_STEPS`` entries
+    (0 is the start, the last point the end)."""
+    if game.winner is None or not game.locked:
+        return []
+    entries = len(game.locked) - 1
+    won = 0 if game.winner == "YB" else 1
+    points = (game.locked[k * entries // PROGRESS_STEPS] for k in range(PROGRESS_STEPS + 1))
+    return [(p[won], p[1 - won]) for p in points]
+
+
+def locked_over_games(games: Iterable[GameStats]) -> tuple[list[float], list[float]]:
+    """The average locked pawns of the winning and of the losing team, point by point
+    (``locked_at_progress``) over the games with a winner; empty lists if none."""
+    curves = [c for c in (locked_at_progress(g) for g in games) if c]
+    if not curves:
+        return [], []
+    n = len(curves)
+    winners = [sum(c[k][0] for c in curves) / n for k in range(PROGRESS_STEPS + 1)]
+    losers = [sum(c[k][1] for c in curves) / n for k in range(PROGRESS_STEPS + 1)]
+    return winners, losers
 
 
 @dataclass
@@ -145,6 +181,9 @@ class Summary:
     comebacks: list[GameStats]
     longest: list[GameStats]
     closest: list[GameStats]
+    # Average locked pawns of winners and losers after each tenth of the games.
+    locked_winners: list[float] = field(default_factory=list)
+    locked_losers: list[float] = field(default_factory=list)
 
     @property
     def entries_per_game(self) -> float | None:
@@ -167,6 +206,7 @@ def summarise(games: Iterable[GameStats], *, top: int = 3) -> Summary:
     for g in listed:
         cards.update(g.cards)
     timed = [g for g in listed if g.minutes is not None]
+    locked_winners, locked_losers = locked_over_games(listed)
     return Summary(
         games=len(listed),
         entries=sum(g.entries for g in listed),
@@ -184,4 +224,6 @@ def summarise(games: Iterable[GameStats], *, top: int = 3) -> Summary:
             (g for g in listed if g.winner is not None),
             key=lambda g: (g.final_gap or 0, g.game_id),
         )[:top],
+        locked_winners=locked_winners,
+        locked_losers=locked_losers,
     )

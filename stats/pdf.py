@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 from svglib.svglib import svg2rlg
 
 from printing.documents.base import LIGHT_GREY, esc, platypus_pdf, styles
@@ -52,5 +52,9 @@ def build_statistics_pdf(
         table.setStyle(TableStyle([("LINEBELOW", (0, 0), (-1, -1), 0.4, LIGHT_GREY)]))
         story += [table, Spacer(1, 6 * mm)]
     for caption, svg in charts:
-        story += [Paragraph(esc(caption), st["h2"]), svg_drawing(svg), Spacer(1, 4 * mm)]
+        # A caption never ends a page apart from its picture.
+        story += [
+            KeepTogether([Paragraph(esc(caption), st["h2"]), svg_drawing(svg)]),
+            Spacer(1, 4 * mm),
+        ]
     return platypus_pdf(story, title=title, footer=footer)

@@ -76,11 +76,32 @@ def locked_chart(
     return _render(chart)
 
 
+def locked_progress_chart(lines: Mapping[str, Sequence[float]], *, title: str, x_title: str) -> str:
+    """Average locked pawns after 0, 10, ... 100 % of the games, one line per team."""
+    chart = pygal.Line(**{**_COMMON, "show_dots": True}, title=title, x_title=x_title)
+    longest = max((len(c) for c in lines.values()), default=0)
+    steps = max(1, longest - 1)
+    chart.x_labels = [f"{100 * i // steps} %" for i in range(longest)]
+    for name, values in lines.items():
+        chart.add(name, [round(v, 2) for v in values])
+    return _render(chart)
+
+
 def cards_chart(cards: Mapping[str, int], *, title: str, label: str) -> str:
     """How often each card kind was played."""
     chart = pygal.Bar(**{**_COMMON, "show_legend": False}, title=title)
     chart.x_labels = list(cards)
     chart.add(label, list(cards.values()))
+    return _render(chart)
+
+
+def cards_by_seat_chart(lines: Mapping[str, Mapping[str, int]], *, title: str) -> str:
+    """How often each card kind was played, one bar per seat (in the board's colours:
+    the lines come Yellow, Red, Blue, Green)."""
+    chart = pygal.Bar(**_COMMON, title=title)
+    chart.x_labels = list(next(iter(lines.values()), {}))
+    for name, cards in lines.items():
+        chart.add(name, list(cards.values()))
     return _render(chart)
 
 

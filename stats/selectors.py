@@ -17,7 +17,7 @@ from django.db.models import Q, QuerySet
 from games.models import Game
 from games.selectors import move_logs
 from people.models import Person
-from stats.compute import GameStats, Summary, game_stats, summarise
+from stats.compute import CARDS, GameStats, Summary, game_stats, summarise
 from tournament.models import Tournament
 from tournament.permissions import PUBLIC_ROUND_STATUSES
 
@@ -126,12 +126,23 @@ def side_of(game: Game, person: Person) -> str:
     return "YB" if person.pk in (yb.player_1.person_id, yb.player_2.person_id) else "RG"
 
 
+def seat_of(game: Game, person: Person) -> str:
+    """The seat (Y, R, B, G) the person played in ``game``: a pair's player 1 sits at
+    its first colour (``games.selectors.game_players``)."""
+    seats = {
+        "Y": game.pair_yb.player_1, "B": game.pair_yb.player_2,
+        "R": game.pair_rg.player_1, "G": game.pair_rg.player_2,
+    }  # fmt: skip
+    return next(seat for seat, player in seats.items() if player.person_id == person.pk)
+
+
 @dataclass
 class PersonGame:
     game: Game
     side: str
     won: bool
     stats: GameStats | None
+    seat: str = ""
 
     @property
     def own_pair(self) -> Any:
@@ -149,6 +160,8 @@ class PersonStats:
     hits_given: int
     hits_taken: int
     comebacks: int
+    # The cards the person played, per kind, in the games with a validated log.
+    cards: dict[str, int]
 
     @property
     def wins(self) -> int:
@@ -162,12 +175,18 @@ def person_stats(*, person: Person) -> PersonStats:
     rows = []
     for game in games:
         side = side_of(game, person)
-        rows.append(PersonGame(game, side, game.winner == side, computed.get(game.pk)))
+        seat = seat_of(game, person)
+        rows.append(PersonGame(game, side, game.winner == side, computed.get(game.pk), seat))
     logged = [r for r in rows if r.stats is not None]
+    cards = dict.fromkeys(CARDS, 0)
+    for r in logged:
+        for card, n in r.stats.cards_by_seat[r.seat].items():  # type: ignore[union-attr]
+            cards[card] += n
     return PersonStats(
         games=rows,
         summary=summarise(computed.values()),
         hits_given=sum(r.stats.hits_given[r.side] for r in logged if r.stats),
         hits_taken=sum(r.stats.hits_taken[r.side] for r in logged if r.stats),
         comebacks=sum(1 for r in logged if r.stats and r.stats.comeback and r.won),
+        cards=cards,
     )

@@ -21,6 +21,10 @@ class GameStatsSerializer(serializers.Serializer):
     hits_given = TeamCountSerializer()
     hits_taken = TeamCountSerializer()
     cards = serializers.DictField(child=serializers.IntegerField(), help_text="Plays per card.")
+    cards_by_seat = serializers.DictField(
+        child=serializers.DictField(child=serializers.IntegerField()),
+        help_text="Plays per card for each seat (Y, R, B, G).",
+    )
     discards = serializers.IntegerField()
     discarded_cards = serializers.IntegerField()
     swaps = serializers.IntegerField()
@@ -52,6 +56,13 @@ class SummarySerializer(serializers.Serializer):
     comebacks = serializers.ListField(child=serializers.IntegerField(), help_text="Game ids.")
     longest = serializers.ListField(child=serializers.IntegerField(), help_text="Game ids.")
     closest = serializers.ListField(child=serializers.IntegerField(), help_text="Game ids.")
+    locked_winners = serializers.ListField(
+        child=serializers.FloatField(),
+        help_text="Average locked pawns of the winning team after 0, 10, ... 100 % of the entries.",
+    )
+    locked_losers = serializers.ListField(
+        child=serializers.FloatField(), help_text="The same for the losing team."
+    )
 
 
 class StatsPageSerializer(serializers.Serializer):

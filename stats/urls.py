@@ -19,4 +19,5 @@ urlpatterns = [
         name="game",
     ),
     path("seasons/<slug:season>/statistics/", views.season_stats, name="season"),
+    path("seasons/<slug:season>/statistics.pdf", views.season_stats_pdf, name="season_pdf"),
 ]

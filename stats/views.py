@@ -15,11 +15,22 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.models import Game
+from games.selectors import game_players
+from ratings.page_version import people_version
 from ratings.selectors import rating_curves, top_rated_people
 from season.selectors import series_events, series_for_viewer, visible_series
-from stats.compute import CARDS, GameStats, Summary
+from stats.compute import CARDS, SEATS, GameStats, Summary
 from stats.pdf import build_statistics_pdf
-from stats.plots import cards_chart, distance_chart, locked_chart, rating_chart, svg_data_uri
+from stats.plots import (
+    cards_by_seat_chart,
+    cards_chart,
+    distance_chart,
+    locked_chart,
+    locked_progress_chart,
+    rating_chart,
+    svg_data_uri,
+)
 from stats.selectors import (
     StatsPage,
     game_has_result,
@@ -40,12 +51,27 @@ def public_tournament(request: HttpRequest, slug: str) -> Tournament:
     return tournament
 
 
+def locked_svg(summary: Summary) -> str:
+    """Average locked pawns of winners and losers over the games ("" without a finished game)."""
+    if not summary.locked_winners:
+        return ""
+    return locked_progress_chart(
+        {_("Winners"): summary.locked_winners, _("Losers"): summary.locked_losers},
+        title=_("Locked pawns per team, on average"),
+        x_title=_("Share of the game's entries"),
+    )
+
+
 def summary_charts(summary: Summary) -> dict[str, str]:
     """The pictures every statistics page shows, as ``data:`` addresses."""
     if not summary.games:
         return {}
     cards = cards_chart(summary.cards, title=_("Cards played"), label=_("Cards played"))
-    return {"cards_chart": svg_data_uri(cards)}
+    charts = {"cards_chart": svg_data_uri(cards)}
+    locked = locked_svg(summary)
+    if locked:
+        charts["locked_chart"] = svg_data_uri(locked)
+    return charts
 
 
 def _context(page: StatsPage) -> dict[str, object]:
@@ -138,17 +164,28 @@ def write_stats_csv(out: object, page: StatsPage) -> None:
         )
 
 
-def _game_charts(stats: GameStats) -> dict[str, str]:
+def seat_lines(game: Game, stats: GameStats) -> list[tuple[str, str, dict[str, int]]]:
+    """(seat, player's name, cards played) per seat, Yellow, Red, Blue, Green."""
+    names = game_players(game=game)
+    return [(seat, names[seat], stats.cards_by_seat[seat]) for seat in SEATS]
+
+
+def _game_charts(game: Game, stats: GameStats) -> dict[str, str]:
     teams = (_("Yellow/Blue"), _("Red/Green"))
     distance = distance_chart(
         stats.distance, title=_("Remaining distance"), teams=teams, x_title=_("Entry")
     )
     locked = locked_chart(stats.locked, title=_("Locked pawns"), teams=teams, x_title=_("Entry"))
     cards = cards_chart(stats.cards, title=_("Cards played"), label=_("Cards played"))
+    by_seat = cards_by_seat_chart(
+        {f"{seat}: {name}": cards for seat, name, cards in seat_lines(game, stats)},
+        title=_("Cards played, by player"),
+    )
     return {
         "distance_chart": svg_data_uri(distance),
         "locked_chart": svg_data_uri(locked),
         "cards_chart": svg_data_uri(cards),
+        "seat_cards_chart": svg_data_uri(by_seat),
     }
 
 
@@ -160,7 +197,10 @@ def game_stats_page(request: HttpRequest, slug: str, game_id: int) -> HttpRespon
             raise Http404
         context: dict[str, object] = {"tournament": tournament, "line": line, "stats": line.stats}
         if line.stats is not None:
-            context.update(_game_charts(line.stats))
+            context.update(_game_charts(line.game, line.stats))
+            seats = seat_lines(line.game, line.stats)
+            context["seat_players"] = [(seat, name) for seat, name, _cards in seats]
+            context["seat_rows"] = [(card, [cards[card] for *_, cards in seats]) for card in CARDS]
         return render(request, "stats/game.html", context)
 
     if not game_has_result(game_id=game_id):
@@ -206,7 +246,9 @@ def season_stats(request: HttpRequest, season: str) -> HttpResponse:
     versions = repr([(t.pk, t.data_version, t.published) for t in tournaments])
     digest = hashlib.blake2b(versions.encode(), digest_size=8).hexdigest()
     created = series.created_at.timestamp()
-    key = f"stats-season:{series.pk}:{created:.6f}:{series.data_version}:{digest}"
+    # The rating curves name people: a rename or a withdrawn consent changes the page.
+    people = people_version()
+    key = f"stats-season:{series.pk}:{created:.6f}:{series.data_version}:{digest}:{people}"
     return cached_page(request, key, render_page)
 
 
@@ -227,10 +269,9 @@ def _figures(summary: Summary) -> list[tuple[str, str]]:
     ]
 
 
-def tournament_stats_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    """The event's statistics on paper: the figures, card usage and the closest game."""
-    tournament = public_tournament(request, slug)
-    page = stats_for_tournament(tournament=tournament, public=tournament.published)
+def statistics_charts(page: StatsPage, tournaments: list[Tournament]) -> list[tuple[str, str]]:
+    """The (caption, SVG) pictures of an event's or a season's PDF: card usage, locked
+    pawns over the games, the closest game's distance, the top players' rating curves."""
     summary = page.summary
     charts: list[tuple[str, str]] = []
     if summary.games:
@@ -240,10 +281,14 @@ def tournament_stats_pdf(request: HttpRequest, slug: str) -> HttpResponse:
                 cards_chart(summary.cards, title=_("Cards played"), label=_("Cards played")),
             )
         )
+    locked = locked_svg(summary)
+    if locked:
+        charts.append((_("Locked pawns over the games"), locked))
     if summary.closest:
         closest = page.line(summary.closest[0].game_id)
         assert closest is not None
-        heading = _("Closest game: round %(round)d, table %(table)d") % {
+        heading = _("Closest game: %(event)s, round %(round)d, table %(table)d") % {
+            "event": closest.game.round.tournament.name,
             "round": closest.game.round.number,
             "table": closest.game.table_number,
         }
@@ -259,15 +304,42 @@ def tournament_stats_pdf(request: HttpRequest, slug: str) -> HttpResponse:
                 ),
             )
         )
-    curves = _curves_svg([tournament])
+    curves = _curves_svg(tournaments)
     if curves:
         charts.append((_("Rating after each game of the top players"), curves))
+    return charts
+
+
+def _pdf_response(pdf: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+def tournament_stats_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's statistics on paper: the figures and the pictures of its page."""
+    tournament = public_tournament(request, slug)
+    page = stats_for_tournament(tournament=tournament, public=tournament.published)
     pdf = build_statistics_pdf(
         title=f"{tournament.name}: {_('statistics')}",
         footer=f"{tournament.name} · {tournament.date}",
-        figures=_figures(summary),
-        charts=charts,
+        figures=_figures(page.summary),
+        charts=statistics_charts(page, [tournament]),
     )
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{tournament.slug}-statistics.pdf"'
-    return response
+    return _pdf_response(pdf, f"{tournament.slug}-statistics.pdf")
+
+
+def season_stats_pdf(request: HttpRequest, season: str) -> HttpResponse:
+    """The season's statistics on paper: its events' figures and pictures together."""
+    series = series_for_viewer(slug=season, user=request.user)
+    if series is None:
+        raise Http404
+    tournaments = [e.tournament for e in series_events(series=series)]
+    page = stats_for_tournaments(tournaments=tournaments)
+    pdf = build_statistics_pdf(
+        title=f"{series.name}: {_('statistics')}",
+        footer=f"{series.name} · {timezone.localdate()}",
+        figures=_figures(page.summary),
+        charts=statistics_charts(page, tournaments),
+    )
+    return _pdf_response(pdf, f"{series.slug}-statistics.pdf")

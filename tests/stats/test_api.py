@@ -43,6 +43,7 @@ def test_a_player_only_with_consent(client: Any, event: dict[str, Any]) -> None:
     data = client.get(f"/api/players/{anna.pk}/").json()
     assert data["name"] == "Anna" and data["games"] == 1 and data["wins"] == 1
     assert [h["game_id"] for h in data["history"]] == [event["game"].pk]
+    assert {c: n for c, n in data["cards"].items() if n} == {"8": 1, "4": 1, "11": 2}
     assert client.get(f"/api/players/{carl.pk}/").status_code == 404
 
 
@@ -52,5 +53,7 @@ def test_tournament_statistics(client: Any, event: dict[str, Any]) -> None:  # n
     (game,) = data["games"]
     assert game["entries"] == 14 and len(game["distance"]) == 15
     assert game["distance"][0] == [488, 488] and game["hits_given"] == {"YB": 0, "RG": 1}
+    assert game["cards_by_seat"]["B"]["J"] == 1 and game["cards_by_seat"]["Y"]["11"] == 2
+    assert data["summary"]["locked_winners"] == [0.0] * 11
     csv_text = client.get(f"/api/tournaments/{event['tournament'].slug}/statistics/csv/")
     assert csv_text["Content-Type"].startswith("text/csv")

@@ -6,7 +6,13 @@ import datetime
 
 import pytest
 
-from stats.compute import COMEBACK_STEPS, GameStats, game_stats, summarise
+from stats.compute import (
+    COMEBACK_STEPS,
+    GameStats,
+    game_stats,
+    locked_at_progress,
+    summarise,
+)
 
 # The opening of a self-played game (seed 148), read entry by entry:
 RECORD = {
@@ -41,6 +47,16 @@ def test_a_game_counted_by_hand() -> None:
     played = {card: n for card, n in stats.cards.items() if n}
     assert played == {"8": 2, "13": 2, "4": 1, "3": 1, "J": 1, "12": 1, "11": 3, "1": 1, "7": 1}
     assert (stats.discards, stats.discarded_cards) == (1, 2)
+    # Per seat, read from the entries' seat letters (G's third entry is a discard).
+    by_seat = {
+        seat: {c: n for c, n in cards.items() if n} for seat, cards in stats.cards_by_seat.items()
+    }
+    assert by_seat == {
+        "Y": {"8": 1, "4": 1, "11": 2},
+        "R": {"13": 1, "3": 1, "11": 1, "7": 1},
+        "B": {"8": 1, "J": 1, "1": 1},
+        "G": {"13": 1, "12": 1},
+    }
     assert (stats.swaps, stats.splits, stats.judge_entries) == (1, 1, 0)
     # Red/Green hit its own partner's pawn: given and taken by the same team.
     assert stats.hits_given == {"YB": 0, "RG": 1}
@@ -78,3 +94,25 @@ def test_comebacks_longest_and_closest_games() -> None:
     assert [g.game_id for g in summary.longest] == [3, 1]
     assert [g.game_id for g in summary.closest] == [2, 1]
     assert summary.games == 3 and summary.entries == 2 + 2 + 9
+
+
+def _locked_game(game_id: int, locked: list[tuple[int, int]], winner: str | None) -> GameStats:
+    stats = GameStats(game_id, entries=len(locked) - 1, winner=winner)
+    stats.distance = [(488, 488)] * len(locked)
+    stats.locked = locked
+    return stats
+
+
+def test_locked_pawns_after_each_tenth_of_the_games() -> None:
+    # 10 entries, Yellow/Blue win: point k is the position after entry k.
+    short = _locked_game(1, [(0, 0)] * 5 + [(1, 0)] * 4 + [(2, 1), (4, 1)], "YB")
+    # 20 entries, Red/Green win, one more lock every 5 entries: point k is after entry 2k.
+    long = _locked_game(2, [(0, i // 5) for i in range(21)], "RG")
+    unfinished = _locked_game(3, [(3, 3)] * 5, None)
+    assert locked_at_progress(short) == [(0, 0)] * 5 + [(1, 0)] * 4 + [(2, 1), (4, 1)]
+    assert [w for w, _ in locked_at_progress(long)] == [0, 0, 0, 1, 1, 2, 2, 2, 3, 3, 4]
+    assert locked_at_progress(unfinished) == []
+    summary = summarise([short, long, unfinished])
+    assert summary.locked_winners == [0, 0, 0, 0.5, 0.5, 1.5, 1.5, 1.5, 2, 2.5, 4]
+    assert summary.locked_losers == [0] * 9 + [0.5, 0.5]
+    assert summarise([unfinished]).locked_winners == []

@@ -77,9 +77,14 @@ def test_the_event_page_counts_the_log_and_draws_the_cards(
     assert page.status_code == 200
     html = page.content.decode()
     charts = pictures(html)
-    assert [c.tag for c in charts] == [SVG]
+    assert [c.tag for c in charts] == [SVG, SVG]
     titles = [t.text for t in charts[0].iter("{http://www.w3.org/2000/svg}text")]
     assert "Spillede kort" in titles  # the event's language: Danish
+    # Locked pawns after each tenth of the game: none locked in this opening.
+    locked = [t.text for t in charts[1].iter("{http://www.w3.org/2000/svg}text")]
+    assert "Brikker i hus pr. par, i gennemsnit" in locked and "Vindere" in locked
+    assert "100 %" in locked and "50 %" in locked
+    assert page.context["summary"].locked_winners == [0.0] * 11
     summary = page.context["summary"]
     assert (summary.games, summary.entries, summary.swaps, summary.splits, summary.hits) == (
         1,
@@ -97,7 +102,13 @@ def test_the_game_page_draws_distance_locked_pawns_and_cards(
     page = client.get(url)
     assert page.status_code == 200
     charts = pictures(page.content.decode())
-    assert len(charts) == 3 and all(c.tag == SVG for c in charts)
+    assert len(charts) == 4 and all(c.tag == SVG for c in charts)
+    # Cards per seat, named by the event's players: Anna Y, Bo B, Carl R, Dina G.
+    legend = [t.text for t in charts[3].iter("{http://www.w3.org/2000/svg}text")]
+    assert "Y: Anna" in legend and "G: Hemmelig Dina" in legend
+    rows = dict(page.context["seat_rows"])
+    assert [seat for seat, _ in page.context["seat_players"]] == ["Y", "R", "B", "G"]
+    assert rows["11"] == [2, 1, 0, 0] and rows["J"] == [0, 0, 1, 0] and rows["13"] == [0, 1, 0, 1]
     # The distance picture has two lines (one per team) of 15 points each (start + 14 entries).
     paths = [
         p
@@ -137,8 +148,13 @@ def test_a_player_page_only_for_consent(client: Any, event: dict[str, Any]) -> N
     page = client.get(reverse("ratings:player", args=[anna.pk]))
     assert page.status_code == 200
     html = page.content.decode()
-    assert "Anna" in html and len(pictures(html)) == 1
+    assert "Anna" in html and len(pictures(html)) == 2  # rating curve, her cards
     assert page.context["stats"].hits_taken == 0 and page.context["stats"].wins == 1
+    # Anna sat at Yellow: her own plays, not her partner's.
+    played = {c: n for c, n in page.context["stats"].cards.items() if n}
+    assert played == {"8": 1, "4": 1, "11": 2}
+    titles = [t.text for t in pictures(html)[1].iter("{http://www.w3.org/2000/svg}text")]
+    assert "Kort spillet af denne spiller" in titles
     assert client.get(reverse("ratings:player", args=[carl.pk])).status_code == 404
     assert client.get(reverse("ratings:player", args=[999999])).status_code == 404
 
@@ -161,9 +177,15 @@ def test_the_event_pdf_carries_the_pictures(client: Any, event: dict[str, Any]) 
     # The figures, then both pictures drawn from their SVG: titles, axis and legend texts.
     assert "spil med godkendt træklog" in text
     assert "Spillede kort" in text and "Resterende afstand" in text
-    assert "Gul/Blå" in text and "Rød/Grøn" in text and "Tætteste spil: runde 1, bord" in text
+    assert (
+        "Gul/Blå" in text
+        and "Rød/Grøn" in text
+        and "Tætteste spil:" in text
+        and "runde 1, bord" in text
+    )
     # The event's best consenting players' rating curves: their names in the legend.
     assert "Rating efter hvert spil" in text and "Anna" in text and "Hemmelig" not in text
+    assert "Brikker i hus gennem spillene" in text and "Andel af spillets træk" in text
 
 
 def test_svg_pictures_become_drawings() -> None:
@@ -188,7 +210,7 @@ def test_the_season_page_draws_the_players_rating_curves(
     page = client.get(reverse("stats:season", args=[series.slug]))
     assert page.status_code == 200
     charts = pictures(page.content.decode())
-    assert len(charts) == 2  # the rating curves, then card usage
+    assert len(charts) == 3  # the rating curves, card usage, locked pawns over the games
     legend = [t.text for t in charts[0].iter("{http://www.w3.org/2000/svg}text")]
     assert "Anna" in legend and "Bo" in legend and not any("Hemmelig" in (t or "") for t in legend)
 
@@ -221,6 +243,54 @@ def test_the_event_and_season_pages_are_served_from_the_cache_until_a_result_cha
     assert client.get(season_url).status_code == 200
 
 
+def test_rating_pages_follow_a_rename_an_anonymisation_and_the_events(
+    client: Any, event: dict[str, Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    from people.models import Person
+    from people.services import person_anonymise
+    from tests.factories import SeriesFactory
+    from tournament.services.audit import tournament_data_changed
+
+    def shown(response: Any) -> str:
+        """The page's text and its pictures' texts (the season names people in a picture)."""
+        html = response.content.decode()
+        return html + " ".join(ET.tostring(p, encoding="unicode") for p in pictures(html))
+
+    series = SeriesFactory(published=True)
+    series.events.create(tournament=event["tournament"])
+    anna, bo = event["public"]
+    urls = {
+        "list": reverse("ratings:list"),
+        "player": reverse("ratings:player", args=[anna.pk]),
+        "season": reverse("stats:season", args=[series.slug]),
+    }
+    for url in urls.values():
+        assert "Anna" in shown(client.get(url))
+    # A write that announces nothing stays unseen: the pages do come from the cache.
+    Person.objects.filter(pk=anna.pk).update(name="Ukendt Anna")
+    for url in urls.values():
+        assert "Ukendt" not in shown(client.get(url))
+    with django_capture_on_commit_callbacks(execute=True):
+        anna.name = "Anna Omdøbt"
+        anna.save()
+    for url in urls.values():
+        assert "Anna Omdøbt" in shown(client.get(url)), url
+    with django_capture_on_commit_callbacks(execute=True):
+        person_anonymise(person=anna, actor=None)
+    assert client.get(urls["player"]).status_code == 404
+    for url in (urls["list"], urls["season"]):
+        assert "Anna" not in shown(client.get(url)), url
+    # Bo's page lists his games with the event's pair names: it follows the event's data.
+    game = event["game"]
+    bo_page = reverse("ratings:player", args=[bo.pk])
+    assert "Nyt parnavn" not in client.get(bo_page).content.decode()
+    game.pair_rg.name = "Nyt parnavn"
+    game.pair_rg.save()
+    assert "Nyt parnavn" not in client.get(bo_page).content.decode()
+    tournament_data_changed(tournament=event["tournament"])
+    assert "Nyt parnavn" in client.get(bo_page).content.decode()
+
+
 def test_a_broker_that_is_down_does_not_stop_a_result(
     event: dict[str, Any], monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
 ) -> None:
@@ -247,3 +317,44 @@ def test_a_broker_that_is_down_does_not_stop_a_result(
     assert len(callbacks) == 1  # the rating update was attempted, and failed quietly
     game.refresh_from_db()
     assert game.result_note == "rettet"
+
+
+def test_the_season_pdf_carries_the_figures_and_pictures(
+    client: Any, event: dict[str, Any]
+) -> None:
+    from tests.factories import SeriesFactory
+    from tests.printing.pdf_tools import pdf_text
+
+    series = SeriesFactory(published=True, name="Sæson 2026")
+    series.events.create(tournament=event["tournament"])
+    page = client.get(reverse("stats:season", args=[series.slug])).content.decode()
+    url = reverse("stats:season_pdf", args=[series.slug])
+    assert f'href="{url}"' in page
+    response = client.get(url)
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    text = pdf_text(response.content)
+    assert "Sæson 2026: statistik" in text and "spil med godkendt træklog" in text
+    # Each picture drawn from its SVG: card usage, locked pawns, the closest game, the curves.
+    assert "Spillede kort" in text and "Brikker i hus pr. par, i gennemsnit" in text
+    assert f"Tætteste spil: {event['tournament'].name}, runde 1, bord" in text
+    assert "Resterende afstand" in text and "Rating efter hvert spil" in text
+    assert "Anna" in text and "Hemmelig" not in text
+    hidden = SeriesFactory(published=False)
+    assert client.get(reverse("stats:season_pdf", args=[hidden.slug])).status_code == 404
+
+
+def test_the_player_pdf_only_for_consent(client: Any, event: dict[str, Any]) -> None:
+    from tests.printing.pdf_tools import pdf_text
+
+    anna, carl = event["public"][0], event["private"][0]
+    url = reverse("ratings:player_pdf", args=[anna.pk])
+    assert f'href="{url}"' in client.get(reverse("ratings:player", args=[anna.pk])).content.decode()
+    response = client.get(url)
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    text = pdf_text(response.content)
+    assert "Anna" in text and "Hemmelig" not in text
+    # The figures, then her rating curve and her own cards, drawn from their SVG.
+    assert "usikkerhed" in text.lower()
+    assert "Rating efter hvert spil" in text and "Kort spillet af denne spiller" in text
+    assert client.get(reverse("ratings:player_pdf", args=[carl.pk])).status_code == 404
+    assert client.get(reverse("ratings:player_pdf", args=[999999])).status_code == 404
