@@ -110,6 +110,16 @@ def adjudication_winner(
     yb, rg = distance["YB"], distance["RG"]
     if yb is None or rg is None:
         return None
+    if yb == rg and order == "distance_to_house":
+        # The printed rulebook's W3: level on distance to House, more pawns in House wins.
+        in_house_yb, in_house_rg = locked["YB"], locked["RG"]
+        if in_house_yb is not None and in_house_rg is not None and in_house_yb != in_house_rg:
+            winner, loser = ("YB", "RG") if in_house_yb > in_house_rg else ("RG", "YB")
+            return (
+                winner,
+                f"more pawns in House ({locked[winner]} against {locked[loser]})",
+                f"flere brikker i Hus ({locked[winner]} mod {locked[loser]})",
+            )
     if yb == rg:
         return None, f"{yb} steps left each", f"{yb} felter tilbage hver"
     winner, loser = ("YB", "RG") if yb < rg else ("RG", "YB")
@@ -135,7 +145,7 @@ def _timeout_override(
     "" when the result agrees with W3 or W3 cannot be worked out (the numbers
     are missing and there is no readable move log to take them from).
     """
-    order = game.round.tournament.adjudication
+    order = adjudication_order(game.round.tournament)
     decided = adjudication_winner(order, locked, distance)
     if decided is None:
         decided = _adjudication_from_log(game)
@@ -167,6 +177,16 @@ def _timeout_override(
     )
 
 
+def adjudication_order(tournament: Any) -> str:
+    """The W3 order of an event: the organiser's choice, unless the ruleset's
+    reading fixes its own (the printed rulebook: distance to House, then more
+    pawns in House)."""
+    from games.engine import get_ruleset
+
+    own = get_ruleset(tournament.ruleset).adjudication
+    return own if own not in tournament.Adjudication.values else tournament.adjudication
+
+
 def adjudication_proposal(*, game: Game) -> dict[str, Any]:
     """The engine's W3 proposal from the table's logged position, in the event's order."""
     from games.engine import Position, adjudicate, get_ruleset
@@ -175,7 +195,7 @@ def adjudication_proposal(*, game: Game) -> dict[str, Any]:
     tournament = game.round.tournament
     state = game_state(game=game, with_entries=False)
     ruleset = dataclasses.replace(
-        get_ruleset(tournament.ruleset), adjudication=tournament.adjudication
+        get_ruleset(tournament.ruleset), adjudication=adjudication_order(tournament)
     )
     proposal = adjudicate(Position.from_json(state["position"], ruleset), ruleset)
     return {**proposal, "position": state["position"], "locked": state["locked"]}

@@ -71,3 +71,26 @@ def test_table_page_of_a_rulebook_event_says_it_must_stay_online(client):
     plain = GameFactory(first_dealer="Y")
     page = client.get(reverse("games:table", kwargs={"token": game_token(game=plain)}))
     assert "online-notice" not in page.content.decode()
+
+
+def test_a_rulebook_event_adjudicates_by_its_own_w3_order():
+    """Distance to House, then more pawns in House, whatever the event's setting says."""
+    from games.services.results import adjudication_order, adjudication_winner
+
+    game = GameFactory(
+        first_dealer="Y",
+        round__tournament__ruleset="rulebook",
+        round__tournament__adjudication="locked_then_distance",
+    )
+    assert adjudication_order(game.round.tournament) == "distance_to_house"
+    record = selfplay_game(11, get_ruleset("rulebook"), first_dealer="Y")
+    play(game, record["moves"][:60])
+    assert adjudication_proposal(game=game)["order"] == "distance_to_house"
+    # Level on distance: more pawns in House wins; more pawns alone does not.
+    level = {"YB": 40, "RG": 40}
+    winner, _, why_da = adjudication_winner("distance_to_house", {"YB": 1, "RG": 2}, level)
+    assert winner == "RG" and "i Hus" in why_da
+    shorter = {"YB": 30, "RG": 40}
+    assert adjudication_winner("distance_to_house", {"YB": 0, "RG": 3}, shorter)[0] == "YB"
+    dm = GameFactory(first_dealer="Y", round__tournament__adjudication="locked_then_distance")
+    assert adjudication_order(dm.round.tournament) == "locked_then_distance"
