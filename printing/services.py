@@ -232,7 +232,9 @@ def print_job_run(*, job_id: int, final_attempt: bool = True) -> PrintJob | None
         pdf = _build_job(job)
     except Exception as exc:
         expected = isinstance(exc, ApplicationError)
-        message = exc.message if expected else f"{type(exc).__name__}: {exc}"
+        message = (
+            exc.message if isinstance(exc, ApplicationError) else f"{type(exc).__name__}: {exc}"
+        )
         retry = not (final_attempt or expected)
         status = PrintJob.Status.QUEUED if retry else PrintJob.Status.FAILED
         PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.RUNNING).update(

@@ -17,7 +17,7 @@ from tournament.models import Round, Tournament, TournamentRole
 def _roles(user: Any, tournament: Tournament) -> set[str]:
     if not getattr(user, "is_authenticated", False):
         return set()
-    cache = getattr(user, "_tournament_roles_cache", None)
+    cache: dict[int, set[str]] | None = getattr(user, "_tournament_roles_cache", None)
     if cache is None:
         cache = {}
         user._tournament_roles_cache = cache

@@ -21,6 +21,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from core.errors import ApplicationError, PermissionDenied
+from core.users import AuthenticatedHttpRequest
 from people.models import Person, PersonAudit
 from season.forms import EventAddForm, FinalForm, MergeForm, SeriesForm
 from season.models import Series, SeriesEvent
@@ -74,7 +75,7 @@ def _organised_tournaments(user: Any) -> Any:
 
 
 @login_required
-def organiser_index(request: HttpRequest) -> HttpResponse:
+def organiser_index(request: AuthenticatedHttpRequest) -> HttpResponse:
     seasons = Series.objects.all()
     if not request.user.is_staff:
         seasons = seasons.filter(roles__user=request.user).distinct()

@@ -12,6 +12,7 @@ organiser chooses the next tiebreak, the seed list or a playoff round
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
@@ -71,7 +72,7 @@ def _create_round(
     *,
     stage: int | None,
     matches: list[tuple[Pair, Pair]],
-    slots: list[int | None],
+    slots: Sequence[int | None],
     byes: list[tuple[int, Pair]],
     bracket_matches: int | None,
     labels: list[tuple[str, str]],

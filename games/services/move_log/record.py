@@ -135,8 +135,8 @@ def _record_start_check(start: object) -> None:
 def _store_record(game: Game, moves: list[str], source: str) -> list[str]:
     """Check a list of entries with the engine and store them (the log must be empty)."""
     result = replay(game_record(game=game, moves=moves))
-    if not result.ok:
-        err = result.first_error
+    err = result.first_error  # None exactly when the replay is ok
+    if err is not None:
         raise _illegal(
             err.rule,
             f"Entry {err.index + 1} ({err.move}): {err.message}",
