@@ -8,6 +8,7 @@ from typing import Any
 from django.db import transaction
 
 from core.errors import ApplicationError, Conflict
+from core.users import Actor, signed_in
 from games.engine import (
     EngineError,
     Position,
@@ -46,7 +47,7 @@ def _record_refused(why_en: str, why_da: str) -> ApplicationError:
     )
 
 
-def game_record_import(*, game: Game, actor: Any, record: object) -> dict[str, Any]:
+def game_record_import(*, game: Game, actor: Actor, record: object) -> dict[str, Any]:
     """Store a game played on paper: the whole record is checked by the engine first.
 
     Only a judge or organiser of the event may import, only into a game
@@ -94,7 +95,7 @@ def game_record_import(*, game: Game, actor: Any, record: object) -> dict[str, A
         texts = _store_record(game, moves, MoveEntry.Source.IMPORT)
         AuditEntry.objects.create(
             tournament=tournament,
-            actor=actor,
+            actor=signed_in(actor),
             action="game_record_import",
             target=str(game),
             data={"entries": len(texts)},
