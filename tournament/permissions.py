@@ -12,13 +12,19 @@ from core.errors import NotFound, PermissionDenied
 from core.users import Actor, signed_in
 from tournament.models import Round, Tournament, TournamentRole
 
+_ROLES_MEMO = "_tournament_roles_cache"
+
 
 def _roles(user: Actor | None, tournament: Tournament) -> set[str]:
     member = signed_in(user)
     if member is None:
         return set()
-    # Kept on the user object, so one request asks the database once per tournament.
-    cache: dict[int, set[str]] = vars(member).setdefault("_tournament_roles_cache", {})
+    # Kept on the user object (through request.user's lazy wrapper), so one
+    # request asks the database once per tournament.
+    cache: dict[int, set[str]] | None = getattr(member, _ROLES_MEMO, None)
+    if cache is None:
+        cache = {}
+        setattr(member, _ROLES_MEMO, cache)
     if tournament.pk not in cache:
         cache[tournament.pk] = set(
             TournamentRole.objects.filter(tournament=tournament, user=member).values_list(
