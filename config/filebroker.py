@@ -155,7 +155,9 @@ class Channel(filesystem.Channel):
         folder.mkdir(parents=True, exist_ok=True)
         return folder
 
-    def _put(self, queue: str, payload: dict[str, Any], **kwargs: Any) -> None:
+    # kombu names the second argument "payload" here and "message" in its base
+    # class; ours follows the filesystem channel it replaces.
+    def _put(self, queue: str, payload: dict[str, Any], **kwargs: Any) -> None:  # type: ignore[override]
         tag = payload.get("properties", {}).get("delivery_tag") or uuid.uuid4().hex
         # Sorted by name = first in, first out; the name before the first
         # dot has no dot, so kombu's "<prefix>.<queue>.msg" parsing holds.
@@ -170,7 +172,8 @@ class Channel(filesystem.Channel):
                 staged.unlink()
             raise ChannelError(f"Cannot add message {name!r} to the queue") from exc
 
-    def _get(self, queue: str) -> dict[str, Any]:
+    def _get(self, queue: str, timeout: float | None = None) -> dict[str, Any]:
+        # ``timeout`` is kombu's for blocking transports: a folder answers at once.
         claims = _claims_for(self.claimed_root)
         if not self._requeued_abandoned:
             self._requeued_abandoned = True

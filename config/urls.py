@@ -3,7 +3,7 @@
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.health import health
@@ -13,7 +13,7 @@ from tournament.views.language import language_switch
 # Both login forms count failures (core/ratelimit.py, docs/security.md).
 admin.site.login_form = RateLimitedAdminAuthenticationForm
 
-api_patterns = [
+api_patterns: list[URLPattern | URLResolver] = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path(
         "docs/",

@@ -11,6 +11,7 @@ with the data whose version keys them (``tournament.public_cache``).
 from __future__ import annotations
 
 import datetime
+from typing import TypeVar
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -18,6 +19,8 @@ from django.http import HttpRequest, HttpResponse
 MARK_HEADER = "X-Public-Cacheable"
 SERVER_TIME_HEADER = "X-Server-Time"
 _CACHEABLE_PARAMS = {"fragment"}
+
+Answer = TypeVar("Answer", bound=HttpResponse)
 
 
 def request_cacheable(request: HttpRequest) -> bool:
@@ -32,12 +35,12 @@ def request_cacheable(request: HttpRequest) -> bool:
 
 def mark_briefly_cacheable(
     request: HttpRequest,
-    response: HttpResponse,
+    response: Answer,
     *,
     published: bool,
     seconds: int,
     now: datetime.datetime,
-) -> HttpResponse:
+) -> Answer:
     """Let the WSGI fast path keep an anonymous GET's answer for ``seconds``.
 
     For pages whose data changes without a ``data_version`` bump (the hall

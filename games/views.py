@@ -153,11 +153,10 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _public_tournament(request, slug)
     round_ = selectors.hall_round(tournament=tournament)
     tables = selectors.hall_tables(round_=round_) if round_ else []
+    number = round_.number if round_ else None
     now = timezone.now()
     for table in tables:
-        table["live_url"] = reverse(
-            "games:live", args=[tournament.slug, round_.number, table["table"]]
-        )
+        table["live_url"] = reverse("games:live", args=[tournament.slug, number, table["table"]])
         table["title"] = _("Table %(n)s") % {"n": table["table"]}
     response = render(
         request,

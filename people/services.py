@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from typing import Any
 
 from django.db import models, transaction
 from django.utils import timezone
 
+from core.users import Actor, User, signed_in
 from people.errors import PersonRefused
 from people.keys import match_key
 from people.models import Person, PersonAudit
@@ -98,7 +98,7 @@ def _locked(*persons: Person) -> list[Person]:
 
 @transaction.atomic
 def person_merge(
-    *, survivor: Person, duplicate: Person, actor: Any, context: str = ""
+    *, survivor: Person, duplicate: Person, actor: Actor, context: str = ""
 ) -> PersonAudit:
     """``duplicate`` is the same human as ``survivor``: every reference moves.
 
@@ -149,7 +149,7 @@ def person_merge(
 
 
 @transaction.atomic
-def person_merge_undo(*, merge: PersonAudit, actor: Any, context: str = "") -> PersonAudit:
+def person_merge_undo(*, merge: PersonAudit, actor: Actor, context: str = "") -> PersonAudit:
     """Put back exactly what ``merge`` moved (rows that still point at the survivor)."""
     merge = PersonAudit.objects.select_for_update().get(pk=merge.pk)
     if merge.action != PersonAudit.Action.MERGE or merge.undone_at is not None:
@@ -187,7 +187,9 @@ def person_merge_undo(*, merge: PersonAudit, actor: Any, context: str = "") -> P
 
 
 @transaction.atomic
-def person_anonymise(*, person: Person, actor: Any, context: str = "") -> list[tuple[Person, str]]:
+def person_anonymise(
+    *, person: Person, actor: Actor, context: str = ""
+) -> list[tuple[Person, str]]:
     """Replace the name with "Anonym #<id>" and drop club and consent, for the
     person and every duplicate merged into it (the same human).
 
@@ -218,5 +220,5 @@ def person_anonymise(*, person: Person, actor: Any, context: str = "") -> list[t
     return done
 
 
-def _user(actor: Any) -> Any:
-    return actor if getattr(actor, "is_authenticated", False) else None
+def _user(actor: Actor | None) -> User | None:
+    return signed_in(actor)

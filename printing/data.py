@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -107,7 +108,7 @@ def pairings_data(*, round: Round, lang: str = "da") -> PairingsList:
         PairingRow(g.table_number, pair_info(g.pair_yb), pair_info(g.pair_rg), g.first_dealer)
         for g in round_games(round=round)
     ]
-    byes = [pair_info(getattr(b, "pair", b)) for b in selectors.byes_for_round(round=round)]
+    byes = [pair_info(b.pair) for b in selectors.byes_for_round(round=round)]
     return PairingsList(
         tournament=round.tournament.name,
         round_number=round.number,
@@ -205,7 +206,7 @@ def final_results_data(*, tournament: Tournament, lang: str = "da") -> FinalStan
     )
 
 
-def person_name(user: Any) -> str:
+def person_name(user: User | None) -> str:
     if user is None:
         return ""
     return user.get_full_name() or user.get_username()
@@ -227,7 +228,8 @@ def game_ruling_notes(*, game: Game) -> dict[int, RulingNote]:
     for ruling in records.rulings_for_game(game=game):
         note = RulingNote(reason=ruling.reason, rule=ruling.rule, judge=person_name(ruling.judge))
         for written in ruling.log_entries or []:
-            number = numbers.get(written.get("seq")) if isinstance(written, dict) else None
+            seq = written.get("seq") if isinstance(written, dict) else None
+            number = numbers.get(seq) if isinstance(seq, int) else None
             if number is not None:
                 notes[number] = note
     return notes
@@ -393,7 +395,8 @@ def _ruling_details(ruling: Any) -> list[str]:
         )
         if data.get("override"):
             details.append(_("the judge overrode the proposal"))
-        teams = data.get("teams") if isinstance(data.get("teams"), dict) else {}
+        raw_teams = data.get("teams")
+        teams = raw_teams if isinstance(raw_teams, dict) else {}
         yb, rg = teams.get("YB") or {}, teams.get("RG") or {}
         if isinstance(yb, dict) and isinstance(rg, dict):
             details.append(_distances(yb.get("distance"), rg.get("distance")))

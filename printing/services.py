@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime
 import logging
-from typing import Any
 
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
@@ -17,6 +16,7 @@ from django.db.models import F, Q
 from django.utils import timezone, translation
 
 from core.errors import ApplicationError, NotFound
+from core.users import Actor, signed_in
 from games.models import Game
 from printing import data
 from printing.documents import (
@@ -65,7 +65,7 @@ def _require_games(games: list[Game]) -> None:
 def score_sheets_render(
     *,
     round: Round,
-    actor: Any,
+    actor: Actor,
     page_size: str = "A4",
     lang: str | None = None,
     table_number: int | None = None,
@@ -95,7 +95,7 @@ def score_sheets_render(
     return build_score_sheets(sheets, page_size=page_size, lang=_lang(lang))
 
 
-def pairings_list_render(*, round: Round, actor: Any, lang: str | None = None) -> bytes:
+def pairings_list_render(*, round: Round, actor: Actor, lang: str | None = None) -> bytes:
     require_round_visible(actor, round)
     lang = _lang(lang)
     return build_pairings_list(data.pairings_data(round=round, lang=lang), lang=lang)
@@ -104,7 +104,7 @@ def pairings_list_render(*, round: Round, actor: Any, lang: str | None = None) -
 def standings_render(
     *,
     tournament: Tournament,
-    actor: Any,
+    actor: Actor,
     lang: str | None = None,
     up_to_round: int | None = None,
 ) -> bytes:
@@ -114,25 +114,25 @@ def standings_render(
     return build_standings(table, lang=lang)
 
 
-def bracket_render(*, tournament: Tournament, actor: Any, lang: str | None = None) -> bytes:
+def bracket_render(*, tournament: Tournament, actor: Actor, lang: str | None = None) -> bytes:
     require_tournament_visible(actor, tournament)
     lang = _lang(lang)
     return build_bracket(data.bracket_data(tournament=tournament, lang=lang), lang=lang)
 
 
-def final_results_render(*, tournament: Tournament, actor: Any, lang: str | None = None) -> bytes:
+def final_results_render(*, tournament: Tournament, actor: Actor, lang: str | None = None) -> bytes:
     require_tournament_visible(actor, tournament)
     lang = _lang(lang)
     return build_final_results(data.final_results_data(tournament=tournament, lang=lang), lang=lang)
 
 
-def game_record_render(*, game: Game, actor: Any, lang: str | None = None) -> bytes:
+def game_record_render(*, game: Game, actor: Actor, lang: str | None = None) -> bytes:
     require_judge(actor, game.round.tournament)
     lang = _lang(lang)
     return build_game_record(data.game_record_data(game=game, lang=lang), lang=lang)
 
 
-def judge_report_render(*, tournament: Tournament, actor: Any, lang: str | None = None) -> bytes:
+def judge_report_render(*, tournament: Tournament, actor: Actor, lang: str | None = None) -> bytes:
     require_judge(actor, tournament)
     lang = _lang(lang)
     with translation.override(lang):
@@ -155,7 +155,7 @@ def _claimable(now: datetime.datetime) -> Q:
 def print_job_request(
     *,
     round: Round,
-    actor: Any,
+    actor: Actor,
     kind: str = PrintJob.Kind.SCORE_SHEETS_A4,
     lang: str | None = None,
 ) -> PrintJob:
@@ -170,7 +170,7 @@ def print_job_request(
     if kind not in PrintJob.Kind.values:
         raise ApplicationError("print_kind_unknown", "Unknown document.", "Ukendt dokument.")
     _require_games(data.round_games(round=round))
-    user = actor if getattr(actor, "is_authenticated", False) else None
+    user = signed_in(actor)
     now = timezone.now()
     try:
         with transaction.atomic():
@@ -232,7 +232,9 @@ def print_job_run(*, job_id: int, final_attempt: bool = True) -> PrintJob | None
         pdf = _build_job(job)
     except Exception as exc:
         expected = isinstance(exc, ApplicationError)
-        message = exc.message if expected else f"{type(exc).__name__}: {exc}"
+        message = (
+            exc.message if isinstance(exc, ApplicationError) else f"{type(exc).__name__}: {exc}"
+        )
         retry = not (final_attempt or expected)
         status = PrintJob.Status.QUEUED if retry else PrintJob.Status.FAILED
         PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.RUNNING).update(
@@ -286,7 +288,7 @@ def _store_file(job: PrintJob, pdf: bytes) -> None:
     job.refresh_from_db()
 
 
-def print_job_for_download(*, job: PrintJob, actor: Any) -> PrintJob:
+def print_job_for_download(*, job: PrintJob, actor: Actor) -> PrintJob:
     require_organiser(actor, job.tournament)
     if job.status != PrintJob.Status.DONE or not job.file:
         raise NotFound(
@@ -295,6 +297,6 @@ def print_job_for_download(*, job: PrintJob, actor: Any) -> PrintJob:
     return job
 
 
-def print_job_status(*, job: PrintJob, actor: Any) -> PrintJob:
+def print_job_status(*, job: PrintJob, actor: Actor) -> PrintJob:
     require_organiser(actor, job.tournament)
     return job

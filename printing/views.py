@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -45,9 +46,9 @@ def _pdf(content: bytes, filename: str, *, private: bool) -> HttpResponse:
     return response
 
 
-def _handles_errors(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def _handles_errors(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
     @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         try:
             return view(request, *args, **kwargs)
         except ApplicationError as error:
@@ -150,7 +151,7 @@ def job_progress(request: HttpRequest, slug: str, job_id: int) -> HttpResponse:
 
 @require_GET
 @_handles_errors
-def job_download(request: HttpRequest, slug: str, job_id: int) -> HttpResponse:
+def job_download(request: HttpRequest, slug: str, job_id: int) -> FileResponse:
     job = services.print_job_for_download(job=_job(slug, job_id), actor=request.user)
     filename = f"{slug}-round-{job.round.number}-{job.page_size}.pdf"
     response = FileResponse(job.file.open("rb"), content_type="application/pdf", filename=filename)

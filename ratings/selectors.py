@@ -95,8 +95,12 @@ def seed_order(*, tournament: Tournament) -> list[SeedRow]:
     }
     rows = [
         SeedRow(
-            p, team_strength(skills.get(pl.person_id, Skill()) for pl in (p.player_1, p.player_2))
-        )  # type: ignore[arg-type]
+            p,
+            team_strength(
+                skills.get(pl.person_id, Skill()) if pl.person_id is not None else Skill()
+                for pl in (p.player_1, p.player_2)
+            ),
+        )
         for p in pairs
     ]
     return sorted(rows, key=lambda r: (-r.strength, r.pair.start_number))

@@ -19,6 +19,7 @@ from django.db.models import Count, Q
 from django.utils import timezone
 
 from core.bulk import advisory_lock, rows_insert
+from core.users import Actor
 from games.selectors import results_with_people
 from ratings.compute import (
     Change,
@@ -30,6 +31,7 @@ from ratings.compute import (
     rate_games,
 )
 from ratings.models import PairRating, PairRatingChange, PersonRating, PersonRatingChange
+from tournament.models import Tournament
 
 logger = logging.getLogger(__name__)
 # pg_advisory_xact_lock key: one rating job at a time ("RATE").
@@ -260,7 +262,7 @@ def ratings_result_changed(sender: Any, *, game: Any, **kwargs: Any) -> None:
     transaction.on_commit(publish)
 
 
-def ratings_seed_event(*, tournament: Any, actor: Any) -> int:
+def ratings_seed_event(*, tournament: Tournament, actor: Actor) -> int:
     """Seed the event's pairs by their players' ratings (organiser only); the number seeded.
 
     The first round "by seed" and the knockout "from the seeds" then follow

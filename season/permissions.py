@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from core.errors import PermissionDenied
+from core.users import Actor, signed_in
 from season.models import Series, SeriesRole
 
 
-def is_series_organiser(user: Any, series: Series) -> bool:
-    if not getattr(user, "is_authenticated", False) or not getattr(user, "is_active", False):
+def is_series_organiser(user: Actor, series: Series) -> bool:
+    member = signed_in(user)
+    if member is None or not member.is_active:
         return False
-    if getattr(user, "is_staff", False):
+    if member.is_staff:
         return True
-    return SeriesRole.objects.filter(series=series, user=user).exists()
+    return SeriesRole.objects.filter(series=series, user=member).exists()
 
 
-def require_series_organiser(user: Any, series: Series) -> None:
+def require_series_organiser(user: Actor, series: Series) -> None:
     if not is_series_organiser(user, series):
         raise PermissionDenied(
             "Only an organiser of this season may do this.",

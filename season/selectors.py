@@ -13,6 +13,7 @@ from typing import Any, cast
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from core.users import Actor
 from people.models import Person
 from people.selectors import DuplicateSuggestion, duplicate_suggestions, merges_of
 from season.models import Series, SeriesEvent
@@ -107,7 +108,7 @@ class SeasonOverview:
         return any(r.row.tied_at_cut for r in self.ranking)
 
 
-def visible_series(user: Any) -> QuerySet[Series]:
+def visible_series(user: Actor) -> QuerySet[Series]:
     series = Series.objects.all()
     if getattr(user, "is_staff", False):
         return series
@@ -116,7 +117,7 @@ def visible_series(user: Any) -> QuerySet[Series]:
     return series.filter(published=True)
 
 
-def series_for_viewer(*, slug: str, user: Any) -> Series | None:
+def series_for_viewer(*, slug: str, user: Actor) -> Series | None:
     """The season if this user may see it: published, or one they organise."""
     series = Series.objects.filter(slug=slug).first()
     if series is None or not (series.published or is_series_organiser(user, series)):

@@ -14,10 +14,11 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from games.engine import CARDS
 from games.models import Game
 from games.selectors import move_logs
 from people.models import Person
-from stats.compute import CARDS, GameStats, Summary, game_stats, summarise
+from stats.compute import GameStats, Summary, game_stats, summarise
 from tournament.models import Tournament
 from tournament.permissions import PUBLIC_ROUND_STATUSES
 

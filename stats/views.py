@@ -15,12 +15,13 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.engine import CARDS, SEATS
 from games.models import Game
 from games.selectors import game_players
 from ratings.page_version import people_version
 from ratings.selectors import rating_curves, top_rated_people
 from season.selectors import series_events, series_for_viewer, visible_series
-from stats.compute import CARDS, SEATS, GameStats, Summary
+from stats.compute import GameStats, Summary
 from stats.pdf import build_statistics_pdf
 from stats.plots import (
     cards_by_seat_chart,

@@ -317,7 +317,8 @@ class PairViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         ).select_related("tournament", "player_1", "player_2")
 
     def get_tournament(self) -> Tournament:
-        return self.get_object().tournament
+        pair: Pair = self.get_object()
+        return pair.tournament
 
     def _answer(self, pair: Pair) -> Response:
         pair = self.get_queryset().get(pk=pair.pk)
@@ -376,7 +377,8 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return visible_rounds(self.request.user, Round.objects.select_related("tournament"))
 
     def get_tournament(self) -> Tournament:
-        return self.get_object().tournament
+        round_: Round = self.get_object()
+        return round_.tournament
 
     def _answer(self, round_: Round) -> Response:
         return Response(s.RoundDetailSerializer(self.get_queryset().get(pk=round_.pk)).data)
@@ -436,7 +438,8 @@ class GameResultViewSet(viewsets.GenericViewSet):
         ).select_related("round__tournament", "pair_yb", "pair_rg")
 
     def get_tournament(self) -> Tournament:
-        return self.get_object().round.tournament
+        game: Game = self.get_object()
+        return game.round.tournament
 
     def _answer(self, game: Game) -> Response:
         return Response(s.GameSerializer(self.get_queryset().get(pk=game.pk)).data)

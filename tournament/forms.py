@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
@@ -66,7 +67,8 @@ class TournamentForm(forms.ModelForm):
         pass
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         order = [data.get(f"tiebreak_{n + 1}") for n in range(TIEBREAK_SLOTS)]
         order = [key for key in order if key]
         if len(order) != len(set(order)):
@@ -93,7 +95,8 @@ class PairForm(forms.Form):
     rating = forms.IntegerField(label=_("Rating"), required=False)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         for key in ("player_1", "player_2", "club", "name"):
             if isinstance(data.get(key), str):
                 data[key] = " ".join(data[key].split())
@@ -141,7 +144,8 @@ class PairsImportForm(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         upload = data.get("csv_file")
         text = data.get("csv_text") or ""
         if upload:
@@ -173,13 +177,16 @@ class SwapForm(forms.Form):
     pair_b = forms.ModelChoiceField(label=_("swap with"), queryset=Pair.objects.none())
     allow_rematch = forms.BooleanField(label=_("Allow a rematch"), required=False)
 
-    def __init__(self, *args: Any, pairs: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, pairs: QuerySet[Pair], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["pair_a"].queryset = pairs
-        self.fields["pair_b"].queryset = pairs
+        for name in ("pair_a", "pair_b"):
+            field = self.fields[name]
+            assert isinstance(field, forms.ModelChoiceField)  # declared above
+            field.queryset = pairs
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("pair_a") and data.get("pair_a") == data.get("pair_b"):
             raise forms.ValidationError(_("Choose two different pairs."))
         return data

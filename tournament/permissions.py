@@ -6,42 +6,46 @@ as organisers everywhere. Tables authenticate with their token, not here.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db.models import Q, QuerySet
 
 from core.errors import NotFound, PermissionDenied
+from core.users import Actor, signed_in
 from tournament.models import Round, Tournament, TournamentRole
 
+_ROLES_MEMO = "_tournament_roles_cache"
 
-def _roles(user: Any, tournament: Tournament) -> set[str]:
-    if not getattr(user, "is_authenticated", False):
+
+def _roles(user: Actor | None, tournament: Tournament) -> set[str]:
+    member = signed_in(user)
+    if member is None:
         return set()
-    cache = getattr(user, "_tournament_roles_cache", None)
+    # Kept on the user object (through request.user's lazy wrapper), so one
+    # request asks the database once per tournament.
+    cache: dict[int, set[str]] | None = getattr(member, _ROLES_MEMO, None)
     if cache is None:
         cache = {}
-        user._tournament_roles_cache = cache
+        setattr(member, _ROLES_MEMO, cache)
     if tournament.pk not in cache:
         cache[tournament.pk] = set(
-            TournamentRole.objects.filter(tournament=tournament, user=user).values_list(
+            TournamentRole.objects.filter(tournament=tournament, user=member).values_list(
                 "role", flat=True
             )
         )
     return cache[tournament.pk]
 
 
-def is_organiser(user: Any, tournament: Tournament) -> bool:
+def is_organiser(user: Actor | None, tournament: Tournament) -> bool:
     if getattr(user, "is_staff", False) and getattr(user, "is_active", False):
         return True
     return TournamentRole.Role.ORGANISER in _roles(user, tournament)
 
 
-def is_judge(user: Any, tournament: Tournament) -> bool:
+def is_judge(user: Actor | None, tournament: Tournament) -> bool:
     """Judges of this tournament; organisers may do everything a judge may."""
     return is_organiser(user, tournament) or TournamentRole.Role.JUDGE in _roles(user, tournament)
 
 
-def require_organiser(user: Any, tournament: Tournament) -> None:
+def require_organiser(user: Actor | None, tournament: Tournament) -> None:
     if not is_organiser(user, tournament):
         raise PermissionDenied(
             "Only an organiser of this tournament may do this.",
@@ -49,7 +53,7 @@ def require_organiser(user: Any, tournament: Tournament) -> None:
         )
 
 
-def require_judge(user: Any, tournament: Tournament) -> None:
+def require_judge(user: Actor | None, tournament: Tournament) -> None:
     if not is_judge(user, tournament):
         raise PermissionDenied(
             "Only a judge or organiser of this tournament may do this.",
@@ -67,24 +71,24 @@ def require_judge(user: Any, tournament: Tournament) -> None:
 PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.IN_PROGRESS, Round.Status.CLOSED)
 
 
-def tournament_visible(user: Any, tournament: Tournament) -> bool:
+def tournament_visible(user: Actor, tournament: Tournament) -> bool:
     """Everyone sees a published tournament; its organisers and judges see it always."""
     return tournament.published or is_judge(user, tournament)
 
 
-def drafts_visible(user: Any, tournament: Tournament) -> bool:
+def drafts_visible(user: Actor, tournament: Tournament) -> bool:
     """Whether ``user`` sees the tournament's draft rounds (its organisers and judges)."""
     return is_judge(user, tournament)
 
 
-def round_visible(user: Any, round_: Round) -> bool:
+def round_visible(user: Actor, round_: Round) -> bool:
     tournament = round_.tournament
     if round_.status not in PUBLIC_ROUND_STATUSES:
         return drafts_visible(user, tournament)
     return tournament_visible(user, tournament)
 
 
-def require_tournament_visible(user: Any, tournament: Tournament) -> None:
+def require_tournament_visible(user: Actor, tournament: Tournament) -> None:
     """A 404 (not a 403: it does not say the tournament exists) unless ``user`` sees it."""
     if not tournament_visible(user, tournament):
         raise NotFound(
@@ -94,7 +98,7 @@ def require_tournament_visible(user: Any, tournament: Tournament) -> None:
         )
 
 
-def require_round_visible(user: Any, round_: Round) -> None:
+def require_round_visible(user: Actor, round_: Round) -> None:
     """A 404 unless ``user`` sees the round (and with it its games)."""
     require_tournament_visible(user, round_.tournament)
     if not round_visible(user, round_):
@@ -105,7 +109,7 @@ def require_round_visible(user: Any, round_: Round) -> None:
         )
 
 
-def visible_tournaments(user: Any) -> QuerySet[Tournament]:
+def visible_tournaments(user: Actor) -> QuerySet[Tournament]:
     """The tournaments ``user`` sees (``tournament_visible`` as a query)."""
     tournaments = Tournament.objects.all()
     if getattr(user, "is_staff", False) and getattr(user, "is_active", False):
@@ -115,7 +119,7 @@ def visible_tournaments(user: Any) -> QuerySet[Tournament]:
     return tournaments.filter(published=True)
 
 
-def visible_rounds(user: Any, rounds: QuerySet[Round]) -> QuerySet[Round]:
+def visible_rounds(user: Actor, rounds: QuerySet[Round]) -> QuerySet[Round]:
     """``rounds`` narrowed to those ``user`` sees (``round_visible`` as a query)."""
     if getattr(user, "is_staff", False) and getattr(user, "is_active", False):
         return rounds

@@ -9,6 +9,7 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 from core.request import int_or_none
+from core.users import Actor, signed_in
 from games.models import Game, GameClock
 from tournament.models import Bye, Pair, Round, Tournament, TournamentRole
 from tournament.permissions import PUBLIC_ROUND_STATUSES
@@ -376,12 +377,13 @@ class UserEvents:
         return bool(self.organised or self.judged)
 
 
-def events_for_user(*, user: Any) -> UserEvents:
-    if not getattr(user, "is_authenticated", False):
+def events_for_user(*, user: Actor) -> UserEvents:
+    member = signed_in(user)
+    if member is None:
         return UserEvents([], [])
-    if user.is_staff and user.is_active:  # staff act as organisers everywhere
+    if member.is_staff and member.is_active:  # staff act as organisers everywhere
         return UserEvents(list(Tournament.objects.all()), [])
-    roles = TournamentRole.objects.filter(user=user).select_related("tournament")
+    roles = TournamentRole.objects.filter(user=member).select_related("tournament")
     organised = {
         r.tournament_id: r.tournament for r in roles if r.role == TournamentRole.Role.ORGANISER
     }
@@ -397,7 +399,7 @@ def events_for_user(*, user: Any) -> UserEvents:
     return UserEvents(newest_first(organised), newest_first(judged))
 
 
-def home_for_user(*, user: Any, today: datetime.date) -> tuple[str, Tournament] | None:
+def home_for_user(*, user: Actor, today: datetime.date) -> tuple[str, Tournament] | None:
     """Where a user lands after login: ("organiser"|"judge", event), or None to choose.
 
     The one event they have a role in; of several, the one held today; if

@@ -70,15 +70,15 @@ def _knockout_places(tournament: Tournament) -> tuple[bool, list[FinalPlace]]:
         matches = knockout_round.round.bracket_matches or 0
         name_en, name_da = knockout_stage_names(matches)
         for match in knockout_round.matches:
-            if match.game is None or match.winner is None:
+            if match.game is None or match.winner is None or match.pair_a is None:
                 continue
-            loser = match.pair_b if match.winner.pk == match.pair_a.pk else match.pair_a
-            if loser is None or loser.pk in placed:
+            out = match.pair_b if match.winner.pk == match.pair_a.pk else match.pair_a
+            if out is None or out.pk in placed:
                 continue
-            placed.add(loser.pk)
+            placed.add(out.pk)
             places.append(
                 FinalPlace(
-                    matches + 1, matches > 1, loser,
+                    matches + 1, matches > 1, out,
                     f"Out in the {name_en.lower()}", f"Ude i {name_da.lower()}",
                 )
             )  # fmt: skip

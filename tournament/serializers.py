@@ -180,7 +180,9 @@ class RowErrorSerializer(serializers.Serializer):
 
 class ImportReportSerializer(serializers.Serializer):
     created = PairSerializer(many=True)
-    errors = RowErrorSerializer(many=True)
+    # The API's field is named "errors" (an output-only serializer: DRF's
+    # ``Serializer.errors``, the validation result, is never read on it).
+    errors = RowErrorSerializer(many=True)  # type: ignore[assignment]
 
 
 # --------------------------------------------------------------------------
@@ -277,7 +279,10 @@ class ResultClearInputSerializer(serializers.Serializer):
 
 
 class KnockoutInputSerializer(serializers.Serializer):
-    source = serializers.ChoiceField(choices=["standings", "seeds"], default="standings")
+    # The API's field is named "source"; it shadows DRF's ``Field.source`` (unused on it).
+    source = serializers.ChoiceField(  # type: ignore[assignment]
+        choices=["standings", "seeds"], default="standings"
+    )
     # Required when the cut falls inside a shared rank (409 knockout_cut_tie names the choices).
     cut = serializers.ChoiceField(
         choices=["", "tiebreak", "seed", "playoff"], required=False, default=""

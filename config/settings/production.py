@@ -1,7 +1,9 @@
 """Production settings: everything secret or site-specific comes from the environment."""
 
+from core.venue import url_host
+
 from .base import *
-from .base import SITE_URL, env, url_host
+from .base import SITE_URL, env
 
 DEBUG = False
 SECRET_KEY = env.str("DJANGO_SECRET_KEY")

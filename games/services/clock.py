@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError, Conflict
 from core.request import parse_int
+from core.users import Actor, signed_in
 from games.models import ClockEvent, Game, GameClock
 from games.signals import clock_changed
 from tournament.models import Round
@@ -316,7 +317,7 @@ def clock_start_round(*, round: Round, at: datetime.datetime | None = None) -> l
         return clock_started(games=games)
 
 
-def clock_pause(*, game: Game, actor: Any, reason: str = "") -> GameClock:
+def clock_pause(*, game: Game, actor: Actor, reason: str = "") -> GameClock:
     require_judge(actor, game.round.tournament)
     return _pause(game, actor, _clean_reason(reason, required=False))
 
@@ -330,7 +331,7 @@ def clock_pause_for_call(*, game: Game, reason: str = "") -> GameClock:
     return _pause(game, None, _clean_reason(reason, required=False)[:MAX_REASON_LENGTH])
 
 
-def _pause(game: Game, actor: Any, reason: str) -> GameClock:
+def _pause(game: Game, actor: Actor | None, reason: str) -> GameClock:
     now = timezone.now()
     with transaction.atomic():
         clock = _locked_clock(game)
@@ -345,13 +346,13 @@ def _pause(game: Game, actor: Any, reason: str) -> GameClock:
         _recompute_due(clock)
         clock.save()
         ClockEvent.objects.create(
-            clock=clock, kind=ClockEvent.Kind.PAUSE, at=now, actor=actor, reason=reason
+            clock=clock, kind=ClockEvent.Kind.PAUSE, at=now, actor=signed_in(actor), reason=reason
         )
         _judging_changed(game)
     return clock
 
 
-def clock_resume(*, game: Game, actor: Any) -> GameClock:
+def clock_resume(*, game: Game, actor: Actor) -> GameClock:
     require_judge(actor, game.round.tournament)
     now = timezone.now()
     with transaction.atomic():
@@ -365,13 +366,15 @@ def clock_resume(*, game: Game, actor: Any) -> GameClock:
         clock.paused_at = None
         _recompute_due(clock)
         clock.save()
-        ClockEvent.objects.create(clock=clock, kind=ClockEvent.Kind.RESUME, at=now, actor=actor)
+        ClockEvent.objects.create(
+            clock=clock, kind=ClockEvent.Kind.RESUME, at=now, actor=signed_in(actor)
+        )
         _judging_changed(game)
         _schedule_marks([clock])
     return clock
 
 
-def clock_extend(*, game: Game, actor: Any, minutes: Any, reason: str) -> GameClock:
+def clock_extend(*, game: Game, actor: Actor, minutes: Any, reason: str) -> GameClock:
     """Give a table extra minutes; both marks move by as much."""
     require_judge(actor, game.round.tournament)
     minutes = parse_int(
@@ -397,7 +400,7 @@ def clock_extend(*, game: Game, actor: Any, minutes: Any, reason: str) -> GameCl
             clock=clock,
             kind=ClockEvent.Kind.EXTEND,
             at=now,
-            actor=actor,
+            actor=signed_in(actor),
             minutes=minutes,
             reason=reason,
         )

@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.errors import ApplicationError, Conflict, PermissionDenied
+from core.users import Actor
 from games.models import Game
 from games.signals import game_result_changed
 from tournament.models import Round
@@ -218,7 +219,7 @@ def _adjudication_from_log(game: Game) -> tuple[str | None, str, str] | None:
     )
 
 
-def _authorise(game: Game, actor: Any, source: str) -> None:
+def _authorise(game: Game, actor: Actor | None, source: str) -> None:
     tournament = game.round.tournament
     if source == Game.ResultSource.TYPED:
         require_organiser(actor, tournament)
@@ -272,7 +273,7 @@ def _snapshot(game: Game) -> dict[str, Any]:
 def game_result_record(
     *,
     game: Game,
-    actor: Any,
+    actor: Actor | None,
     winner: str,
     locked_yb: int | None = None,
     locked_rg: int | None = None,
@@ -344,7 +345,7 @@ def game_result_record(
 
 
 @transaction.atomic
-def game_result_clear(*, game: Game, actor: Any, reason: str) -> Game:
+def game_result_clear(*, game: Game, actor: Actor, reason: str) -> Game:
     """Remove a result (organiser only, with a reason)."""
     game = Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
     require_organiser(actor, game.round.tournament)

@@ -17,6 +17,7 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from core.errors import ApplicationError, NotFound
+from core.users import Actor
 from games.models import Game, GameClock
 from games.services.clock import clock_elapsed_s, clock_marks_s, clock_time_up
 from judging.models import Alert
@@ -130,7 +131,7 @@ def alerts_raise_due(*, now: datetime.datetime | None = None) -> int:
     return raised
 
 
-def alert_acknowledge(*, alert_id: int, actor: Any) -> Alert:
+def alert_acknowledge(*, alert_id: int, actor: Actor) -> Alert:
     """A judge is on the way. The first acknowledgement wins; repeats change nothing."""
     alert = Alert.objects.select_related("tournament").filter(pk=alert_id).first()
     if alert is None:
@@ -163,7 +164,7 @@ def _alert_ids(value: Any) -> list[int]:
     return sorted(set(value))
 
 
-def alerts_acknowledge(*, tournament: Tournament, alert_ids: Any, actor: Any) -> int:
+def alerts_acknowledge(*, tournament: Tournament, alert_ids: Any, actor: Actor) -> int:
     """A judge is on the way to several tables at once ("acknowledge all" of a group).
 
     The judge names the alerts seen, so an alert raised in the meantime is not

@@ -16,6 +16,7 @@ from django.utils import timezone, translation
 
 from core.errors import ApplicationError, Conflict, NotFound
 from core.request import parse_optional_int
+from core.users import Actor
 from games.models import MAX_ENTRY_NUMBER, Game
 from games.services import clock as clock_service
 from games.services.move_log import game_state
@@ -125,7 +126,7 @@ def _call(call_id: int) -> JudgeCall:
     return call
 
 
-def judge_call_take(*, call_id: int, actor: Any) -> JudgeCall:
+def judge_call_take(*, call_id: int, actor: Actor) -> JudgeCall:
     """A judge takes the call; the table sees who is coming. The first judge wins."""
     call = _call(call_id)
     require_judge(actor, call.tournament)
@@ -213,7 +214,7 @@ class CallClosing:
         }
 
 
-def judge_call_close(*, call_id: int, actor: Any) -> CallClosing:
+def judge_call_close(*, call_id: int, actor: Actor) -> CallClosing:
     """Close the call; a clock the call paused runs again. Repeating changes nothing.
 
     A clock a judge paused by hand stays paused (the pause may be for

@@ -14,6 +14,7 @@ from typing import Any
 from django.db import transaction
 
 from core.errors import Conflict, NotFound
+from core.users import Actor
 from games.models import Game
 from judging.models import Ruling
 from judging.services.common import reason_clean
@@ -24,7 +25,7 @@ from tournament.permissions import require_judge
 _NOT_UNDONE = (Ruling.Kind.UNDO, Ruling.Kind.RESULT, Ruling.Kind.ADJUDICATION)
 
 
-def ruling_undo(*, ruling_id: Any, actor: Any, reason: Any) -> Ruling:
+def ruling_undo(*, ruling_id: Any, actor: Actor, reason: Any) -> Ruling:
     """Undo ruling ``ruling_id``: append ``! UNDO`` for its judge entries; the new ruling.
 
     Refused (nothing stored) for a ruling of another tournament (403), an

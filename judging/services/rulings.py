@@ -15,6 +15,7 @@ from typing import Any, cast
 from django.db import transaction
 
 from core.errors import ApplicationError, Conflict
+from core.users import Actor, signed_in
 from games.engine import (
     EngineError,
     Position,
@@ -95,7 +96,7 @@ def _active_seq(game: Game, seq: int) -> dict[str, Any]:
 def _rule(
     *,
     game: Game,
-    actor: Any,
+    actor: Actor,
     kind: str,
     reason: str,
     texts: list[str],
@@ -121,7 +122,7 @@ def _rule(
             entry_seq=entry_seq,
             log_entries=[{"seq": e["seq"], "text": e["text"]} for e in entries],
             reason=reason,
-            judge=actor,
+            judge=signed_in(actor),
             data=data or {},
         )
         audit_record(
@@ -135,13 +136,13 @@ def _rule(
     return ruling
 
 
-def _prepare(game: Game, actor: Any, reason: Any) -> str:
+def _prepare(game: Game, actor: Actor, reason: Any) -> str:
     require_judge(actor, game.round.tournament)
     return reason_clean(reason)
 
 
 def ruling_uphold(
-    *, game: Game, actor: Any, seq: Any, reason: str, call: Any = None, rule: str = ""
+    *, game: Game, actor: Actor, seq: Any, reason: str, call: Any = None, rule: str = ""
 ) -> Ruling:
     """The log stands as it is (an ``! UPHOLD n`` entry records it)."""
     reason = _prepare(game, actor, reason)
@@ -167,7 +168,7 @@ def _rule_id(rule: Any) -> str:
 def ruling_void(
     *,
     game: Game,
-    actor: Any,
+    actor: Actor,
     seq: Any,
     reason: str,
     also: list[Any] | tuple[Any, ...] = (),
@@ -208,7 +209,7 @@ def ruling_void(
 
 
 def ruling_position_set(
-    *, game: Game, actor: Any, position: Any, reason: str, call: Any = None
+    *, game: Game, actor: Actor, position: Any, reason: str, call: Any = None
 ) -> Ruling:
     """Set the pawns where they really stand."""
     reason = _prepare(game, actor, reason)
@@ -222,7 +223,7 @@ def ruling_position_set(
 def ruling_penalty(
     *,
     game: Game,
-    actor: Any,
+    actor: Actor,
     penalty: str,
     seat: Any,
     reason: str,
@@ -256,7 +257,7 @@ def ruling_penalty(
 
 
 def ruling_warning(
-    *, game: Game, actor: Any, seat: Any, reason: str, rule: str = "", call: Any = None
+    *, game: Game, actor: Actor, seat: Any, reason: str, rule: str = "", call: Any = None
 ) -> Ruling:
     """A warning to one player (e.g. P5, signalling); no effect on the game."""
     reason = _prepare(game, actor, reason)
@@ -269,7 +270,9 @@ def ruling_warning(
     )  # fmt: skip
 
 
-def ruling_result(*, game: Game, actor: Any, winner: Any, reason: str, call: Any = None) -> Ruling:
+def ruling_result(
+    *, game: Game, actor: Actor, winner: Any, reason: str, call: Any = None
+) -> Ruling:
     """Award or adjust a result (e.g. a forfeit); it goes to the standings at once."""
     reason = _prepare(game, actor, reason)
     winner = team_clean(winner)
@@ -286,7 +289,7 @@ def ruling_result(*, game: Game, actor: Any, winner: Any, reason: str, call: Any
 
 
 def adjudication_decide(
-    *, game: Game, actor: Any, winner: Any, reason: str = "", call: Any = None
+    *, game: Game, actor: Actor, winner: Any, reason: str = "", call: Any = None
 ) -> Ruling:
     """Confirm the engine's proposal or override it (a reason is then required).
 
@@ -351,7 +354,7 @@ class RulingOutcome:
     call: CallClosing | None = None
 
 
-def ruling_make(*, game: Game, actor: Any, kind: Any, data: dict[str, Any]) -> RulingOutcome:
+def ruling_make(*, game: Game, actor: Actor, kind: Any, data: dict[str, Any]) -> RulingOutcome:
     """One entry point for the judge's forms and the API: dispatch on ``kind``.
 
     A ruling that answers a judge call (``data["call"]``) closes it in the
@@ -371,7 +374,7 @@ def _truthy(value: Any) -> bool:
     return value is True or (isinstance(value, str) and value.lower() in ("1", "true", "on"))
 
 
-def _ruling_by_kind(*, game: Game, actor: Any, kind: Any, data: dict[str, Any]) -> Ruling:
+def _ruling_by_kind(*, game: Game, actor: Actor, kind: Any, data: dict[str, Any]) -> Ruling:
     reason = data.get("reason", "")
     call = data.get("call")
     game.refresh_from_db(fields=["status", "timed_out", "winner"])
@@ -425,7 +428,7 @@ def _ruling_by_kind(*, game: Game, actor: Any, kind: Any, data: dict[str, Any]) 
     )
 
 
-def void_preview(*, game: Game, actor: Any, seq: Any, also: Any = ()) -> list[dict[str, Any]]:
+def void_preview(*, game: Game, actor: Actor, seq: Any, also: Any = ()) -> list[dict[str, Any]]:
     """Later entries that become illegal if ``seq`` (and ``also``) are voided."""
     require_judge(actor, game.round.tournament)
     voided = sorted({seq_clean(seq), *(seq_clean(n) for n in _list(also))})

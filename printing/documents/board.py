@@ -78,7 +78,7 @@ def draw_board(
     c.restoreState()
 
 
-class BoardFlowable(Flowable):
+class BoardFlowable(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
     """A board diagram with a caption under it."""
 
     def __init__(self, position: dict[str, list[str]], caption: str, size: float = 150) -> None:

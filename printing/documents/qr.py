@@ -10,9 +10,12 @@ the search for the "best" of eight masks; every mask is valid for readers).
 
 from __future__ import annotations
 
+from types import ModuleType
+
 import numpy
 import segno
 
+zxingcpp: ModuleType | None
 try:  # the fast encoder; optional so a platform without its wheel still prints
     import zxingcpp
 except ImportError:  # pragma: no cover - exercised only without zxing-cpp
@@ -27,6 +30,8 @@ def qr_matrix_segno(data: str) -> numpy.ndarray:
 
 
 def qr_matrix_zxing(data: str) -> numpy.ndarray:
+    if zxingcpp is None:  # callers use segno then (qr_matrix)
+        raise RuntimeError("zxing-cpp is not installed")
     code = zxingcpp.create_barcode(data, zxingcpp.BarcodeFormat.QRCode, ec_level="M")
     return numpy.asarray(code.to_image(scale=1, add_quiet_zones=False)) < 128
 

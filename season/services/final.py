@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.db import transaction
 
 from core.errors import Conflict
+from core.users import Actor
 from season.models import Series, SeriesEvent
 from season.permissions import require_series_organiser
 from season.selectors import SeasonRow, series_overview
@@ -32,7 +32,7 @@ class FinalCreated:
 def series_final_create(
     *,
     series: Series,
-    actor: Any,
+    actor: Actor,
     name: str,
     date: datetime.date | str,
     venue: str = "",

@@ -7,11 +7,10 @@ people from the same event are two humans).
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 
 from core.errors import Conflict, NotFound
+from core.users import Actor
 from people.errors import PersonRefused
 from people.models import Person, PersonAudit
 from people.services import person_anonymise, person_merge, person_merge_undo
@@ -48,7 +47,7 @@ def _refused(error: PersonRefused) -> Conflict:
 
 @transaction.atomic
 def season_persons_merge(
-    *, series: Series, actor: Any, survivor: Person, duplicate: Person
+    *, series: Series, actor: Actor, survivor: Person, duplicate: Person
 ) -> PersonAudit:
     """``duplicate`` is the same human as ``survivor`` (both played in the season)."""
     require_series_organiser(actor, series)
@@ -79,7 +78,7 @@ def season_persons_merge(
 
 
 @transaction.atomic
-def season_person_merge_undo(*, series: Series, actor: Any, merge: PersonAudit) -> PersonAudit:
+def season_person_merge_undo(*, series: Series, actor: Actor, merge: PersonAudit) -> PersonAudit:
     require_series_organiser(actor, series)
     if merge.action != PersonAudit.Action.MERGE or merge.context != _context(series):
         raise NotFound(
@@ -103,7 +102,7 @@ def season_person_merge_undo(*, series: Series, actor: Any, merge: PersonAudit) 
 
 
 @transaction.atomic
-def season_person_anonymise(*, series: Series, actor: Any, person: Person) -> Person:
+def season_person_anonymise(*, series: Series, actor: Actor, person: Person) -> Person:
     """On the person's request: their name is replaced everywhere it was copied
     (players in every event, sign-ups, the events' audit trails), their club,
     consent and sign-up emails are deleted. Results stay, under the new name."""

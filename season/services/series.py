@@ -11,6 +11,7 @@ from django.utils.text import slugify
 
 from core.errors import ApplicationError, Conflict, NotFound, PermissionDenied
 from core.request import int_or_none
+from core.users import Actor, signed_in, signed_in_user
 from season.models import Series, SeriesAudit, SeriesEvent, SeriesRole
 from season.permissions import require_series_organiser
 from tournament.models import Tournament
@@ -42,11 +43,14 @@ def _invalid(code: str, en: str, da: str, field: str | None = None) -> Applicati
 
 
 def series_audit(
-    *, series: Series, actor: Any, action: str, target: object = "", data: Any = None
+    *, series: Series, actor: Actor, action: str, target: object = "", data: Any = None
 ) -> None:
-    user = actor if getattr(actor, "is_authenticated", False) else None
     SeriesAudit.objects.create(
-        series=series, actor=user, action=action, target=str(target)[:200], data=data or {}
+        series=series,
+        actor=signed_in(actor),
+        action=action,
+        target=str(target)[:200],
+        data=data or {},
     )
 
 
@@ -179,7 +183,7 @@ def _unique_slug(base: str) -> str:
 
 
 @transaction.atomic
-def series_create(*, actor: Any, name: str, slug: str | None = None, **settings: Any) -> Series:
+def series_create(*, actor: Actor, name: str, slug: str | None = None, **settings: Any) -> Series:
     """A new season; the actor becomes its organiser (any signed-in user may)."""
     if not getattr(actor, "is_authenticated", False):
         raise PermissionDenied("Sign in to create a season.", "Log ind for at oprette en sæson.")
@@ -201,13 +205,13 @@ def series_create(*, actor: Any, name: str, slug: str | None = None, **settings:
             f"The short name {slug} is already used by another season.",
             f"Det korte navn {slug} bruges allerede af en anden sæson.",
         ) from None
-    SeriesRole.objects.create(series=series, user=actor)
+    SeriesRole.objects.create(series=series, user=signed_in_user(actor))
     series_audit(series=series, actor=actor, action="series_create", target=series)
     return series
 
 
 @transaction.atomic
-def series_update(*, series: Series, actor: Any, **fields: Any) -> Series:
+def series_update(*, series: Series, actor: Actor, **fields: Any) -> Series:
     require_series_organiser(actor, series)
     series = Series.objects.select_for_update().get(pk=series.pk)
     values = _clean(fields)
@@ -231,7 +235,7 @@ def series_update(*, series: Series, actor: Any, **fields: Any) -> Series:
 
 @transaction.atomic
 def series_event_add(
-    *, series: Series, actor: Any, tournament: Tournament, kind: str = SeriesEvent.Kind.QUALIFIER
+    *, series: Series, actor: Actor, tournament: Tournament, kind: str = SeriesEvent.Kind.QUALIFIER
 ) -> SeriesEvent:
     """Put a tournament in the season, as a qualifier or as its final.
 
@@ -276,7 +280,7 @@ def series_event_add(
 
 
 @transaction.atomic
-def series_event_remove(*, series: Series, actor: Any, event: SeriesEvent) -> None:
+def series_event_remove(*, series: Series, actor: Actor, event: SeriesEvent) -> None:
     """Take a tournament out of the season (the tournament itself is untouched)."""
     require_series_organiser(actor, series)
     deleted, _rows = SeriesEvent.objects.filter(pk=event.pk, series=series).delete()

@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -21,6 +21,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from core.errors import ApplicationError, PermissionDenied
+from core.users import Actor, AuthenticatedHttpRequest
 from people.models import Person, PersonAudit
 from season.forms import EventAddForm, FinalForm, MergeForm, SeriesForm
 from season.models import Series, SeriesEvent
@@ -64,7 +65,7 @@ def _done(request: HttpRequest, call: Callable[[], Any], success: str) -> bool:
     return True
 
 
-def _organised_tournaments(user: Any) -> Any:
+def _organised_tournaments(user: Actor) -> QuerySet[Tournament]:
     tournaments = Tournament.objects.all()
     if not user.is_staff:
         tournaments = tournaments.filter(
@@ -74,7 +75,7 @@ def _organised_tournaments(user: Any) -> Any:
 
 
 @login_required
-def organiser_index(request: HttpRequest) -> HttpResponse:
+def organiser_index(request: AuthenticatedHttpRequest) -> HttpResponse:
     seasons = Series.objects.all()
     if not request.user.is_staff:
         seasons = seasons.filter(roles__user=request.user).distinct()

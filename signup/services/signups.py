@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone, translation
 
 from core.errors import ApplicationError, Conflict
+from core.users import Actor
 from people.services import persons_for_names
 from signup.models import SignUp, SignUpEmail
 from signup.selectors import ACTIVE, places_taken, waitlist
@@ -127,7 +128,7 @@ def _has_place(tournament: Tournament) -> bool:
     return capacity is None or places_taken(tournament=tournament) < capacity
 
 
-def _take_place(signup: SignUp, *, actor: Any) -> None:
+def _take_place(signup: SignUp, *, actor: Actor | None) -> None:
     """Give ``signup`` its place: pending approval, or a pair of the event at once."""
     tournament = signup.tournament
     if tournament.signup_approval and actor is None:
@@ -243,7 +244,7 @@ def _set_decided(signup: SignUp, status: str, *, note: str = "") -> None:
 
 
 @transaction.atomic
-def signup_approve(*, signup: SignUp, actor: Any) -> SignUp:
+def signup_approve(*, signup: SignUp, actor: Actor) -> SignUp:
     """The organiser gives a pending sign-up its place: it becomes a pair of the event."""
     require_organiser(actor, signup.tournament)
     tournament, signup = _locked_signup(signup)
@@ -260,7 +261,7 @@ def signup_approve(*, signup: SignUp, actor: Any) -> SignUp:
 
 
 @transaction.atomic
-def signup_reject(*, signup: SignUp, actor: Any, note: str = "") -> SignUp:
+def signup_reject(*, signup: SignUp, actor: Actor, note: str = "") -> SignUp:
     """The organiser turns down a pending or waitlisted sign-up; its place goes on."""
     require_organiser(actor, signup.tournament)
     tournament, signup = _locked_signup(signup)
@@ -279,7 +280,7 @@ def signup_reject(*, signup: SignUp, actor: Any, note: str = "") -> SignUp:
     return signup
 
 
-def _withdraw(tournament: Tournament, signup: SignUp, *, actor: Any) -> SignUp:
+def _withdraw(tournament: Tournament, signup: SignUp, *, actor: Actor | None) -> SignUp:
     if signup.status not in ACTIVE:
         raise Conflict(
             "signup_already_withdrawn",
@@ -308,7 +309,7 @@ def signup_withdraw_by_link(*, token: str) -> SignUp:
 
 
 @transaction.atomic
-def signup_withdraw(*, signup: SignUp, actor: Any) -> SignUp:
+def signup_withdraw(*, signup: SignUp, actor: Actor) -> SignUp:
     """The organiser withdraws a sign-up for the pair (told at the desk, by phone)."""
     require_organiser(actor, signup.tournament)
     tournament, signup = _locked_signup(signup)
@@ -316,7 +317,7 @@ def signup_withdraw(*, signup: SignUp, actor: Any) -> SignUp:
 
 
 @transaction.atomic
-def signup_link_renew(*, signup: SignUp, actor: Any) -> SignUp:
+def signup_link_renew(*, signup: SignUp, actor: Actor) -> SignUp:
     """A new private link, mailed to the contact address; the old one stops working."""
     require_organiser(actor, signup.tournament)
     tournament, signup = _locked_signup(signup)
@@ -362,7 +363,7 @@ def _advance(tournament: Tournament) -> list[SignUp]:
 
 
 @transaction.atomic
-def signup_waitlist_advance(*, tournament: Tournament, actor: Any = None) -> list[SignUp]:
+def signup_waitlist_advance(*, tournament: Tournament, actor: Actor | None = None) -> list[SignUp]:
     """Fill free places from the waitlist: after the organiser adds places or
     drops a pair (their button, and the worker's sweep with ``actor=None``)."""
     if actor is not None:

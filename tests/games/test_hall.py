@@ -129,15 +129,15 @@ def test_a_judges_hall_and_an_unpublished_hall_are_never_marked(round_, url):
 def test_an_aged_summary_is_renewed_by_one_process_while_the_others_serve_it(
     round_, django_assert_num_queries, monkeypatch
 ):
-    import games.selectors as selectors
+    from games.services import read_cache
 
     first = hall_tables(round_=round_)
     moves = first[0]["seq"]
     game = round_.games.get(table_number=1)
     move_submit(game=game, text="11: in", client_id="hall-aged-1", expected_seq=moves)
     # The summary ages past HALL_CACHE_SECONDS while another process renews it.
-    later = selectors.time.time() + HALL_CACHE_SECONDS + 0.5
-    monkeypatch.setattr(selectors.time, "time", lambda: later)
+    later = read_cache.time.time() + HALL_CACHE_SECONDS + 0.5
+    monkeypatch.setattr(read_cache.time, "time", lambda: later)
     round_.refresh_from_db()
     renewing = f"hall:v3:{round_.pk}:{round_.created_at.timestamp()}:{round_.status}:renewing"
     assert cache.add(renewing, 1, 5)
@@ -151,6 +151,7 @@ def test_an_aged_summary_is_renewed_by_one_process_while_the_others_serve_it(
 
 def test_the_summary_fetches_every_tables_numbers_in_one_round_trip(round_, monkeypatch):
     from games import selectors
+    from games.selectors import hall
 
     games = list(round_.games.order_by("table_number"))
     for n, game in enumerate(games):
@@ -176,7 +177,7 @@ def test_the_summary_fetches_every_tables_numbers_in_one_round_trip(round_, monk
 
     monkeypatch.setattr(cache, "get", get)
     monkeypatch.setattr(cache, "get_many", get_many)
-    tables = selectors._hall_tables(round_=round_)
+    tables = hall._hall_tables(round_=round_)
     assert [t["seq"] for t in tables] == [1, 1, 1]
     assert [t["distance"] for t in tables] == expected
     logs = [(kind, keys) for kind, keys in calls if "movelog:" in str(keys)]
@@ -188,7 +189,7 @@ def test_the_summary_fetches_every_tables_numbers_in_one_round_trip(round_, monk
     cache.delete_many(logs[0][1])
     selectors.log_cache.clear()
     calls.clear()
-    tables = selectors._hall_tables(round_=round_)
+    tables = hall._hall_tables(round_=round_)
     assert [t["distance"] for t in tables] == expected
     logs = [(kind, keys) for kind, keys in calls if "movelog:" in str(keys)]
     assert [(kind, len(keys)) for kind, keys in logs] == [("get_many", 3), ("get_many", 3)]

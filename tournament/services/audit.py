@@ -6,21 +6,21 @@ from typing import Any
 
 from django.db.models import F
 
+from core.users import Actor, signed_in
 from tournament.models import AuditEntry, Tournament
 
 
 def audit_record(
     *,
     tournament: Tournament,
-    actor: Any,
+    actor: Actor | None,
     action: str,
     target: object | str = "",
     data: dict[str, Any] | None = None,
 ) -> AuditEntry:
-    user = actor if getattr(actor, "is_authenticated", False) else None
     return AuditEntry.objects.create(
         tournament=tournament,
-        actor=user,
+        actor=signed_in(actor),
         action=action,
         target=str(target)[:200],
         data=data or {},

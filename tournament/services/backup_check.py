@@ -95,6 +95,7 @@ def _reference_check(
     usernames: set[str],
 ) -> None:
     label, target = model._meta.label, field.related_model
+    known: set[str] | set[int]
     if _is_user(field):
         value, known = row.get(field.name), usernames
     else:
@@ -137,7 +138,7 @@ def _rows_check(
                     _value_check(model, row, field)
 
 
-def _chain_broken(game_id: int) -> ApplicationError:
+def _chain_broken(game_id: object) -> ApplicationError:
     return _bad(
         f"the move log of game {game_id} has been changed (its hash chain is broken).",
         f"spilleloggen for spil {game_id} er blevet ændret (dens hash-kæde er brudt).",
@@ -149,7 +150,7 @@ def _chain_link(row: dict[str, Any]) -> tuple[int, str, str, str, bool] | None:
     seq, text, prev, digest = (row.get(key) for key in ("seq", "text", "prev_hash", "hash"))
     if isinstance(seq, bool) or not isinstance(seq, int):
         return None
-    if not all(isinstance(value, str) for value in (text, prev, digest)):
+    if not (isinstance(text, str) and isinstance(prev, str) and isinstance(digest, str)):
         return None
     return seq, text, prev, digest, row.get("withdrawn_at") is None
 

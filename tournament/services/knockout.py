@@ -12,12 +12,13 @@ organiser chooses the next tiebreak, the seed list or a playoff round
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
 
 from django.db import transaction
 from django.db.models import Max
 
 from core.errors import ApplicationError, Conflict
+from core.users import Actor
 from games.services.tables import TablePlan, round_games_create
 from tournament.models import Bye, Pair, Round, Tournament
 from tournament.permissions import require_organiser
@@ -71,7 +72,7 @@ def _create_round(
     *,
     stage: int | None,
     matches: list[tuple[Pair, Pair]],
-    slots: list[int | None],
+    slots: Sequence[int | None],
     byes: list[tuple[int, Pair]],
     bracket_matches: int | None,
     labels: list[tuple[str, str]],
@@ -165,7 +166,7 @@ def _cut_warning(tie: CutTie, decided: str, qualified: list[Pair]) -> dict[str, 
     }
 
 
-def _playoff_create(tournament: Tournament, actor: Any, tie: CutTie) -> Round:
+def _playoff_create(tournament: Tournament, actor: Actor, tie: CutTie) -> Round:
     """A playoff round between the pairs tied at the cut; its winners go through."""
     matches = playoff_matches(tie.pairs)
     labels = [
@@ -187,7 +188,7 @@ def _playoff_create(tournament: Tournament, actor: Any, tie: CutTie) -> Round:
 
 @transaction.atomic
 def knockout_create(
-    *, tournament: Tournament, actor: Any, source: str = "standings", cut: str = ""
+    *, tournament: Tournament, actor: Actor, source: str = "standings", cut: str = ""
 ) -> Round:
     """The first knockout round from the top of the standings (or by seed).
 
@@ -307,7 +308,7 @@ def _outcomes(round_: Round) -> tuple[dict[int, Pair], dict[int, Pair]]:
 
 
 @transaction.atomic
-def knockout_advance(*, tournament: Tournament, actor: Any) -> Round | None:
+def knockout_advance(*, tournament: Tournament, actor: Actor) -> Round | None:
     """Create the next knockout round once every game of the current one has
     a winner; None when the final has been played."""
     require_organiser(actor, tournament)

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import secrets
 from collections import Counter, defaultdict
-from typing import Any
 
 from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
 from core.errors import ApplicationError, Conflict
+from core.users import Actor
 from games.models import Game
 from games.services.tables import (
     TablePlan,
@@ -171,7 +171,7 @@ def _pair_into(round_: Round, tournament: Tournament) -> PairingResult:
 
 @transaction.atomic
 def round_pair(
-    *, tournament: Tournament, actor: Any, method: str = "auto", random_seed: int | None = None
+    *, tournament: Tournament, actor: Actor, method: str = "auto", random_seed: int | None = None
 ) -> Round:
     """Pair the next Swiss round as a DRAFT (preview) with its games and bye."""
     require_organiser(actor, tournament)
@@ -266,7 +266,7 @@ def _require_swiss_latest(round_: Round) -> None:
 
 
 @transaction.atomic
-def round_repair(*, round: Round, actor: Any) -> Round:
+def round_repair(*, round: Round, actor: Actor) -> Round:
     """Re-pair a round whose games have not started, with the same method and
     recorded seed, from the current check-ins and fixed tables."""
     require_organiser(actor, round.tournament)
@@ -311,7 +311,7 @@ def _opponent(game: Game, side: str) -> int:
 def round_swap_pairs(
     *,
     round: Round,
-    actor: Any,
+    actor: Actor,
     pair_a: Pair,
     pair_b: Pair,
     allow_rematch: bool = False,
@@ -397,7 +397,7 @@ def round_swap_pairs(
 
 
 def _transition(
-    round_: Round, actor: Any, *, from_: tuple[str, ...], to: str, action: str,
+    round_: Round, actor: Actor, *, from_: tuple[str, ...], to: str, action: str,
     refusal: tuple[str, str, str], stamp: str,
 ) -> Round:  # fmt: skip
     """Move the round on only if it is still in an expected state, so a
@@ -413,7 +413,7 @@ def _transition(
 
 
 @transaction.atomic
-def round_publish(*, round: Round, actor: Any) -> Round:
+def round_publish(*, round: Round, actor: Actor) -> Round:
     require_organiser(actor, round.tournament)
     return _transition(
         round,
@@ -431,7 +431,7 @@ def round_publish(*, round: Round, actor: Any) -> Round:
 
 
 @transaction.atomic
-def round_start(*, round: Round, actor: Any) -> Round:
+def round_start(*, round: Round, actor: Actor) -> Round:
     require_organiser(actor, round.tournament)
     round_ = _transition(
         round,
@@ -451,7 +451,7 @@ def round_start(*, round: Round, actor: Any) -> Round:
 
 
 @transaction.atomic
-def round_close(*, round: Round, actor: Any) -> Round:
+def round_close(*, round: Round, actor: Actor) -> Round:
     """Close a round once every game has a result; its table links die."""
     require_organiser(actor, round.tournament)
     round_ = _lock_round(round)
@@ -473,7 +473,7 @@ def round_close(*, round: Round, actor: Any) -> Round:
 
 
 @transaction.atomic
-def pair_fixed_table_set(*, pair: Pair, actor: Any, table_number: int | None) -> Pair:
+def pair_fixed_table_set(*, pair: Pair, actor: Actor, table_number: int | None) -> Pair:
     """Give a pair a fixed table (e.g. for accessibility), or clear it."""
     require_organiser(actor, pair.tournament)
     _lock(pair.tournament)

@@ -5,17 +5,17 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from typing import Any
 
 from django.db import transaction
 
+from core.users import Actor
 from people.models import Person
 from tournament.models import AuditEntry, Player, Tournament
 from tournament.services.audit import audit_record, tournament_data_changed
 
 
 @transaction.atomic
-def players_anonymise(*, persons: Sequence[tuple[Person, str]], actor: Any) -> list[Tournament]:
+def players_anonymise(*, persons: Sequence[tuple[Person, str]], actor: Actor) -> list[Tournament]:
     """The players of these (already anonymised) people take the new name,
     in every tournament; the old name is also replaced in those tournaments'
     audit trail. ``persons``: each person with the name it had.

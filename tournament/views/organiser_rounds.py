@@ -135,7 +135,7 @@ def round_swap(request: HttpRequest, tournament: Tournament, number: int) -> Htt
     if not form.is_valid():
         for errors in form.errors.values():
             for error in errors:
-                messages.error(request, error)
+                messages.error(request, str(error))
         return redirect(_round_url(round_))
     call_service(
         request,

@@ -39,7 +39,8 @@ def game_result_confirm(*, game: Game, pair_side: str, client_id: str) -> dict[s
             return _answer_state(game)
         _check_writable(game)
         view = game_log(game=game)
-        if not view.winner:
+        winner = view.winner
+        if not winner:
             raise Conflict(
                 "no_winner_yet",
                 "The game is not over yet: a result can only be confirmed once a pair has "
@@ -53,11 +54,11 @@ def game_result_confirm(*, game: Game, pair_side: str, client_id: str) -> dict[s
             defaults={"client_id": client_id, "seq": view.seq, "log_hash": view.last_hash},
         )
         if ResultConfirmation.objects.filter(game=game, log_hash=view.last_hash).count() == 2:
-            _record_result(game, view)
+            _record_result(game, view, winner)
         return _answer_state(game)
 
 
-def _record_result(game: Game, view: LogView) -> None:
+def _record_result(game: Game, view: LogView, winner: str) -> None:
     from games.services.results import game_result_record
 
     position = view.replay.position
@@ -65,7 +66,7 @@ def _record_result(game: Game, view: LogView) -> None:
     game_result_record(
         game=game,
         actor=None,
-        winner=view.winner,
+        winner=winner,
         source="log",
         locked_yb=locked["Y"] + locked["B"],
         locked_rg=locked["R"] + locked["G"],

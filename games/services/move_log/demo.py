@@ -46,7 +46,9 @@ def demo_fill_logs(*, tournament: Any, seed: int = 0) -> int:
             locked_game = _lock(game)
             _store_record(locked_game, moves, MoveEntry.Source.DEMO)
             if result_from_log:
-                _record_result(locked_game, game_log(game=locked_game))
+                view = game_log(game=locked_game)
+                if view.winner:  # a complete self-play game always has one
+                    _record_result(locked_game, view, view.winner)
         filled += 1
     return filled
 

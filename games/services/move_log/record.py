@@ -8,6 +8,7 @@ from typing import Any
 from django.db import transaction
 
 from core.errors import ApplicationError, Conflict
+from core.users import Actor, signed_in
 from games.engine import (
     EngineError,
     Position,
@@ -46,7 +47,7 @@ def _record_refused(why_en: str, why_da: str) -> ApplicationError:
     )
 
 
-def game_record_import(*, game: Game, actor: Any, record: object) -> dict[str, Any]:
+def game_record_import(*, game: Game, actor: Actor, record: object) -> dict[str, Any]:
     """Store a game played on paper: the whole record is checked by the engine first.
 
     Only a judge or organiser of the event may import, only into a game
@@ -94,7 +95,7 @@ def game_record_import(*, game: Game, actor: Any, record: object) -> dict[str, A
         texts = _store_record(game, moves, MoveEntry.Source.IMPORT)
         AuditEntry.objects.create(
             tournament=tournament,
-            actor=actor,
+            actor=signed_in(actor),
             action="game_record_import",
             target=str(game),
             data={"entries": len(texts)},
@@ -135,8 +136,8 @@ def _record_start_check(start: object) -> None:
 def _store_record(game: Game, moves: list[str], source: str) -> list[str]:
     """Check a list of entries with the engine and store them (the log must be empty)."""
     result = replay(game_record(game=game, moves=moves))
-    if not result.ok:
-        err = result.first_error
+    err = result.first_error  # None exactly when the replay is ok
+    if err is not None:
         raise _illegal(
             err.rule,
             f"Entry {err.index + 1} ({err.move}): {err.message}",

@@ -211,7 +211,7 @@ def _refusal_record(game: Game, text: object, err: ApplicationError) -> None:
     )
 
 
-def move_preview(*, game: Game, text: str, lang: str | None = None) -> dict[str, Any]:
+def move_preview(*, game: Game, text: object, lang: str | None = None) -> dict[str, Any]:
     """What an entry would do, without storing it: moved pawns, hits, locks, winner."""
     with _language(lang):
         view = game_log(game=game)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
 
 from core.errors import ApplicationError
+from core.users import Actor
 from tournament.models import (
     Pair,
     Player,
@@ -112,7 +112,7 @@ def _csv_rows(csv_text: str) -> tuple[list[tuple[int, dict[str, str]]], list[Row
 
 
 @transaction.atomic
-def pairs_import_csv(*, tournament: Tournament, actor: Any, csv_text: str) -> ImportReport:
+def pairs_import_csv(*, tournament: Tournament, actor: Actor, csv_text: str) -> ImportReport:
     """All or nothing: if any row is bad nothing is created and every bad row
     is reported with its line number."""
     require_organiser(actor, tournament)

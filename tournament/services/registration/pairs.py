@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import Max
 
 from core.errors import ApplicationError, Conflict
+from core.users import Actor
 from people.models import Person
 from people.services import persons_for_names
 from tournament.models import (
@@ -129,7 +130,7 @@ def _lock(tournament: Tournament) -> Tournament:
 def pair_register(
     *,
     tournament: Tournament,
-    actor: Any,
+    actor: Actor,
     player_1: str,
     player_2: str,
     club: str = "",
@@ -154,8 +155,8 @@ def pair_register(
 
 @transaction.atomic
 def pair_register_signed_up(
-    *, tournament: Tournament, actor: Any, player_1: str, player_2: str, club: str, name: str,
-    persons: tuple[Person, Person],
+    *, tournament: Tournament, actor: Actor | None, player_1: str, player_2: str, club: str,
+    name: str, persons: tuple[Person, Person],
 ) -> Pair:  # fmt: skip
     """A pair that signed up online becomes a pair of the tournament.
 
@@ -170,8 +171,8 @@ def pair_register_signed_up(
 
 
 def _register(
-    tournament: Tournament, actor: Any, *, player_1: str, player_2: str, club: str, name: str,
-    seed: int | None, rating: int | None, check_in: bool,
+    tournament: Tournament, actor: Actor | None, *, player_1: str, player_2: str, club: str,
+    name: str, seed: int | None, rating: int | None, check_in: bool,
     persons: tuple[Person, Person] | None, action: str,
 ) -> Pair:  # fmt: skip
     tournament = _lock(tournament)
@@ -202,7 +203,7 @@ def _register(
 
 
 @transaction.atomic
-def pair_withdraw(*, pair: Pair, actor: Any) -> None:
+def pair_withdraw(*, pair: Pair, actor: Actor | None) -> None:
     """A pair that signed up online withdraws (its private link, or the
     organiser for it): before round 1 is paired it leaves no trace in the
     event but the audit entry. Afterwards the organiser drops it instead.
@@ -236,7 +237,7 @@ PAIR_FIELDS = frozenset({"player_1", "player_2", "club", "name", "seed", "rating
 
 
 @transaction.atomic
-def pair_update(*, pair: Pair, actor: Any, **fields: Any) -> Pair:
+def pair_update(*, pair: Pair, actor: Actor, **fields: Any) -> Pair:
     require_organiser(actor, pair.tournament)
     unknown = set(fields) - PAIR_FIELDS
     if unknown:
@@ -289,7 +290,7 @@ def pair_update(*, pair: Pair, actor: Any, **fields: Any) -> Pair:
 
 
 def _set_status(
-    pair: Pair, actor: Any, *, allowed_from: tuple[str, ...], to: str, action: str,
+    pair: Pair, actor: Actor, *, allowed_from: tuple[str, ...], to: str, action: str,
     refusal: tuple[str, str, str],
 ) -> Pair:  # fmt: skip
     require_organiser(actor, pair.tournament)
@@ -303,7 +304,7 @@ def _set_status(
 
 
 @transaction.atomic
-def pair_check_in(*, pair: Pair, actor: Any) -> Pair:
+def pair_check_in(*, pair: Pair, actor: Actor) -> Pair:
     """Registered (or dropped, to undo a drop) -> checked in."""
     return _set_status(
         pair,
@@ -320,7 +321,7 @@ def pair_check_in(*, pair: Pair, actor: Any) -> Pair:
 
 
 @transaction.atomic
-def pair_check_out(*, pair: Pair, actor: Any) -> Pair:
+def pair_check_out(*, pair: Pair, actor: Actor) -> Pair:
     return _set_status(
         pair,
         actor,
@@ -336,7 +337,7 @@ def pair_check_out(*, pair: Pair, actor: Any) -> Pair:
 
 
 @transaction.atomic
-def pair_drop(*, pair: Pair, actor: Any) -> Pair:
+def pair_drop(*, pair: Pair, actor: Actor) -> Pair:
     """A dropped pair is not paired again; the games it played stay."""
     return _set_status(
         pair,
@@ -353,7 +354,7 @@ def pair_drop(*, pair: Pair, actor: Any) -> Pair:
 
 
 @transaction.atomic
-def pair_seeds_set(*, tournament: Tournament, actor: Any, ranked: list[tuple[int, int]]) -> int:
+def pair_seeds_set(*, tournament: Tournament, actor: Actor, ranked: list[tuple[int, int]]) -> int:
     """Seed the event's active pairs in the given order, each with its rating.
 
     ``ranked`` lists ``(pair id, rating)`` strongest first, as a rating list

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 
 from core.errors import Conflict, NotFound
+from core.users import Actor, User
 from tournament.models import (
     Tournament,
     TournamentRole,
@@ -24,7 +23,7 @@ def _clean_role(role: str) -> str:
 
 @transaction.atomic
 def tournament_role_grant(
-    *, tournament: Tournament, actor: Any, user: Any, role: str
+    *, tournament: Tournament, actor: Actor, user: User, role: str
 ) -> TournamentRole:
     require_organiser(actor, tournament)
     role = _clean_role(role)
@@ -43,7 +42,7 @@ def tournament_role_grant(
 
 
 @transaction.atomic
-def tournament_role_revoke(*, tournament: Tournament, actor: Any, user: Any, role: str) -> None:
+def tournament_role_revoke(*, tournament: Tournament, actor: Actor, user: User, role: str) -> None:
     require_organiser(actor, tournament)
     role = _clean_role(role)
     roles = TournamentRole.objects.select_for_update().filter(tournament=tournament, role=role)

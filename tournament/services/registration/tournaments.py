@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from core.errors import Conflict, PermissionDenied
+from core.users import Actor, signed_in_user
 from tournament.models import (
     TOURNAMENT_SETTINGS,
     Round,
@@ -245,7 +246,7 @@ def _unique_slug(base: str) -> str:
 @transaction.atomic
 def tournament_create(
     *,
-    actor: Any,
+    actor: Actor,
     name: str,
     date: datetime.date | str,
     slug: str | None = None,
@@ -294,14 +295,14 @@ def tournament_create(
             f"Det korte navn {slug} bruges allerede af en anden turnering.",
         ) from None
     TournamentRole.objects.create(
-        tournament=tournament, user=actor, role=TournamentRole.Role.ORGANISER
+        tournament=tournament, user=signed_in_user(actor), role=TournamentRole.Role.ORGANISER
     )
     audit_record(tournament=tournament, actor=actor, action="tournament_create", target=tournament)
     return tournament
 
 
 @transaction.atomic
-def tournament_update(*, tournament: Tournament, actor: Any, **fields: Any) -> Tournament:
+def tournament_update(*, tournament: Tournament, actor: Actor, **fields: Any) -> Tournament:
     require_organiser(actor, tournament)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     values = _clean_settings(fields)

@@ -1,0 +1,69 @@
+"""Reads of the games app, by subdomain; every name is importable from ``games.selectors``.
+
+- ``log``: the move log's hash chain, entries and replay (``game_log``, ``LogView``)
+- ``state``: what a table page, a live view and an offline device show (``game_state``)
+- ``hall``: every table of a round at a glance (``hall_tables``)
+- ``results``: finished games across events, for ratings and statistics
+
+The selectors only read. The caches they fill (replays, hall summaries) are
+written by ``games.services.read_cache``.
+"""
+
+from games.selectors.hall import hall_round, hall_tables, round_games
+from games.selectors.log import (
+    LIVE_TAIL,
+    SHORT_HASH_LENGTH,
+    LogView,
+    active_entries,
+    build_log_view,
+    entry_hash,
+    entry_json,
+    game_log,
+    game_players,
+    game_record,
+    genesis_hash,
+    head_columns_sql,
+    locked_by_seat,
+    log_cache,
+    log_head,
+    log_origin,
+    move_log_verify,
+    short_hash,
+    view_summary,
+)
+from games.selectors.results import RESULT_ROW_FIELDS, move_logs, results_with_people
+from games.selectors.state import OFFLINE_MIRRORED_RULESET, game_state, table_rules
+from games.services.read_cache import HALL_CACHE_SECONDS, LogKey
+
+__all__ = [
+    "HALL_CACHE_SECONDS",
+    "LIVE_TAIL",
+    "OFFLINE_MIRRORED_RULESET",
+    "RESULT_ROW_FIELDS",
+    "SHORT_HASH_LENGTH",
+    "LogKey",
+    "LogView",
+    "active_entries",
+    "build_log_view",
+    "entry_hash",
+    "entry_json",
+    "game_log",
+    "game_players",
+    "game_record",
+    "game_state",
+    "genesis_hash",
+    "hall_round",
+    "hall_tables",
+    "head_columns_sql",
+    "locked_by_seat",
+    "log_cache",
+    "log_head",
+    "log_origin",
+    "move_log_verify",
+    "move_logs",
+    "results_with_people",
+    "round_games",
+    "short_hash",
+    "table_rules",
+    "view_summary",
+]

@@ -1,0 +1,128 @@
+"""Reads for the hall screen: every table of a round at a glance."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
+from django.utils import timezone
+
+from games.models import ClockEvent, Game, MoveEntry
+from games.selectors.log import game_log, log_cache, log_head, log_origin, view_summary
+from games.services.clock import CLOCK_STATUS_LABELS, clock_state
+from games.services.read_cache import hall_cached
+from tournament.models import Round, Tournament
+from tournament.permissions import PUBLIC_ROUND_STATUSES
+
+
+def round_games(*, tournament_slug: str, round_number: int) -> QuerySet[Game]:
+    return Game.objects.select_related(
+        "round__tournament",
+        "pair_yb__player_1",
+        "pair_yb__player_2",
+        "pair_rg__player_1",
+        "pair_rg__player_2",
+    ).filter(round__tournament__slug=tournament_slug, round__number=round_number)
+
+
+def hall_round(*, tournament: Tournament) -> Round | None:
+    """The round a hall screen shows: the one in progress, else the latest published."""
+    rounds = tournament.rounds.filter(status__in=PUBLIC_ROUND_STATUSES).order_by("-number")
+    return rounds.filter(status="in_progress").first() or rounds.first()
+
+
+_HALL_CLOCK_FIELDS = (
+    "status",
+    "elapsed_s",
+    "remaining_s",
+    "limit_s",
+    "alert_s",
+    "speed",
+    "server_time",
+)
+
+
+def hall_tables(*, round_: Round) -> list[dict[str, Any]]:
+    """One summary per table of ``round_``: teams, progress, locked pawns, elapsed time, clock.
+
+    Shared by all processes for ``HALL_CACHE_SECONDS`` (progress and clocks
+    may lag by that much). ``clock`` has the clock API's fields a display
+    counts from (``games.services.clock.clock_state``), every table's taken
+    at the same ``server_time``: a display counts a running clock on from
+    that instant, so a copy served a moment later shows the same time.
+    ``status_label`` is added per request, in the request's language.
+    """
+    # v3: kept with the time it was made (v2 had none; v1 no clocks).
+    key = f"hall:v3:{round_.pk}:{round_.created_at.timestamp()}:{round_.status}"
+    tables = hall_cached(key, lambda: _hall_tables(round_=round_))
+    return [_hall_labelled(table) for table in tables]
+
+
+def _hall_labelled(table: dict[str, Any]) -> dict[str, Any]:
+    clock = table["clock"]
+    label = str(CLOCK_STATUS_LABELS[clock["status"]])
+    return {**table, "clock": {**clock, "status_label": label}}
+
+
+def _hall_tables(*, round_: Round) -> list[dict[str, Any]]:
+    full = 8 * 61  # every pawn in its start circle (RULES W3)
+    # The chain head of every table in the same query as the tables (not one
+    # query per table); game_log then finds the replay in the cache.
+    head = MoveEntry.objects.filter(game=OuterRef("pk"), withdrawn_at__isnull=True).order_by("-seq")
+    query = (
+        round_games(tournament_slug=round_.tournament.slug, round_number=round_.number)
+        .select_related("clock")
+        .prefetch_related(
+            # clock_state reads the extensions and pauses of a clock's events.
+            Prefetch(
+                "clock__events",
+                queryset=ClockEvent.objects.filter(
+                    kind__in=(ClockEvent.Kind.EXTEND, ClockEvent.Kind.PAUSE)
+                ).select_related("actor"),
+            )
+        )
+        .annotate(
+            head_seq=Subquery(head.values("seq")[:1]),
+            head_hash=Subquery(head.values("hash")[:1]),
+        )
+        .order_by("table_number")
+    )
+    games = list(query)
+    keys = {
+        game.pk: (game.pk, log_origin(game), *log_head(game.pk, game.head_seq, game.head_hash))
+        for game in games
+    }
+    # Every table's summary in one round trip; the replays of those without
+    # one (made before summaries existed, or the cache lost them) in another.
+    summaries = log_cache.summaries(list(keys.values()))
+    log_cache.warm([key for key in keys.values() if key not in summaries])
+    tables = []
+    now = timezone.now()
+    for game in games:
+        summary = summaries.get(keys[game.pk])
+        if summary is None:
+            summary = view_summary(game_log(game=game, head=keys[game.pk][2:]))
+        clock = clock_state(game=game, now=now)
+        tables.append(
+            {
+                "game_id": game.pk,
+                "table": game.table_number,
+                "status": game.status,
+                "pair_yb": game.pair_yb.display_name,
+                "pair_rg": game.pair_rg.display_name,
+                "seq": summary["seq"],
+                "distance": summary["distance"],
+                "progress": {
+                    team: round(100 * (full - summary["distance"][team]) / full)
+                    for team in ("YB", "RG")
+                },
+                "locked": summary["locked"],
+                "winner": summary["winner"] or game.winner or None,
+                "elapsed_s": int((now - game.started_at).total_seconds())
+                if game.started_at
+                else None,
+                "to_move": summary["to_move"],
+                "clock": {field: clock[field] for field in _HALL_CLOCK_FIELDS},
+            }
+        )
+    return tables

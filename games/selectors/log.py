@@ -1,0 +1,316 @@
+"""Reads of the move log: its hash chain, its entries and the replay the engine makes of them.
+
+The log is the truth: a game's state is ``replay()`` of its active entries.
+Replays are cached (``games.services.read_cache``) keyed by
+``(game, seq, last hash)``; the hash chains every entry, so a key names
+exactly one log and a cached value can never be stale.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime
+from typing import Any
+
+from django.db import connection
+from django.db.models import QuerySet
+
+from games.engine import ReplayResult, index_effects, remaining_distance, replay
+from games.models import Game, MoveEntry
+from games.services.read_cache import LogCache, LogKey
+
+SHORT_HASH_LENGTH = 8
+# The public live view shows (and polls) the last entries only.
+LIVE_TAIL = 20
+# Games whose newest replay a web process keeps (a round has at most a few hundred).
+_CACHE_SIZE = 512
+
+
+def genesis_hash(game_id: int) -> str:
+    """The ``prev_hash`` of a game's first entry."""
+    return hashlib.sha256(str(game_id).encode()).hexdigest()
+
+
+def entry_hash(*, prev_hash: str, text: str, seq: int) -> str:
+    """The chained hash of one entry: sha256(prev_hash + canonical text + seq)."""
+    return hashlib.sha256(f"{prev_hash}{text}{seq}".encode()).hexdigest()
+
+
+def short_hash(full: str) -> str:
+    return full[:SHORT_HASH_LENGTH]
+
+
+def active_entries(*, game: Game) -> QuerySet[MoveEntry]:
+    return MoveEntry.objects.filter(game=game, withdrawn_at__isnull=True).order_by("seq")
+
+
+def game_players(*, game: Game) -> dict[str, str]:
+    """Seat → player name: Yellow/Blue are the YB pair's players 1 and 2, likewise R/G."""
+    return {
+        "Y": game.pair_yb.player_1.name,
+        "R": game.pair_rg.player_1.name,
+        "B": game.pair_yb.player_2.name,
+        "G": game.pair_rg.player_2.name,
+    }
+
+
+def game_record(*, game: Game, moves: list[str], players: dict[str, str] | None = None) -> dict:
+    """A NOTATION.md game record of ``game`` with the given entries."""
+    record: dict[str, Any] = {
+        "ruleset": game.round.tournament.ruleset,
+        "first_dealer": game.first_dealer,
+        "moves": moves,
+    }
+    if players is not None:
+        record["players"] = players
+    return record
+
+
+def log_origin(game: Game) -> str:
+    # The hash chain covers the entries, not the frame they are replayed in.
+    return f"{game.round.tournament.ruleset}-{game.first_dealer}"
+
+
+class LogView:
+    """The replayed log of one game at one point of its hash chain.
+
+    The legal moves of the seat to move are computed on first use (a 7 can
+    have hundreds of splits): a submission does not need them, the table
+    page's next read does.
+    """
+
+    __slots__ = (
+        "_effects",
+        "_legal",
+        "distance",
+        "entries",
+        "game_id",
+        "last_hash",
+        "origin",
+        "replay",
+        "seq",
+    )
+
+    def __init__(
+        self,
+        *,
+        game_id: int,
+        origin: str,
+        seq: int,
+        last_hash: str,
+        replay: ReplayResult,
+        entries: tuple[dict[str, Any], ...],
+        distance: dict[str, int],
+    ) -> None:
+        self.game_id = game_id
+        self.origin = origin
+        self.seq = seq
+        self.last_hash = last_hash
+        self.replay = replay
+        self.entries = entries
+        self.distance = distance
+        self._legal: dict[str, list[str]] | None = None
+        self._effects: dict[str, Any] | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self._effects = None  # a view pickled before effects existed has none
+        for name, value in data.items():
+            setattr(self, name, value)
+
+    @property
+    def key(self) -> LogKey:
+        return (self.game_id, self.origin, self.seq, self.last_hash)
+
+    @property
+    def winner(self) -> str | None:
+        return self.replay.winner
+
+    @property
+    def legal_entries(self) -> dict[str, list[str]]:
+        if self._legal is None:
+            self._fill_legal()
+        return self._legal  # type: ignore[return-value]
+
+    @property
+    def legal_effects(self) -> dict[str, Any]:
+        """What each legal entry does (``games.engine.effects``), computed on first use:
+        ``{"effects": [unique effect strings], "by_card": {card: [index per legal entry]}}``."""
+        if self._effects is None:
+            self._fill_legal()
+        return self._effects  # type: ignore[return-value]
+
+    def _fill_legal(self) -> None:
+        # Both from one move generation, shared with the other processes once.
+        entries, effects = (
+            self.replay.state.legal_entries_with_effects() if self.replay.ok else ({}, {})
+        )
+        self._legal, self._effects = entries, index_effects(effects)
+        log_cache.share(self)
+
+
+def view_summary(view: LogView) -> dict[str, Any]:
+    """What the hall screen shows of a log: a few numbers, where the view is
+    a replay of every entry (a hundred views took 100 ms to unpickle)."""
+    locked = locked_by_seat(view)
+    return {
+        "seq": view.seq,
+        "distance": view.distance,
+        "locked": {
+            "YB": len(locked["Y"]) + len(locked["B"]),
+            "RG": len(locked["R"]) + len(locked["G"]),
+        },
+        "winner": view.winner,
+        "to_move": view.replay.state.to_move,
+    }
+
+
+def locked_by_seat(view: LogView) -> dict[str, list[str]]:
+    position = view.replay.position
+    return {seat: position.locked(seat) for seat in ("Y", "R", "B", "G")}
+
+
+log_cache: LogCache[LogView] = LogCache(size=_CACHE_SIZE, kind=LogView, summarise=view_summary)
+"""The newest replay of each game in this process, and every process's in the shared cache."""
+
+
+def entry_json(entry: MoveEntry | dict[str, Any]) -> dict[str, Any]:
+    """One entry as the API shows it.
+
+    ``events`` is a tuple (JSON renders it as a list): an entry that hits or
+    locks nothing then holds only strings and numbers, and CPython's collector
+    stops tracking it after one look. A replayed view keeps every entry of
+    its game for as long as the game is played; with a list in each, every
+    full collection of a web process walked them all again.
+    """
+    row = (
+        entry
+        if isinstance(entry, dict)
+        else {
+            "seq": entry.seq,
+            "seat": entry.seat,
+            "text": entry.text,
+            "hash": entry.hash,
+            "events": entry.events,
+            "created_at": entry.created_at,
+        }
+    )
+    created: datetime | str = row["created_at"]
+    return {
+        "seq": row["seq"],
+        "seat": row["seat"],
+        "text": row["text"],
+        "hash": row["hash"],
+        "short_hash": short_hash(row["hash"]),
+        "events": tuple(row["events"] or ()),
+        "created_at": created.isoformat() if isinstance(created, datetime) else created,
+    }
+
+
+def build_log_view(
+    *,
+    game: Game,
+    rows: list[dict[str, Any]],
+    result: ReplayResult | None = None,
+    share: bool = True,
+) -> LogView:
+    """A LogView from the active rows in order (replaying them unless ``result`` is given).
+
+    ``share=False`` keeps it from the shared cache for now: a caller that
+    computes its legal moves next shares it then (``LogView._fill_legal``),
+    one write of it to Redis instead of two."""
+    if result is None:
+        result = replay(game_record(game=game, moves=[r["text"] for r in rows]))
+    seq = rows[-1]["seq"] if rows else 0
+    last = rows[-1]["hash"] if rows else genesis_hash(game.pk)
+    view = LogView(
+        game_id=game.pk,
+        origin=log_origin(game),
+        seq=seq,
+        last_hash=last,
+        replay=result,
+        entries=tuple(entry_json(r) for r in rows),
+        distance=dict(remaining_distance(result.position, result.state.ruleset)["teams"]),
+    )
+    log_cache.put(view, share=share)
+    return view
+
+
+_ROW_FIELDS = ("seq", "seat", "text", "hash", "events", "created_at")
+
+
+def head_columns_sql() -> str:
+    """Two SQL columns, the last active entry's ``seq`` and ``hash`` of the game aliased ``g``.
+
+    Hand-written SQL for the reads every poll and submission make (the ORM's
+    compilation cost more than the query); table names come from the models.
+    """
+    entry_t = connection.ops.quote_name(MoveEntry._meta.db_table)
+    last = (
+        f"FROM {entry_t} e WHERE e.game_id = g.id AND e.withdrawn_at IS NULL "
+        "ORDER BY e.seq DESC LIMIT 1"
+    )
+    return f"(SELECT e.seq {last}), (SELECT e.hash {last})"
+
+
+def log_head(game_id: int, seq: int | None, last: str | None) -> tuple[int, str]:
+    """``(seq, hash)`` of a log head as read, the genesis head for an empty log."""
+    return (seq, last) if seq and last else (0, genesis_hash(game_id))
+
+
+def _head_sql() -> str:
+    game_t = connection.ops.quote_name(Game._meta.db_table)
+    # Names come from the models' meta; the only value is a parameter.
+    return (
+        f"SELECT g.status, g.winner, g.result_source, g.first_dealer, "  # noqa: S608
+        f"{head_columns_sql()} FROM {game_t} g WHERE g.id = %s"
+    )
+
+
+def _read_head(game: Game) -> tuple[int, str]:
+    """The log head of ``game``, refreshing the game fields its state shows.
+
+    Every state read (a table device polls every 5 s) runs it. Refreshing
+    status, winner, result source and first dealer here means a caller
+    holding an older copy of the game (tokens.game_from_token's read memo)
+    still answers with the game as it is now.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(_head_sql(), [game.pk])
+        row = cursor.fetchone()
+    if row is None:
+        return log_head(game.pk, None, None)
+    game.status, game.winner, game.result_source, game.first_dealer, seq, last = row
+    return log_head(game.pk, seq, last)
+
+
+def game_log(*, game: Game, head: tuple[int, str] | None = None) -> LogView:
+    """The replayed active log of ``game`` (from the cache when the chain head matches).
+
+    ``head`` is the ``(seq, hash)`` of the last active entry when the caller
+    has just read it (under the game's lock); otherwise it is read here,
+    together with the game fields a state shows.
+    """
+    if head is None:
+        head = _read_head(game)
+    seq, last = head
+    cached = log_cache.get((game.pk, log_origin(game), seq, last))
+    if cached is not None:
+        return cached
+    rows = list(active_entries(game=game).values(*_ROW_FIELDS))
+    return build_log_view(game=game, rows=rows)
+
+
+def move_log_verify(*, game: Game) -> dict[str, Any]:
+    """Recompute the hash chain of the active entries: ``{"ok", "first_bad_seq"}``."""
+    prev = genesis_hash(game.pk)
+    expected_seq = 1
+    for row in active_entries(game=game).values("seq", "text", "prev_hash", "hash"):
+        want = entry_hash(prev_hash=prev, text=row["text"], seq=row["seq"])
+        if row["seq"] != expected_seq or row["prev_hash"] != prev or row["hash"] != want:
+            return {"ok": False, "first_bad_seq": row["seq"]}
+        prev = row["hash"]
+        expected_seq += 1
+    return {"ok": True, "first_bad_seq": None}
