@@ -5,6 +5,9 @@ at ``/t/`` and passwords at the login forms. Both are counted in the Django
 cache, which every web process shares, so a limit holds across processes. A
 window is fixed (the counter key contains the window number), which is
 simple, needs one ``incr`` per attempt and forgets old attempts by itself.
+The cache is a help, never a dependency (core/shared_cache.py): while it is
+down the counters read as empty and count nothing (a warning is logged), so
+a Redis outage lets everyone in rather than failing every login.
 
 Login failures are counted per *client and username together*, never per
 username alone: judges' usernames are shown to tables, and a lock on the
@@ -20,6 +23,7 @@ one), which bounds guessing by a client that throws its cookie away.
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 import time
 from dataclasses import dataclass
@@ -37,6 +41,9 @@ from django.http.response import HttpResponseBase
 
 from core.errors import ApplicationError
 from core.request import field_text
+from core.shared_cache import shared_add, shared_get
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -88,8 +95,8 @@ def _key(limit: Limit, who: str) -> str:
 
 
 def ratelimit_count(*, limit: Limit, who: str) -> int:
-    """Attempts by ``who`` in the current window."""
-    return int(cache.get(_key(limit, who), 0))
+    """Attempts by ``who`` in the current window; 0 while the cache is down."""
+    return int(shared_get(_key(limit, who)) or 0)
 
 
 def ratelimit_exceeded(*, limit: Limit, who: str) -> bool:
@@ -97,20 +104,30 @@ def ratelimit_exceeded(*, limit: Limit, who: str) -> bool:
 
 
 def ratelimit_hit(*, limit: Limit, who: str) -> int:
-    """Count one attempt; returns the attempts in the window including this one."""
+    """Count one attempt; returns the attempts in the window including this one.
+
+    While the cache is down nothing is counted and the answer is 1.
+    """
     key = _key(limit, who)
-    # add() is atomic: only the first attempt of a window creates the key.
-    if cache.add(key, 1, timeout=limit.window_s + 1):
+    # add() is atomic: only the first attempt of a window creates the key
+    # (and it answers True while the cache is down).
+    if shared_add(key, limit.window_s + 1):
         return 1
     try:
         return int(cache.incr(key))
     except ValueError:  # expired between add() and incr()
         cache.set(key, 1, timeout=limit.window_s + 1)
         return 1
+    except Exception:
+        logger.warning("shared cache unavailable", exc_info=True)
+        return 1
 
 
 def ratelimit_reset(*, limit: Limit, who: str) -> None:
-    cache.delete(_key(limit, who))
+    try:
+        cache.delete(_key(limit, who))
+    except Exception:
+        logger.warning("shared cache unavailable", exc_info=True)
 
 
 def short_code_lookup_allow(*, request: HttpRequest) -> None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 from django.contrib.auth import SESSION_KEY
+from django.core.cache import cache
 from django.test import Client, RequestFactory, override_settings
 
 from core.ratelimit import (
@@ -202,3 +205,28 @@ def test_the_device_cookie_is_http_only_and_names_no_user():
     value = signed_in.cookies[DEVICE_COOKIE].value
     assert value != first.cookies[DEVICE_COOKIE].value  # now trusted for the judge
     assert "judge" not in value
+
+
+def test_a_cache_outage_lets_logins_and_table_codes_through_with_a_warning(monkeypatch, caplog):
+    """The shared cache is a help, never a dependency: while Redis is down nothing is
+    counted, so no one is locked out and no page fails."""
+    UserFactory(username="judge")
+    game = GameFactory()
+    game_token(game=game)
+    game.refresh_from_db()
+    client = Client()
+    client.get("/login/", REMOTE_ADDR="10.0.0.1")
+
+    def down(*args, **kwargs):
+        raise ConnectionError("redis is down")
+
+    for method in ("get", "add", "incr", "set", "delete"):
+        monkeypatch.setattr(cache, method, down)
+    with caplog.at_level(logging.WARNING):
+        for _ in range(LOGIN_PER_CLIENT_USERNAME.limit + 2):
+            assert _login(client, "judge", "wrong").status_code == 200
+        assert _login(client, "judge", "pw-for-tests").status_code == 302
+        for _ in range(SHORT_CODE_PER_IP.limit + 2):
+            assert _code_lookup(Client(), "ZZZZZZ").status_code == 200
+        assert _code_lookup(Client(), game.short_code).status_code == 302
+    assert "shared cache unavailable" in caplog.text
