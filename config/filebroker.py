@@ -242,3 +242,9 @@ class Channel(filesystem.Channel):
 class Transport(filesystem.Transport):
     Channel = Channel
     global_state = virtual.BrokerState()
+
+    @property
+    def default_connection_params(self) -> dict[str, Any]:
+        # A folder, not a host: without a hostname to fall back on, kombu does
+        # not warn "No hostname was supplied" on every connection.
+        return {"port": self.default_port}
