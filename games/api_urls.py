@@ -20,7 +20,7 @@ urlpatterns: list = [
         api_clock.ClockExtendView.as_view(),
         name="game-clock-extend",
     ),
-    # Move log (move-log engineer)
+    # Move log
     path("table/<str:token>/state/", api.TableStateView.as_view(), name="table-state"),
     path("table/<str:token>/entries/", api.TableEntriesView.as_view(), name="table-entries"),
     path("table/<str:token>/preview/", api.TablePreviewView.as_view(), name="table-preview"),

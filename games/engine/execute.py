@@ -6,7 +6,7 @@ from .board import CODES, IS_GOAL, IS_RING, PATH, PIDX, SEATS, goal_lid
 from .boardstate import Board, EventTuple, locked_n, place
 from .errors import IllegalMoveError, NotationError
 from .notation import KIND_IN, KIND_SWAP, Move
-from .walk import E_F1, E_F5_FIRST, ENTER_CARDS, FORWARD, walk_back, walk_forward
+from .walk import E_F1, E_F5_FIRST, ENTER_CARDS, single_step, walk_back, walk_forward
 
 
 def _walk_error(code: int, c: int, src: int) -> IllegalMoveError:
@@ -109,13 +109,7 @@ def execute(b: Board, seat_c: int, move: Move, f6: bool = True) -> list[EventTup
         return events
     if card == "11":
         raise IllegalMoveError.of("c5_11")
-    (lid, n), *more = steps
-    if card == "4":
-        if more or n != -4:
-            raise IllegalMoveError.of("c4")
-    elif more or n not in FORWARD[card]:
-        key = "c3" if card == "1" else "c5" if card in ENTER_CARDS else "c2"
-        raise IllegalMoveError.of(key, card=card)
+    lid, n = single_step(card, steps)
     step(b, seat_c, c, lid, n, f6, None, events, dests[0] if dests else -1)
     return events
 

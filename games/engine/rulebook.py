@@ -37,7 +37,7 @@ from .rulebook_board import (
     X15_LID,
     location_order,
 )
-from .walk import ENTER_CARDS, FORWARD
+from .walk import ENTER_CARDS, FORWARD, single_step
 
 E_BLOCK_BASE: Final = -100
 """``E_BLOCK_BASE - lid``: the own-0 pawn on ``lid`` blocks the way (T4)."""
@@ -452,13 +452,7 @@ def execute(b: Board, seat_c: int, move: Move) -> list[EventTuple]:
         return events
     if card == "11":
         raise IllegalMoveError.of("c5_11")
-    (lid, n), *more = steps
-    if card == "4":
-        if more or n != -4:
-            raise IllegalMoveError.of("c4")
-    elif more or n not in FORWARD[card]:
-        key = "c3" if card == "1" else "c5" if card in ENTER_CARDS else "c2"
-        raise IllegalMoveError.of(key, card=card)
+    lid, n = single_step(card, steps)
     _step(b, seat_c, c, lid, n, set(), events, dests[0] if dests else -1)
     return events
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .board import BACK, CODES, FWD_CROSS, NLOC, PATH, PIDX, REMAINING_HOME, REMAINING_START
+from .errors import IllegalMoveError
 from .position import locked_count
 
 E_F1: Final = -2
@@ -108,3 +109,16 @@ def pawn_distances(locs: Sequence[int]) -> list[list[int]]:
                 row.append(60 - p)
         out.append(row)
     return out
+
+
+def single_step(card: str, steps: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """The one ``(pawn, steps)`` a card other than 7 moves, refused by its rule
+    (C2/C3/C4/C5) when the move names more pawns or steps the card does not give."""
+    (lid, n), *more = steps
+    if card == "4":
+        if more or n != -4:
+            raise IllegalMoveError.of("c4")
+    elif more or n not in FORWARD[card]:
+        key = "c3" if card == "1" else "c5" if card in ENTER_CARDS else "c2"
+        raise IllegalMoveError.of(key, card=card)
+    return lid, n
