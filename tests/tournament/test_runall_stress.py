@@ -136,9 +136,10 @@ def _wait(predicate, timeout: float, what: str) -> None:  # type: ignore[no-unty
 
 
 def _manage(env: dict[str, str], *args: str) -> None:
-    subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True, capture_output=True
+    done = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True
     )
+    assert done.returncode == 0, f"manage.py {' '.join(args)} failed:\n{done.stderr[-4000:]}"
 
 
 def test_round_start_bursts_and_a_killed_worker_lose_no_alert(tmp_path):
