@@ -9,27 +9,62 @@ shows a stack trace.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils import translation
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+Text = str | Promise
+
+
+def in_language(text: Text, lang: str, params: Mapping[str, Any] | None = None) -> str:
+    """``text`` (a ``gettext_lazy`` text) in ``lang``, with ``%(name)s`` filled from ``params``."""
+    with translation.override(lang):
+        rendered = str(text)
+        if params:
+            rendered = rendered % {
+                key: in_language(value, lang) if isinstance(value, Promise) else value
+                for key, value in params.items()
+            }
+    return rendered
 
 
 class ApplicationError(Exception):
+    """An expected failure a user can cause, in both languages.
+
+    The message is one text marked for translation (``gettext_lazy``), its
+    Danish in the app's catalogue; ``params`` fill its ``%(name)s`` places
+    in each language:
+
+        raise ApplicationError(
+            "unknown_field", _("Unknown setting: %(names)s."), params={"names": names}
+        )
+    """
+
     status_code = 400
 
     def __init__(
         self,
         code: str,
-        message_en: str,
-        message_da: str,
+        message: Text,
+        message_da: str | None = None,
         *,
+        params: Mapping[str, Any] | None = None,
         status: int | None = None,
         extra: dict[str, Any] | None = None,
     ) -> None:
-        super().__init__(message_en)
+        if message_da is None:
+            self.message_en = in_language(message, "en", params)
+            self.message_da = in_language(message, "da", params)
+        else:
+            # A text already in both languages (the rules engine's refusals,
+            # which stay plain Python and carry their own Danish).
+            self.message_en = str(message)
+            self.message_da = message_da
+        super().__init__(self.message_en)
         self.code = code
-        self.message_en = message_en
-        self.message_da = message_da
         if status is not None:
             self.status_code = status
         self.extra = extra or {}
@@ -50,13 +85,20 @@ class ApplicationError(Exception):
         }
 
 
+NOT_ALLOWED = _("You may not do this.")
+
+
 class PermissionDenied(ApplicationError):
     status_code = 403
 
     def __init__(
-        self, message_en: str = "You may not do this.", message_da: str = "Det må du ikke."
+        self,
+        message: Text = NOT_ALLOWED,
+        message_da: str | None = None,
+        *,
+        params: Mapping[str, Any] | None = None,
     ) -> None:
-        super().__init__("permission_denied", message_en, message_da)
+        super().__init__("permission_denied", message, message_da, params=params)
 
 
 class NotFound(ApplicationError):

@@ -140,7 +140,7 @@ LOGOUT_REDIRECT_URL = "tournament:home"
 
 LANGUAGE_CODE = "da"
 LANGUAGES = [("da", "Dansk"), ("en", "English")]
-LOCALE_PATHS = [BASE_DIR / "locale"]  # plus each app's own locale/ (Django finds those)
+LOCALE_PATHS = [BASE_DIR / "core" / "locale"]  # core and config; each app has its own locale/
 TIME_ZONE = "Europe/Copenhagen"
 USE_I18N = True
 USE_TZ = True

@@ -67,3 +67,18 @@ def test_a_server_error_under_api_is_json():
     response = server_error(RequestFactory().get("/api/rounds/1/"))
     assert response.status_code == 500
     assert response["Content-Type"] == "application/json"
+
+
+def test_an_error_text_is_given_in_both_languages_from_the_catalogue():
+    from django.utils.translation import gettext_lazy as _
+
+    from core.errors import ApplicationError, PermissionDenied
+
+    denied = PermissionDenied()
+    assert (denied.message_en, denied.message_da) == ("You may not do this.", "Det må du ikke.")
+    # A placeholder is filled in each language; a lazy value is rendered in each too.
+    error = ApplicationError(
+        "x", _("You may not do this."), params={"unused": _("You may not do this.")}
+    )
+    assert error.message_da == "Det må du ikke."
+    assert error.to_json()["message_en"] == "You may not do this."
