@@ -93,15 +93,11 @@ TEMPLATES = [
 DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'dmpartners.sqlite3'}")
 }
-if not env.str("DATABASE_URL", default="") or not env.str("REDIS_URL", default=""):
-    # The embedded default keeps its database, cache and broker under VAR_DIR.
-    # SQLite cannot create a file in a missing folder, and whether the cache
-    # happens to make the folder first depends on the order Django runs its
-    # system checks in: make it here, once, for every command.
-    VAR_DIR.mkdir(parents=True, exist_ok=True)
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("DB_CONN_MAX_AGE", default=0))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Django's backend, making VAR_DIR on the first connection (core/sqlite).
+    DATABASES["default"]["ENGINE"] = "core.sqlite"
     # WAL lets the web server, the worker and beat share the file without
     # "database is locked" errors under normal use.
     DATABASES["default"]["OPTIONS"] = {
