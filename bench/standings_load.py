@@ -74,9 +74,9 @@ import django
 django.setup()
 from django.contrib.auth import get_user_model
 from games.services.results import game_result_record
-from tournament import selectors
+from competition import selectors
 from tournament.models import Pair
-from tournament.services.pairing import round_close, round_pair, round_publish, round_start
+from competition.services.pairing import round_close, round_pair, round_publish, round_start
 from tournament.services.registration import pair_check_in, pairs_import_csv, tournament_create
 
 started = time.perf_counter()

@@ -20,7 +20,7 @@ api_patterns: list[URLPattern | URLResolver] = [
         SpectacularSwaggerSplitView.as_view(url_name="api:schema", template_name="api/docs.html"),
         name="docs",
     ),
-    path("", include("tournament.api_urls")),
+    path("", include("competition.api_urls")),
     path("", include("games.api_urls")),
     path("", include("judging.api_urls")),
     path("", include("signup.api_urls")),
@@ -44,7 +44,7 @@ urlpatterns = [
     path("", include("season.urls")),
     path("", include("ratings.urls")),
     path("", include("stats.urls")),
-    path("", include("tournament.urls")),
+    path("", include("competition.urls")),
 ]
 
 if settings.DEBUG:

@@ -3,7 +3,9 @@
 ``ApplicationError`` carries its own messages. DRF's own exceptions
 (validation, unreadable JSON, not found, method not allowed …) are given the
 same ``{"error": {code, message, message_en, message_da}}`` shape that the
-OpenAPI schema documents; field errors ride along under ``error.fields``.
+OpenAPI schema documents (``ApiErrorSerializer``, the one shape every app's
+API names for its error answers); field errors ride along under
+``error.fields``.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils import translation
-from rest_framework import exceptions
+from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -129,3 +131,19 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     error["message"] = error["message_en"] if lang == "en" else error["message_da"]
     response.data = {"error": error}
     return response
+
+
+# The shape the OpenAPI schema documents for every error answer.
+
+
+class ApiErrorBodySerializer(serializers.Serializer[Any]):
+    code = serializers.CharField(help_text="Stable error code (a RULES.md id where one applies).")
+    message = serializers.CharField(
+        help_text="The message in the request's language (Danish by default)."
+    )
+    message_en = serializers.CharField()
+    message_da = serializers.CharField()
+
+
+class ApiErrorSerializer(serializers.Serializer[Any]):
+    error = ApiErrorBodySerializer()

@@ -1,7 +1,7 @@
 """Gather the plain data the document builders need.
 
 The only module of this app that reads other apps: through their selectors
-where they exist (tournament.selectors, tournament.services.knockout,
+where they exist (competition.selectors, competition.services.knockout,
 games.selectors / games.services.move_log), so the builders stay pure.
 """
 
@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from competition import selectors
 from games.models import Game
 from games.services.tokens import game_token
 from judging import selectors_records as records
@@ -38,7 +39,6 @@ from printing.documents.types import (
     StandingsTable,
 )
 from printing.timeline import record_timeline
-from tournament import selectors
 from tournament.models import Pair, Round, Tournament
 
 
@@ -186,7 +186,7 @@ def bracket_data(*, tournament: Tournament, lang: str = "da") -> Bracket:
 
 
 def final_results_data(*, tournament: Tournament, lang: str = "da") -> FinalStandings:
-    from tournament.selectors_podium import final_results
+    from competition.placings import final_results
 
     final = final_results(tournament=tournament)
     return FinalStandings(

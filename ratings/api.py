@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api_errors import ApiErrorSerializer
 from people.models import Person
 from ratings import serializers as s
 from ratings.selectors import person_is_public, person_rating, person_rating_history, rating_list
@@ -22,7 +23,6 @@ from ratings.services import ratings_seed_event
 from ratings.views import write_ratings_csv
 from stats.selectors import person_stats
 from tournament.models import Tournament
-from tournament.serializers import ApiErrorSerializer
 
 
 def rating_rows() -> list[dict[str, object]]:

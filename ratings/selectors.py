@@ -15,7 +15,7 @@ from people.models import Person
 from ratings.compute import Skill, team_strength
 from ratings.models import PairRating, PersonRating, PersonRatingChange
 from tournament.models import Tournament
-from tournament.selectors import active_pairs
+from tournament.selectors_events import active_pairs
 
 # Who may appear on public pages: consented, neither merged away nor anonymised.
 PUBLIC_PEOPLE = {

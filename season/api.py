@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api_errors import ApiErrorSerializer
 from core.errors import NotFound
 from people.models import Person, PersonAudit
 from season import serializers as s
@@ -35,7 +36,6 @@ from season.services import people as people_service
 from season.services import series as series_service
 from season.views.public import write_ranking_csv
 from tournament.models import Tournament
-from tournament.serializers import ApiErrorSerializer
 
 ERRORS = {
     400: OpenApiResponse(ApiErrorSerializer, description="Invalid request (bilingual error)."),

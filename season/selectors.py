@@ -1,7 +1,7 @@
 """Reads of the season app: calendar, results, the live qualification ranking.
 
 Nothing is stored: every read computes the ranking from the tournaments'
-current results (season.placings) and the people behind the players, so a
+current results (competition.placings) and the people behind the players, so a
 result typed in a qualifier shows in the season ranking at once.
 """
 
@@ -13,12 +13,12 @@ from typing import Any, cast
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from competition.placings import EventPlace, event_placings
 from core.users import Actor
 from people.models import Person
 from people.selectors import DuplicateSuggestion, duplicate_suggestions, merges_of
 from season.models import Series, SeriesEvent
 from season.permissions import is_series_organiser
-from season.placings import EventPlace, event_placings
 from season.qualification import (
     EventResult,
     Placing,

@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api_errors import ApiErrorSerializer
 from signup import serializers as s
 from signup.models import SignUp
 from signup.selectors import signup_state, signups_for_organiser, waitlist_position
@@ -26,7 +27,6 @@ from signup.services.links import signup_from_token, signup_link
 from signup.spam import signup_attempt_allow
 from tournament.models import Tournament
 from tournament.permissions import require_organiser, tournament_visible
-from tournament.serializers import ApiErrorSerializer
 
 ERRORS = {
     400: OpenApiResponse(ApiErrorSerializer, description="Invalid request (bilingual error)."),

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from signup.models import SignUp
 from tournament.models import Pair, Tournament
-from tournament.selectors import active_pairs
+from tournament.selectors_events import active_pairs
 
 # Sign-ups that are still "in": they hold a place, or queue for one.
 ACTIVE = (SignUp.Status.PENDING, SignUp.Status.CONFIRMED, SignUp.Status.WAITLISTED)

@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "tournament",
     "games",
     "judging",
+    "competition",
     "printing",
     "signup",
     "season",

@@ -282,7 +282,7 @@ def clock_start(*, game: Game, at: datetime.datetime | None = None) -> GameClock
 def clock_started(*, games: Iterable[Game]) -> list[GameClock]:
     """Start the clocks of games a round start has just begun.
 
-    Called by ``tournament.services.pairing.round_start`` after it sets
+    Called by ``competition.services.pairing.round_start`` after it sets
     ``Game.started_at``; each clock starts at its game's ``started_at``.
     Idempotent per game.
     """

@@ -27,7 +27,7 @@ from signup.services.emails import email_queue
 from signup.services.links import new_nonce, signup_from_token
 from tournament.models import Tournament
 from tournament.permissions import require_organiser
-from tournament.selectors import active_pairs
+from tournament.selectors_events import active_pairs
 from tournament.services.audit import audit_record
 from tournament.services.registration import pair_register_signed_up, pair_withdraw
 

@@ -13,12 +13,12 @@ import pytest
 from django.db.models import Q
 from playwright.sync_api import Page, expect
 
+from competition.services.pairing import round_close, round_pair, round_publish, round_start
 from games.engine import selfplay_game
 from games.services.move_log import move_submit
+from tests.competition.helpers import play
 from tests.factories import UserFactory
-from tests.tournament.helpers import play
 from tournament.models import Tournament
-from tournament.services.pairing import round_close, round_pair, round_publish, round_start
 from tournament.services.registration import pair_check_in, pair_register, tournament_create
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -279,8 +279,8 @@ def test_a_broker_that_is_down_does_not_break_the_start(
 
 
 def test_round_start_starts_every_tables_clock():
-    from tests.tournament.helpers import event_with_pairs
-    from tournament.services.pairing import round_pair, round_publish, round_start
+    from competition.services.pairing import round_pair, round_publish, round_start
+    from tests.competition.helpers import event_with_pairs
 
     tournament, organiser, _ = event_with_pairs(8)
     round_ = round_pair(tournament=tournament, actor=organiser)

@@ -13,6 +13,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from competition.services.pairing import round_close, round_start
 from games.models import Game, GameClock
 from games.services import clock as clock_service
 from games.services.clock import (
@@ -33,7 +34,6 @@ from judging.services.freshness import judging_changed, judging_version
 from judging.services.rulings import ruling_warning
 from tests.factories import GameFactory, PairFactory, RoundFactory, judge_of, organiser_of
 from tournament.models import Round
-from tournament.services.pairing import round_close, round_start
 
 pytestmark = pytest.mark.django_db
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from competition.selectors import standings_for_tournament
 from core.errors import ApplicationError, PermissionDenied
 from games.engine import replay
 from games.models import Game, MoveEntry
@@ -24,7 +25,6 @@ from judging.services.rulings import (
     void_preview,
 )
 from tests.judging.conftest import log_moves
-from tournament.selectors import standings_for_tournament
 
 pytestmark = pytest.mark.django_db
 

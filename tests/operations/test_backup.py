@@ -10,17 +10,9 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.utils import timezone
 
-from core.errors import ApplicationError
-from games.management.commands.demo_tournament import DEMO_SLUG
-from games.models import Game, MoveEntry, ResultConfirmation
-from games.services.move_log import demo_fill_logs
-from games.services.tokens import game_from_token, game_token
-from judging.models import Alert, JudgeCall, MoveRefusal, Ruling
-from people.models import Person
-from signup.models import SignUp, SignUpEmail
-from tournament.models import Bye, Pair, Player, Tournament
-from tournament.services import backup
-from tournament.services.backup import (
+from competition.management.commands.demo_tournament import DEMO_SLUG
+from competition.services import backup
+from competition.services.backup import (
     EXCLUDED,
     SECTIONS,
     backup_models,
@@ -29,6 +21,14 @@ from tournament.services.backup import (
     tournament_path,
     unregistered_models,
 )
+from core.errors import ApplicationError
+from games.models import Game, MoveEntry, ResultConfirmation
+from games.services.move_log import demo_fill_logs
+from games.services.tokens import game_from_token, game_token
+from judging.models import Alert, JudgeCall, MoveRefusal, Ruling
+from people.models import Person
+from signup.models import SignUp, SignUpEmail
+from tournament.models import Bye, Pair, Player, Tournament
 
 # The demo event takes a while to build: these tests run in `make test`, not test-fast.
 pytestmark = pytest.mark.slow
@@ -159,7 +159,7 @@ def _normalised(document: dict) -> dict:
 
 def test_every_model_reaching_a_tournament_is_exported_or_excluded(db):
     assert unregistered_models() == [], (
-        "give these models a section name in tournament/services/backup.py SECTIONS "
+        "give these models a section name in competition/services/backup.py SECTIONS "
         "(or add them to EXCLUDED with a reason)"
     )
     exported = {m._meta.label for m in backup_models()}

@@ -11,13 +11,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
+from competition.services.backup import tournament_export, tournament_import
 from core.errors import ApplicationError
 from games.engine import selfplay_game
 from games.models import Game, MoveEntry
 from games.services import move_log
 from tests.factories import GameFactory, RoundFactory, TournamentFactory, organiser_of
 from tournament.models import Player, Round, Tournament
-from tournament.services.backup import tournament_export, tournament_import
 
 pytestmark = pytest.mark.django_db
 

@@ -13,6 +13,12 @@ import json
 import pytest
 from django.test import Client
 
+from competition.services.backup import (
+    backup_models,
+    tournament_export,
+    tournament_import,
+    tournament_path,
+)
 from games.engine import selfplay_game
 from games.models import Game
 from games.services import tokens
@@ -20,12 +26,6 @@ from games.services.tokens import game_token, game_token_rotate
 from printing.data import score_sheets_data
 from tests.factories import GameFactory, RoundFactory, TournamentFactory, organiser_of
 from tournament.models import Round
-from tournament.services.backup import (
-    backup_models,
-    tournament_export,
-    tournament_import,
-    tournament_path,
-)
 
 pytestmark = pytest.mark.django_db
 

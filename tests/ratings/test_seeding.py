@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from competition.services.pairing import round_pair
 from core.errors import PermissionDenied
 from games.services.results import game_result_record
 from ratings.services import ratings_seed_event
@@ -19,7 +20,6 @@ from tests.factories import (
     organiser_of,
 )
 from tournament.models import Pair
-from tournament.services.pairing import round_pair
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -6,11 +6,11 @@ import datetime
 import itertools
 from collections.abc import Callable
 
+from competition.services.knockout import knockout_advance, knockout_create
+from competition.services.pairing import round_close
 from games.models import Game
-from tests.tournament.helpers import play
+from tests.competition.helpers import play
 from tournament.models import Tournament
-from tournament.services.knockout import knockout_advance, knockout_create
-from tournament.services.pairing import round_close
 from tournament.services.registration import pair_register, tournament_create
 
 _days = itertools.count()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
+from competition.services.knockout import knockout_create
+from competition.services.pairing import round_publish, round_start
 from core.errors import ApplicationError, Conflict, PermissionDenied
 from games.services.results import game_result_record
 from season.models import Series, SeriesAudit, SeriesEvent
@@ -17,8 +19,6 @@ from season.services.series import (
 )
 from tests.factories import TournamentFactory, UserFactory, organiser_of
 from tests.season.conftest import PAIRS, knockout_event
-from tournament.services.knockout import knockout_create
-from tournament.services.pairing import round_publish, round_start
 
 pytestmark = pytest.mark.django_db
 

@@ -8,14 +8,14 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from competition.services.knockout import knockout_create
+from competition.services.pairing import round_publish, round_start
 from games.services.results import game_result_record
 from season.models import SeriesEvent
 from season.services.series import series_create, series_event_add
 from tests.factories import UserFactory
 from tests.season.conftest import PAIRS, knockout_event
 from tournament.models import Tournament
-from tournament.services.knockout import knockout_create
-from tournament.services.pairing import round_publish, round_start
 
 pytestmark = pytest.mark.django_db
 

@@ -42,7 +42,7 @@ SPEED = 450.0
 SETUP = f"""
 from django.contrib.auth import get_user_model
 from tournament.models import Pair, Tournament
-from tournament.services.pairing import round_pair, round_publish
+from competition.services.pairing import round_pair, round_publish
 from tournament.services.registration import pair_check_in, pair_register, tournament_create
 
 for o in range({ORGANISERS}):

@@ -11,12 +11,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from competition.services.pairing import round_pair, round_publish, round_start
 from games.models import GameClock
 from judging.models import Alert, JudgeCall
+from tests.competition.helpers import event_with_pairs, play
 from tests.factories import TournamentFactory, UserFactory, judge_of, organiser_of
-from tests.tournament.helpers import event_with_pairs, play
 from tournament.public_cache import forget_stamps
-from tournament.services.pairing import round_pair, round_publish, round_start
 
 pytestmark = pytest.mark.django_db
 

@@ -1,5 +1,4 @@
-"""HTML pages of the tournament app: public pages and the organiser's desk.
-
-``public`` needs no login; the ``organiser_*`` modules are for organisers of
-the tournament in the URL. All writes go through the services.
+"""HTML pages of the tournament app: the front page, where a login lands,
+the language switch, and the organiser gate (``common``) every organiser page
+shares. The pages of a tournament in play are ``competition.views``.
 """

@@ -7,8 +7,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
-from tournament import selectors
 from tournament.models import Tournament
+from tournament.selectors_events import home_for_user
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -20,7 +20,7 @@ def home(request: HttpRequest) -> HttpResponse:
 def role_home(request: HttpRequest) -> HttpResponse:
     """After login: an organiser's event dashboard, a judge's judge dashboard,
     or the list of their events when they have several."""
-    target = selectors.home_for_user(user=request.user, today=timezone.localdate())
+    target = home_for_user(user=request.user, today=timezone.localdate())
     if target is None:
         return redirect("tournament:organiser_index")
     role, tournament = target

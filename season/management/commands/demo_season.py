@@ -16,14 +16,14 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
-from games.management.commands.demo_tournament import DEMO_SLUG, PAIRS
+from competition.management.commands.demo_tournament import DEMO_SLUG, PAIRS
+from competition.services.knockout import knockout_advance, knockout_create
+from competition.services.pairing import round_close, round_pair, round_publish, round_start
 from games.services.results import game_result_record
 from season.models import Series
 from season.services.series import series_create, series_event_add
 from signup.services.signups import signup_submit
 from tournament.models import Round, Tournament
-from tournament.services.knockout import knockout_advance, knockout_create
-from tournament.services.pairing import round_close, round_pair, round_publish, round_start
 from tournament.services.registration import pair_register, tournament_create
 
 SEASON_SLUG = "dm-saesonen-2026"

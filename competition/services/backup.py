@@ -1,0 +1,495 @@
+"""Export a whole tournament as one JSON document, and import it again.
+
+The document (``format`` "dm-partners-tournament", ``version`` 1) holds the
+tournament's settings and one list per model with a path to the tournament
+(players, pairs, rounds, byes, games with results/clock/token nonce, move
+entries, clock events, alerts, judge calls, rulings, refusals, audit…), plus
+the users those rows name (by username; never a password).
+
+The model list is *derived*, not hand-kept: every model of the tournament,
+games, judging and printing apps that reaches ``Tournament`` through foreign
+keys is exported, unless it is named in ``EXCLUDED`` with a reason. A model
+nobody gave a section name is still exported (under its ``app.model`` label)
+and ``tests/operations/test_backup.py`` fails until it gets one, so a new
+model is never silently left out of a backup.
+
+Import (``tournament_import``) checks the whole document before it writes
+anything (``backup_check``: values, references, settings, each move log's
+hash chain), then writes everything in one transaction:
+
+* **restore** — when none of the document's primary keys exist in the target
+  database (an empty instance), rows keep their ids, so the table tokens
+  (an HMAC of the game id and its nonce under ``SECRET_KEY``) printed on the
+  score sheets keep working, provided the instance has the same
+  ``DJANGO_SECRET_KEY``.
+* **copy** — otherwise (e.g. beside the original under a new slug) ids are
+  remapped and every game gets a new table token and short code: the old
+  QR codes belong to the original.
+
+Users are matched by username; a missing one is created with an unusable
+password (the organiser sets a password or the admin resets it).
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from collections import deque
+from collections.abc import Iterable
+from typing import Any, TypeVar
+
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.core.management.color import no_style
+from django.db import connection, models, transaction
+from django.utils import timezone
+
+from competition.services.backup_check import backup_document_check
+from core.errors import ApplicationError
+from games.models import Game
+from games.services.tokens import game_token_rotate
+from people.services import persons_for_names
+from tournament.models import Player, Tournament
+
+logger = logging.getLogger(__name__)
+
+Row = TypeVar("Row", bound=models.Model)
+
+FORMAT = "dm-partners-tournament"
+VERSION = 1
+BACKUP_APPS = ("tournament", "games", "judging", "printing", "signup")
+
+# Section name in the document -> model label. Order is cosmetic: import sorts
+# the models by their foreign keys.
+SECTIONS: dict[str, str] = {
+    "roles": "tournament.TournamentRole",
+    "players": "tournament.Player",
+    "pairs": "tournament.Pair",
+    "rounds": "tournament.Round",
+    "byes": "tournament.Bye",
+    "games": "games.Game",
+    "clocks": "games.GameClock",
+    "clock_events": "games.ClockEvent",
+    "move_entries": "games.MoveEntry",
+    "result_confirmations": "games.ResultConfirmation",
+    "alerts": "judging.Alert",
+    "judge_calls": "judging.JudgeCall",
+    "rulings": "judging.Ruling",
+    "move_refusals": "judging.MoveRefusal",
+    "audit": "tournament.AuditEntry",
+    "signups": "signup.SignUp",
+    "signup_emails": "signup.SignUpEmail",
+}
+# Models deliberately left out, with the reason (docs/operations.md).
+EXCLUDED: dict[str, str] = {
+    "printing.PrintJob": "generated PDFs; print them again after a restore",
+}
+# Fields whose values are regenerated on a copy (new ids make them invalid).
+_TOKEN_FIELDS = ("token_nonce", "token_hash", "carried_token_hash", "short_code")
+
+
+# --- which models, and how they reach the tournament -------------------------
+
+
+def _label(model: type[models.Model]) -> str:
+    return model._meta.label
+
+
+def _is_user_model(model: Any) -> bool:
+    return model is get_user_model()
+
+
+def _related(field: models.Field[Any, Any]) -> type[models.Model]:
+    """The model a foreign key points to (a concrete relation field always names one)."""
+    target = field.related_model
+    if target is None or isinstance(target, str):  # pragma: no cover - Django resolves them
+        raise TypeError(f"{field} has no resolved related model")
+    return target
+
+
+def tournament_path(model: type[models.Model]) -> str | None:
+    """The ORM lookup from ``model`` to its Tournament ("" for Tournament), or None.
+
+    Shortest path over forward foreign keys, preferring required ones, within
+    the backup apps.
+    """
+    if model is Tournament:
+        return ""
+    queue: deque[tuple[type[models.Model], str]] = deque([(model, "")])
+    seen = {model}
+    while queue:
+        current, path = queue.popleft()
+        fks = [
+            f
+            for f in current._meta.concrete_fields
+            if f.is_relation and (f.many_to_one or f.one_to_one)
+        ]
+        fks.sort(key=lambda f: f.null)
+        for field in fks:
+            target = _related(field)
+            lookup = f"{path}__{field.name}" if path else field.name
+            if target is Tournament:
+                return lookup
+            if target in seen or target._meta.app_label not in BACKUP_APPS:
+                continue
+            seen.add(target)
+            queue.append((target, lookup))
+    return None
+
+
+def backup_models() -> list[type[models.Model]]:
+    """Every model (but Tournament) with a path to Tournament that is not excluded."""
+    found = []
+    for app_label in BACKUP_APPS:
+        for model in apps.get_app_config(app_label).get_models():
+            if model is Tournament or _label(model) in EXCLUDED:
+                continue
+            if tournament_path(model) is not None:
+                found.append(model)
+    return _sorted_by_dependencies(found)
+
+
+def _section_name(model: type[models.Model]) -> str:
+    label = _label(model)
+    for name, section_label in SECTIONS.items():
+        if section_label == label:
+            return name
+    return label.lower()
+
+
+def unregistered_models() -> list[str]:
+    """Labels of exported models without a section name (a test keeps this empty)."""
+    return [_label(m) for m in backup_models() if _label(m) not in SECTIONS.values()]
+
+
+def _sorted_by_dependencies(found: list[type[models.Model]]) -> list[type[models.Model]]:
+    """Topological order: a model comes after every model its foreign keys point to."""
+    members = set(found)
+    ordered: list[type[models.Model]] = []
+    pending = list(found)
+    while pending:
+        progress = False
+        for model in list(pending):
+            deps = {
+                f.related_model
+                for f in model._meta.concrete_fields
+                if f.is_relation and f.related_model in members and f.related_model is not model
+            }
+            if deps <= set(ordered):
+                ordered.append(model)
+                pending.remove(model)
+                progress = True
+        if not progress:
+            raise RuntimeError(f"foreign-key cycle between {[_label(m) for m in pending]}")
+    return ordered
+
+
+# --- export --------------------------------------------------------------------
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, datetime.datetime | datetime.date | datetime.time):
+        return value.isoformat()
+    if isinstance(value, datetime.timedelta):
+        return value.total_seconds()
+    return value
+
+
+def _row(instance: models.Model, users: dict[int, str]) -> dict[str, Any]:
+    row: dict[str, Any] = {}
+    for field in instance._meta.concrete_fields:
+        if field.is_relation and field.related_model is Tournament:
+            continue
+        value = getattr(instance, field.attname)
+        if field.is_relation and _is_user_model(field.related_model):
+            row[field.name] = users.get(value) if value is not None else None
+        elif isinstance(field, models.FileField):
+            row[field.name] = str(value or "")
+        else:
+            row[field.attname if field.is_relation else field.name] = _plain(value)
+    return row
+
+
+def _user_ids(rows: Iterable[models.Model]) -> set[int]:
+    ids = set()
+    for instance in rows:
+        for field in instance._meta.concrete_fields:
+            if field.is_relation and _is_user_model(field.related_model):
+                value = getattr(instance, field.attname)
+                if value is not None:
+                    ids.add(value)
+    return ids
+
+
+def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
+    """The whole tournament as one JSON-serialisable document (see the module doc)."""
+    querysets = {}
+    for model in backup_models():
+        path = tournament_path(model) or ""  # backup_models() keeps models that have one
+        querysets[model] = list(model._default_manager.filter(**{path: tournament}).order_by("pk"))
+    user_model = get_user_model()
+    ids = set().union(*(_user_ids(rows) for rows in querysets.values()))
+    user_rows = user_model._default_manager.filter(pk__in=ids).order_by("username")
+    usernames = {u.pk: u.get_username() for u in user_rows}
+    settings_row = _row(tournament, usernames)
+    settings_row.pop("id")
+    document: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": timezone.now().isoformat(),
+        "tournament_id": tournament.pk,
+        "tournament": settings_row,
+        "users": [
+            {
+                "username": u.get_username(),
+                "first_name": getattr(u, "first_name", ""),
+                "last_name": getattr(u, "last_name", ""),
+                "email": getattr(u, "email", ""),
+                "is_active": u.is_active,
+            }
+            for u in user_rows
+        ],
+        "excluded": sorted(EXCLUDED),
+    }
+    for model, rows in querysets.items():
+        document[_section_name(model)] = [_row(instance, usernames) for instance in rows]
+    return document
+
+
+# --- import --------------------------------------------------------------------
+
+
+def _bad_document(detail_en: str, detail_da: str) -> ApplicationError:
+    return ApplicationError(
+        "backup_invalid",
+        f"This is not a tournament backup this system can read: {detail_en}",
+        f"Dette er ikke en turneringsbackup, som systemet kan læse: {detail_da}",
+        status=400,
+    )
+
+
+def _check_document(document: Any) -> None:
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise _bad_document(
+            "the file is not a DM i Partners backup.", "filen er ikke en DM i Partners-backup."
+        )
+    if document.get("version") != VERSION:
+        raise _bad_document(
+            f"version {document.get('version')!r} is not supported (expected {VERSION}).",
+            f"version {document.get('version')!r} understøttes ikke (forventet {VERSION}).",
+        )
+    if not isinstance(document.get("tournament"), dict):
+        raise _bad_document(
+            "the tournament settings are missing.", "turneringens indstillinger mangler."
+        )
+    known = {_section_name(m) for m in backup_models()}
+    unknown = [
+        key
+        for key, value in document.items()
+        if isinstance(value, list) and key not in known | {"users", "excluded"}
+    ]
+    if unknown:
+        raise _bad_document(
+            f"unknown sections {unknown} (made by a newer version?).",
+            f"ukendte afsnit {unknown} (lavet af en nyere version?).",
+        )
+
+
+def _users_from(document: dict[str, Any]) -> dict[str, int]:
+    user_model = get_user_model()
+    field = user_model.USERNAME_FIELD
+    ids = {}
+    for entry in document.get("users", []):
+        username = entry["username"]
+        user = user_model._default_manager.filter(**{field: username}).first()
+        if user is None:
+            user = user_model(**{field: username})
+            for attr in ("first_name", "last_name", "email", "is_active"):
+                if attr in entry and hasattr(user, attr):
+                    setattr(user, attr, entry[attr])
+            user.set_unusable_password()
+            user.save()
+        ids[username] = user.pk
+    return ids
+
+
+def _ids_free(model: type[models.Model], rows: list[dict[str, Any]]) -> bool:
+    ids = [row["id"] for row in rows]
+    return not any(
+        model._default_manager.filter(pk__in=ids[i : i + 500]).exists()
+        for i in range(0, len(ids), 500)
+    )
+
+
+def _instance(
+    model: type[Row],
+    row: dict[str, Any],
+    tournament: Tournament,
+    id_maps: dict[type[models.Model], dict[int, int]],
+    users: dict[str, int],
+    keep_ids: bool,
+) -> Row:
+    values: dict[str, Any] = {}
+    for field in model._meta.concrete_fields:
+        if field.primary_key:
+            if keep_ids:
+                values[field.attname] = row["id"]
+            continue
+        if field.is_relation and field.related_model is Tournament:
+            values[field.attname] = tournament.pk
+        elif field.is_relation and _is_user_model(field.related_model):
+            username = row.get(field.name)
+            values[field.attname] = users[username] if username else None
+        elif field.is_relation:
+            target = _related(field)
+            old = row.get(field.attname)
+            if old is None or _outside(target):
+                # A row outside the event (a player's person) is kept when this
+                # database has it; otherwise the link is made again after import.
+                values[field.attname] = old if old in id_maps.get(target, {}) else None
+            else:
+                mapping = id_maps.get(target)
+                if mapping is None or old not in mapping:
+                    raise _bad_document(
+                        f"{_label(model)} {row.get('id')} points to a missing "
+                        f"{_label(target)} {old}.",
+                        f"{_label(model)} {row.get('id')} peger på en manglende "
+                        f"{_label(target)} {old}.",
+                    )
+                values[field.attname] = mapping[old]
+        elif field.name in row:
+            values[field.attname] = field.to_python(row[field.name])
+    return model(**values)
+
+
+def _outside(model: type[models.Model]) -> bool:
+    return model is not Tournament and model._meta.app_label not in BACKUP_APPS
+
+
+def _outside_ids(
+    sections: list[tuple[type[models.Model], list[dict[str, Any]]]],
+) -> dict[type[models.Model], dict[int, int]]:
+    """Rows outside the backup apps that the document names and this database has."""
+    wanted: dict[type[models.Model], set[Any]] = {}
+    for model, rows in sections:
+        for field in model._meta.concrete_fields:
+            target = field.related_model if field.is_relation else None
+            if target is not None and _outside(target) and not _is_user_model(target):
+                wanted.setdefault(target, set()).update(row.get(field.attname) for row in rows)
+    return {
+        target: {pk: pk for pk in target._default_manager.filter(pk__in=ids - {None}).values_list(
+            "pk", flat=True
+        )}
+        for target, ids in wanted.items()
+    }  # fmt: skip
+
+
+def _link_people(tournament: Tournament) -> None:
+    """Players whose person this database does not have are matched by name, as at registration."""
+    players = list(Player.objects.filter(tournament=tournament, person__isnull=True))
+    found = persons_for_names([(p.name, p.club) for p in players])
+    for player, person in zip(players, found, strict=True):
+        player.person = person
+    Player.objects.bulk_update(players, ["person"], batch_size=500)
+
+
+def _auto_time_fields(model: type[models.Model]) -> list[models.Field[Any, Any]]:
+    return [
+        f
+        for f in model._meta.concrete_fields
+        if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+    ]
+
+
+def _create_rows(
+    model: type[models.Model], instances: list[models.Model], rows: list[dict[str, Any]]
+) -> None:
+    if not instances:
+        return
+    if connection.features.can_return_rows_from_bulk_insert or instances[0].pk is not None:
+        model._default_manager.bulk_create(instances, batch_size=500)
+    else:
+        for instance in instances:
+            instance.save(force_insert=True)
+    # bulk_create stamps auto_now(_add) fields with "now"; put the originals back
+    # (bulk_update writes the attribute values without calling pre_save).
+    time_fields = _auto_time_fields(model)
+    if time_fields:
+        for instance, row in zip(instances, rows, strict=True):
+            for field in time_fields:
+                setattr(instance, field.attname, field.to_python(row.get(field.name)))
+        model._default_manager.bulk_update(
+            instances, [field.name for field in time_fields], batch_size=500
+        )
+
+
+def _new_tokens(game_ids: list[int]) -> None:
+    for game in Game.objects.filter(pk__in=game_ids, token_nonce__gt=""):
+        game_token_rotate(game=game)
+
+
+@transaction.atomic
+def tournament_import(
+    *, document: dict[str, Any], slug: str | None = None, name: str | None = None
+) -> Tournament:
+    """Create the tournament of ``document`` (see the module doc: restore or copy)."""
+    _check_document(document)
+    settings_row = dict(document["tournament"])
+    settings_row.pop("id", None)
+    if slug:
+        settings_row["slug"] = slug
+    if name:
+        settings_row["name"] = name
+    if Tournament.objects.filter(slug=settings_row.get("slug")).exists():
+        raise ApplicationError(
+            "backup_slug_taken",
+            f"A tournament with the short name {settings_row.get('slug')!r} exists already; "
+            "choose another short name for the imported copy.",
+            f"Der findes allerede en turnering med kortnavnet {settings_row.get('slug')!r}; "
+            "vælg et andet kortnavn til den importerede kopi.",
+            status=409,
+        )
+    sections = [(m, document.get(_section_name(m), [])) for m in backup_models()]
+    backup_document_check(document=document, sections=sections)
+    users = _users_from(document)
+    old_tournament_id = document.get("tournament_id")
+    keep_ids = (
+        old_tournament_id is not None
+        and not Tournament.objects.filter(pk=old_tournament_id).exists()
+        and all(_ids_free(model, rows) for model, rows in sections)
+    )
+    if keep_ids:
+        settings_row["id"] = old_tournament_id
+    tournament = _instance(Tournament, settings_row, Tournament(), {}, users, keep_ids)
+    _create_rows(Tournament, [tournament], [settings_row])
+    id_maps = _outside_ids(sections)
+    for model, rows in sections:
+        instances = [_instance(model, row, tournament, id_maps, users, keep_ids) for row in rows]
+        _create_rows(model, instances, rows)
+        id_maps[model] = {row["id"]: inst.pk for row, inst in zip(rows, instances, strict=True)}
+    _link_people(tournament)
+    if keep_ids:
+        _reset_sequences([Tournament, *(m for m, _rows in sections)])
+    else:
+        _new_tokens(list(id_maps.get(Game, {}).values()))
+    logger.info(
+        "tournament %s imported (%s) with %s rows",
+        tournament.slug,
+        "ids kept" if keep_ids else "ids remapped, new table tokens",
+        sum(len(rows) for _m, rows in sections),
+    )
+    tournament.backup_mode = "restore" if keep_ids else "copy"  # type: ignore[attr-defined]
+    return tournament
+
+
+def _reset_sequences(model_list: list[type[models.Model]]) -> None:
+    # After inserts with explicit ids, PostgreSQL's sequences must move past them.
+    statements = connection.ops.sequence_reset_sql(no_style(), model_list)
+    with connection.cursor() as cursor:
+        for sql in statements:
+            cursor.execute(sql)
+
+
+def backup_filename(*, tournament: Tournament) -> str:
+    stamp = timezone.localtime().strftime("%Y%m%d-%H%M%S")
+    return f"{tournament.slug}-{stamp}.json"
