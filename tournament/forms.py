@@ -94,6 +94,14 @@ class PairForm(forms.Form):
     seed = forms.IntegerField(label=_("Seed"), min_value=1, required=False)
     rating = forms.IntegerField(label=_("Rating"), required=False)
 
+    def __init__(self, *args: Any, singles: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if singles:
+            # A singles event's entrant is one player, without a pair name.
+            del self.fields["player_2"]
+            del self.fields["name"]
+            self.fields["player_1"].label = _("Player")
+
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
@@ -119,9 +127,10 @@ class PairEditForm(PairForm):
     def for_pair(cls, pair: Pair, data: Any = None) -> PairEditForm:
         return cls(
             data,
+            singles=pair.tournament.is_singles,
             initial={
                 "player_1": pair.player_1.name,
-                "player_2": pair.player_2.name,
+                "player_2": pair.player_2.name if pair.player_2 else "",
                 "club": pair.club,
                 "name": pair.name,
                 "seed": pair.seed,
@@ -142,6 +151,14 @@ class PairsImportForm(forms.Form):
             "(any order; only player_1 and player_2 are required). Separated by ; or ,."
         ),
     )
+
+    def __init__(self, *args: Any, singles: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if singles:
+            self.fields["csv_text"].help_text = _(
+                "First line: the column names player, club, seed, rating (any order; only "
+                "player is required), then one player per line. Separated by ; or ,."
+            )
 
     def clean(self) -> dict[str, Any]:
         super().clean()
