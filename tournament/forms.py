@@ -6,9 +6,10 @@ are checked by the services, whose refusals the views put on the form.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
@@ -236,7 +237,7 @@ class ResultForm(forms.Form):
     note = forms.CharField(label=_("Note"), max_length=500, required=False)
 
     @classmethod
-    def for_game(cls, game: Game, data: Any = None) -> ResultForm:
+    def for_game(cls, game: Game, data: Any = None, *, singles: bool = False) -> ResultForm:
         initial = {
             "winner": game.winner or None,
             "locked_yb": game.locked_yb,
@@ -247,7 +248,26 @@ class ResultForm(forms.Form):
             "override_reason": game.result_override,
             "note": game.result_note,
         }
-        return cls(data, initial=initial, prefix=f"g{game.pk}")
+        form = cls(data, initial=initial, prefix=f"g{game.pk}")
+        if singles:
+            form.for_singles()
+        return form
+
+    def for_singles(self) -> None:
+        """One player a side, Yellow or Red, with six pawns (docs/rulesets/duo.md S2)."""
+        labels = {
+            "locked_yb": _("Locked pawns, Yellow"),
+            "locked_rg": _("Locked pawns, Red"),
+            "distance_yb": _("Remaining distance, Yellow"),
+            "distance_rg": _("Remaining distance, Red"),
+        }
+        for name, label in labels.items():
+            self.fields[name].label = label
+        for name in ("locked_yb", "locked_rg"):
+            field = cast(forms.IntegerField, self.fields[name])
+            field.max_value = 6
+            field.widget.attrs["max"] = 6
+            field.validators = [MinValueValidator(0), MaxValueValidator(6)]
 
 
 class ResultClearForm(forms.Form):

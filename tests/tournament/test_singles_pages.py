@@ -106,3 +106,42 @@ def test_public_pairings_and_standings_show_one_name_per_entrant(tournament, org
     assert "&amp; None" not in html and " & None" not in html
     standings = client.get(_url("standings", tournament)).content.decode()
     assert "Anne Als" in standings and "None" not in standings.split("<main", 1)[-1]
+
+
+def test_every_page_of_a_played_singles_event_names_single_players(
+    tournament, organiser, org_client
+):
+    from tests.factories import judge_of
+    from tests.tournament.helpers import play
+
+    for name in ("Anne Als", "Bo Bak", "Carl Carlsen", "Dorte Dam", "Erik Eg"):
+        pair_register(tournament=tournament, actor=organiser, player_1=name, check_in=True)
+    play(round_pair(tournament=tournament, actor=organiser), organiser)
+    round_pair(tournament=tournament, actor=organiser)  # a draft round 2 for the organiser
+    judge = Client()
+    judge.force_login(judge_of(tournament))
+    public = Client()
+    pages = [
+        (org_client, _url("organiser_dashboard", tournament)),
+        (org_client, _url("organiser_round", tournament, 1)),
+        (org_client, _url("organiser_round", tournament, 2)),
+        (judge, reverse("judging:dashboard", args=[tournament.slug])),
+        (judge, reverse("judging:incidents", args=[tournament.slug])),
+        (public, _url("public_home", tournament)),
+        (public, _url("pair", tournament, 1)),
+        (public, _url("final", tournament)),
+    ]
+    for client, url in pages:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        html = response.content.decode()
+        assert "None" not in html.split("<main", 1)[-1], url
+        assert "&amp; None" not in html, url
+        if client is not judge:  # the judges' page carries the table app's own labels
+            assert "Yellow/Blue" not in html, url
+    home = public.get(_url("public_home", tournament)).content.decode()
+    assert "5 players" in home
+    round_page = org_client.get(_url("organiser_round", tournament, 1)).content.decode()
+    assert "Anne Als" in round_page and "Locked pawns, Yellow" in round_page
+    # Six pawns a player (docs/rulesets/duo.md S2): the result form asks no more.
+    assert 'name="g' in round_page and 'max="6"' in round_page and 'max="8"' not in round_page
