@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from competition.services.pairing import round_pair
 from games.services.tokens import game_token
 from tests.factories import TournamentFactory, organiser_of
 from tests.printing.pdf_tools import pdf_pages, pdf_text, qr_codes
-from competition.services.pairing import round_pair
 from tournament.services.registration import pair_register
 
 NAMES = ["Anne Als", "Bo Bak", "Carl Carlsen", "Dorte Dam", "Erik Eg"]

@@ -7,9 +7,9 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from competition.services.pairing import round_pair, round_publish
 from tests.factories import TournamentFactory, organiser_of
 from tournament.models import Pair
-from competition.services.pairing import round_pair, round_publish
 from tournament.services.registration import pair_register
 
 pytestmark = pytest.mark.django_db

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import pytest
 
+from competition.placings import final_results
+from competition.selectors import standings_for_tournament
+from competition.services.knockout import knockout_advance, knockout_create
+from competition.services.pairing import round_pair
 from core.errors import ApplicationError
 from tests.factories import TournamentFactory, organiser_of
 from tests.tournament.helpers import play
 from tournament.models import Bye, Pair, Round
-from competition.selectors import standings_for_tournament
-from competition.placings import final_results
-from competition.services.knockout import knockout_advance, knockout_create
-from competition.services.pairing import round_pair
 from tournament.services.registration import (
     pair_check_in,
     pair_register,
