@@ -11,6 +11,7 @@ from people.models import Person
 from season.models import Series, SeriesEvent
 from season.services.series import SETTING_FIELDS
 from tournament.models import Tournament
+from tournament.validators import SETTING_VALIDATORS
 
 
 class DateInput(forms.DateInput):
@@ -64,9 +65,13 @@ class EventAddForm(forms.Form):
 
 
 class FinalForm(forms.Form):
-    name = forms.CharField(label=_("Name of the final"), max_length=200)
+    name = forms.CharField(
+        label=_("Name of the final"), max_length=200, validators=SETTING_VALIDATORS["name"]
+    )
     date = forms.DateField(label=_("Date"), widget=DateInput(format="%Y-%m-%d"))
-    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    venue = forms.CharField(
+        label=_("Venue"), max_length=200, required=False, validators=SETTING_VALIDATORS["venue"]
+    )
 
 
 class MergeForm(forms.Form):

@@ -7,9 +7,11 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.validation import InputSerializer
 from season.models import Series, SeriesEvent
 from season.selectors import EVENT_STATUSES, CalendarEntry, SeasonOverview, SeasonRow
 from season.services.series import SETTING_FIELDS
+from tournament.validators import SETTING_VALIDATORS
 
 
 class SeasonSerializer(serializers.ModelSerializer):
@@ -132,11 +134,21 @@ class EventInputSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=SeriesEvent.Kind.choices, default="qualifier")
 
 
-class FinalInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200)
+class FinalInputSerializer(InputSerializer):
+    """The final's event: its name, venue and short name checked as a new event's are."""
+
+    name = serializers.CharField(max_length=200, validators=SETTING_VALIDATORS["name"])
     date = serializers.DateField()
-    venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
-    slug = serializers.CharField(max_length=80, required=False)
+    venue = serializers.CharField(
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        default="",
+        validators=SETTING_VALIDATORS["venue"],
+    )
+    slug = serializers.CharField(
+        max_length=80, required=False, validators=SETTING_VALIDATORS["slug"]
+    )
 
 
 class FinalCreatedSerializer(serializers.Serializer):

@@ -32,7 +32,8 @@ from games.models import Game
 from games.services.results import game_result_clear, game_result_record
 from tournament import selectors
 from tournament import serializers as s
-from tournament.models import MAX_ROUND_NUMBER, Pair, Round, Tournament
+from tournament.models import MAX_ROUND_NUMBER, Pair, Round, Tournament, TournamentRole
+from tournament.pairs_csv import pairs_csv_read
 from tournament.permissions import (
     drafts_visible,
     require_organiser,
@@ -181,8 +182,10 @@ class TournamentViewSet(
     def pairs_import(self, request: Request, slug: str) -> Response:
         data = s.PairsImportInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        tournament = self.get_tournament()
+        read = pairs_csv_read(data.validated_data["csv_text"])
         report = registration.pairs_import_csv(
-            tournament=self.get_tournament(), actor=request.user, **data.validated_data
+            tournament=tournament, actor=request.user, rows=read.rows, refused=read.refused
         )
         code = status.HTTP_201_CREATED if report.ok else status.HTTP_400_BAD_REQUEST
         return Response(s.ImportReportSerializer(report).data, status=code)
@@ -279,7 +282,7 @@ class TournamentViewSet(
             tournament=self.get_tournament(),
             actor=request.user,
             user=self._user(data.validated_data["username"]),
-            role=data.validated_data["role"],
+            role=TournamentRole.Role(data.validated_data["role"]),
         )
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -292,7 +295,7 @@ class TournamentViewSet(
             tournament=self.get_tournament(),
             actor=request.user,
             user=self._user(data.validated_data["username"]),
-            role=data.validated_data["role"],
+            role=TournamentRole.Role(data.validated_data["role"]),
         )
         return Response(status=status.HTTP_204_NO_CONTENT)
 

@@ -9,7 +9,8 @@ whole document is checked first:
 * every row is an object with its own integer ``id``, and every value is one
   its model field accepts (type, length, choices, range, storable text);
 * the tournament's settings pass the same checks as an organiser's edit
-  (``registration.tournament_settings_check``: e.g. the clock speed's range);
+  (``TournamentUpdateInputSerializer`` and the rules between the settings,
+  ``registration.tournament_settings_consistent``: e.g. the clock speed's range);
 * every reference (foreign key) to a row of the event names a row of the
   document, and every user a user the document lists (people outside the event
   are linked again by name on import);
@@ -184,7 +185,12 @@ def backup_document_check(*, document: dict[str, Any], sections: Sections) -> No
     ``backup._check_document`` has checked the frame (format, version,
     section names) already.
     """
-    from tournament.services.registration import tournament_settings_check
+    from tournament.serializers import TournamentUpdateInputSerializer
+    from tournament.services.registration import (
+        SETTING_FIELDS,
+        tournament_settings_consistent,
+        tournament_settings_defaults,
+    )
 
     if not strings_storable(document):
         raise _bad(
@@ -199,8 +205,14 @@ def backup_document_check(*, document: dict[str, Any], sections: Sections) -> No
     _users_check(users)
     settings_row = {"id": document.get("tournament_id"), **document["tournament"]}
     _rows_check([(Tournament, [settings_row])], {}, set())
+    settings = TournamentUpdateInputSerializer(
+        data={k: v for k, v in document["tournament"].items() if k in SETTING_FIELDS}
+    )
+    if not settings.is_valid():
+        why_en, why_da = settings.first_refusal()
+        raise _bad(f"the tournament's settings: {why_en}", f"turneringens indstillinger: {why_da}")
     try:
-        tournament_settings_check(document["tournament"])
+        tournament_settings_consistent(tournament_settings_defaults(settings.validated_data))
     except ApplicationError as error:
         raise _bad(
             f"the tournament's settings: {error.message_en}",

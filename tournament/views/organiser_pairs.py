@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from core.errors import ApplicationError
 from tournament.forms import PairEditForm, PairRegisterForm, PairsImportForm
 from tournament.models import Pair, Tournament
+from tournament.pairs_csv import pairs_csv_read
 from tournament.services.pairing import pair_fixed_table_set
 from tournament.services.registration import (
     pair_check_in,
@@ -68,8 +69,9 @@ def pairs_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     report = None
     if request.method == "POST" and form.is_valid():
         try:
+            read = pairs_csv_read(form.cleaned_data["text"])
             report = pairs_import_csv(
-                tournament=tournament, actor=request.user, csv_text=form.cleaned_data["text"]
+                tournament=tournament, actor=request.user, rows=read.rows, refused=read.refused
             )
         except ApplicationError as error:
             form_error(form, error)

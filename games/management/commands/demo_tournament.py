@@ -23,7 +23,7 @@ from games.models import Game
 from games.services.move_log import demo_fill_logs
 from games.services.results import game_result_record
 from tournament import selectors
-from tournament.models import Tournament
+from tournament.models import Tournament, TournamentRole
 from tournament.services.pairing import round_close, round_pair, round_publish, round_start
 from tournament.services.registration import (
     pair_register,
@@ -143,7 +143,9 @@ class Command(BaseCommand):
             knockout_size=8,
             third_place_game=True,
         )
-        tournament_role_grant(tournament=tournament, actor=organiser, user=judge, role="judge")
+        tournament_role_grant(
+            tournament=tournament, actor=organiser, user=judge, role=TournamentRole.Role.JUDGE
+        )
         for number, (player_1, player_2, club, name) in enumerate(PAIRS, start=1):
             pair_register(
                 tournament=tournament,

@@ -1,9 +1,8 @@
-"""Pairs imported from a CSV file: every row checked, all stored or none."""
+"""Pairs imported from a CSV file (read by ``tournament.pairs_csv``): all stored or none."""
 
 from __future__ import annotations
 
-import csv
-import io
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -21,16 +20,13 @@ from tournament.services.audit import audit_record, tournament_data_changed
 from tournament.services.registration.pairs import (
     PairData,
     _active_pairs,
-    _clean_pair,
     _conflicts,
     _create_pair,
     _lock,
     _next_round_number,
     _persons,
+    _two_players,
 )
-
-MAX_IMPORT_ROWS = 2000
-CSV_COLUMNS = ("player_1", "player_2", "club", "name", "seed", "rating")
 
 
 @dataclass(frozen=True)
@@ -38,6 +34,14 @@ class RowError:
     line: int
     message_en: str
     message_da: str
+
+
+@dataclass(frozen=True)
+class ImportRow:
+    """A row of the file, read and checked (``tournament.pairs_csv``), with its line."""
+
+    line: int
+    pair: PairData
 
 
 @dataclass
@@ -50,86 +54,32 @@ class ImportReport:
         return not self.errors
 
 
-def _csv_rows(csv_text: str) -> tuple[list[tuple[int, dict[str, str]]], list[RowError]]:
-    text = csv_text.lstrip("\ufeff")
-    lines = text.splitlines()
-    first = next((line for line in lines if line.strip()), "")
-    delimiter = ";" if first.count(";") > first.count(",") else ","
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    header: list[str] | None = None
-    rows: list[tuple[int, dict[str, str]]] = []
-    errors: list[RowError] = []
-    try:
-        for record in reader:
-            line = reader.line_num
-            if not any(cell.strip() for cell in record):
-                continue
-            if header is None:
-                header = [cell.strip().lower() for cell in record]
-                missing = [c for c in ("player_1", "player_2") if c not in header]
-                unknown = [c for c in header if c not in CSV_COLUMNS]
-                if missing or unknown or len(set(header)) != len(header):
-                    errors.append(
-                        RowError(
-                            line,
-                            "The first row must name the columns: player_1, player_2 and "
-                            "optionally club, name, seed, rating (each once).",
-                            "Første række skal navngive kolonnerne: player_1, player_2 og "
-                            "eventuelt club, name, seed, rating (hver én gang).",
-                        )
-                    )
-                    return [], errors
-                continue
-            if len(record) != len(header):
-                errors.append(
-                    RowError(
-                        line,
-                        f"Expected {len(header)} fields, found {len(record)}.",
-                        f"Forventede {len(header)} felter, fandt {len(record)}.",
-                    )
-                )
-                continue
-            rows.append((line, dict(zip(header, record, strict=True))))
-    except csv.Error as exc:
-        errors.append(
-            RowError(
-                reader.line_num,
-                f"The file is not valid CSV ({exc}).",
-                f"Filen er ikke gyldig CSV ({exc}).",
-            )
-        )
-    if header is None and not errors:
-        errors.append(RowError(1, "The file is empty.", "Filen er tom."))
-    if len(rows) > MAX_IMPORT_ROWS:
-        errors.append(
-            RowError(
-                rows[MAX_IMPORT_ROWS][0],
-                f"At most {MAX_IMPORT_ROWS} pairs per import.",
-                f"Højst {MAX_IMPORT_ROWS} par pr. import.",
-            )
-        )
-    return rows, errors
-
-
 @transaction.atomic
-def pairs_import_csv(*, tournament: Tournament, actor: Actor, csv_text: str) -> ImportReport:
+def pairs_import_csv(
+    *,
+    tournament: Tournament,
+    actor: Actor,
+    rows: Sequence[ImportRow],
+    refused: Sequence[RowError] = (),
+) -> ImportReport:
     """All or nothing: if any row is bad nothing is created and every bad row
-    is reported with its line number."""
+    is reported with its line number (``refused``: those the reading refused)."""
     require_organiser(actor, tournament)
     tournament = _lock(tournament)
-    rows, errors = _csv_rows(csv_text)
+    errors = list(refused)
     existing = list(_active_pairs(tournament))
     accepted: list[PairData] = []
     seen: list[Pair] = list(existing)
-    for line, row in rows:
+    for row in rows:
+        data = row.pair
         try:
-            data = _clean_pair(**{k: row.get(k, "") for k in CSV_COLUMNS})
+            _two_players(data)
         except ApplicationError as exc:
-            errors.append(RowError(line, exc.message_en, exc.message_da))
+            errors.append(RowError(row.line, exc.message_en, exc.message_da))
             continue
         problem = _conflicts(data, seen)
         if problem:
-            errors.append(RowError(line, problem.message_en, problem.message_da))
+            errors.append(RowError(row.line, problem.message_en, problem.message_da))
             continue
         accepted.append(data)
         # Stand-in so later rows in the same file are checked against this one.

@@ -1,0 +1,105 @@
+"""Reading a CSV file of pairs: each row checked as the API checks one pair.
+
+The organiser's import page and the API both read the file here, row by row
+through ``PairRowInputSerializer``; the import service then checks the rows
+against the event (players already entered, seeds taken) and stores them.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from core.errors import Text, in_language
+from tournament.serializers import PairRowInputSerializer
+from tournament.services.registration import ImportRow, PairData, RowError
+
+MAX_IMPORT_ROWS = 2000
+CSV_COLUMNS = ("player_1", "player_2", "club", "name", "seed", "rating")
+
+
+@dataclass
+class PairsCsv:
+    """The rows read and checked, and the lines refused (all reported together)."""
+
+    rows: list[ImportRow] = field(default_factory=list)
+    refused: list[RowError] = field(default_factory=list)
+
+
+def _refused(line: int, text: Text, params: dict[str, Any] | None = None) -> RowError:
+    return RowError(line, in_language(text, "en", params), in_language(text, "da", params))
+
+
+def _records(csv_text: str) -> tuple[list[tuple[int, dict[str, str]]], list[RowError]]:
+    """The rows as ``{column: cell}`` with their line numbers, or why the file cannot be read."""
+    text = csv_text.lstrip("\ufeff")
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    delimiter = ";" if first.count(";") > first.count(",") else ","
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    header: list[str] | None = None
+    rows: list[tuple[int, dict[str, str]]] = []
+    errors: list[RowError] = []
+    try:
+        for record in reader:
+            line = reader.line_num
+            if not any(cell.strip() for cell in record):
+                continue
+            if header is None:
+                header = [cell.strip().lower() for cell in record]
+                missing = [c for c in ("player_1", "player_2") if c not in header]
+                unknown = [c for c in header if c not in CSV_COLUMNS]
+                if missing or unknown or len(set(header)) != len(header):
+                    errors.append(
+                        _refused(
+                            line,
+                            _(
+                                "The first row must name the columns: player_1, player_2 and "
+                                "optionally club, name, seed, rating (each once)."
+                            ),
+                        )
+                    )
+                    return [], errors
+                continue
+            if len(record) != len(header):
+                errors.append(
+                    _refused(
+                        line,
+                        _("Expected %(expected)s fields, found %(found)s."),
+                        {"expected": len(header), "found": len(record)},
+                    )
+                )
+                continue
+            rows.append((line, dict(zip(header, record, strict=True))))
+    except csv.Error as exc:
+        errors.append(
+            _refused(reader.line_num, _("The file is not valid CSV (%(why)s)."), {"why": exc})
+        )
+    if header is None and not errors:
+        errors.append(_refused(1, _("The file is empty.")))
+    if len(rows) > MAX_IMPORT_ROWS:
+        errors.append(
+            _refused(
+                rows[MAX_IMPORT_ROWS][0],
+                _("At most %(n)s pairs per import."),
+                {"n": MAX_IMPORT_ROWS},
+            )
+        )
+    return rows, errors
+
+
+def pairs_csv_read(csv_text: str) -> PairsCsv:
+    """Every row of ``csv_text`` checked; the good ones typed, the bad ones with their line."""
+    records, refused = _records(csv_text)
+    result = PairsCsv(refused=refused)
+    for line, record in records:
+        row = PairRowInputSerializer(data=record)
+        if row.is_valid():
+            result.rows.append(ImportRow(line=line, pair=PairData(**row.validated_data)))
+        else:
+            why_en, why_da = row.first_refusal()
+            result.refused.append(RowError(line, why_en, why_da))
+    return result
