@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.text import slugify
 
+from core.changes import changes_save
 from core.errors import ApplicationError, Conflict, NotFound, PermissionDenied
 from core.request import int_or_none
 from core.users import Actor, signed_in, signed_in_user
@@ -214,20 +215,15 @@ def series_create(*, actor: Actor, name: str, slug: str | None = None, **setting
 def series_update(*, series: Series, actor: Actor, **fields: Any) -> Series:
     require_series_organiser(actor, series)
     series = Series.objects.select_for_update().get(pk=series.pk)
-    values = _clean(fields)
-    changed = {k: v for k, v in values.items() if getattr(series, k) != v}
+    changed = changes_save(
+        instance=series,
+        values=_clean(fields),
+        audit=lambda data: series_audit(
+            series=series, actor=actor, action="series_update", target=series, data=data
+        ),
+    )
     if not changed:
         return series
-    for key, value in changed.items():
-        setattr(series, key, value)
-    series.save(update_fields=list(changed))
-    series_audit(
-        series=series,
-        actor=actor,
-        action="series_update",
-        target=series,
-        data={k: str(v) for k, v in changed.items()},
-    )
     series_changed(series=series)
     series.refresh_from_db(fields=["data_version"])
     return series
