@@ -14,7 +14,8 @@ and Danish, which ``core.api_errors`` turns into the one bilingual shape
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.utils import translation
@@ -23,6 +24,9 @@ from rest_framework import exceptions, serializers
 
 from core.errors import ApplicationError
 from core.text import name_check
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 LANGUAGES = ("en", "da")
 
@@ -103,3 +107,23 @@ def _first(errors: Any) -> str:
         detail = next(iter(detail.values()))
     text = detail[0] if isinstance(detail, list) else detail
     return f"{name}: {text}"
+
+
+class OneOf:
+    """A value among ``choices()``, refused with its own code and text."""
+
+    def __init__(
+        self,
+        choices: Callable[[], Sequence[str]],
+        code: str,
+        message: StrOrPromise,
+        *,
+        listed: bool,
+    ) -> None:
+        self.choices, self.code, self.message, self.listed = choices, code, message, listed
+
+    def __call__(self, value: str) -> None:
+        known = self.choices()
+        if value not in known:
+            params = {"known": ", ".join(known)} if self.listed else None
+            raise ValidationError(self.message, code=self.code, params=params)

@@ -1,4 +1,5 @@
-"""Forms of the season's organiser pages. They only parse; season.services decides."""
+"""Forms of the season's organiser pages: each field checked as the API checks it
+(season.validators); season.services holds the rules."""
 
 from __future__ import annotations
 
@@ -10,6 +11,12 @@ from django.utils.translation import gettext_lazy as _
 from people.models import Person
 from season.models import Series, SeriesEvent
 from season.services.series import SETTING_FIELDS
+from season.validators import (
+    collapse_spaces,
+    points_table_check,
+    points_table_read,
+    season_validators,
+)
 from tournament.models import Tournament
 from tournament.validators import SETTING_VALIDATORS
 
@@ -41,13 +48,25 @@ class SeriesForm(forms.ModelForm):
         self.fields["slug"].help_text = _("Leave empty to make one from the name.")
         if not creating:
             del self.fields["slug"]
+        for name, field in self.fields.items():
+            if name != "points_table":  # read from its text first (clean_points_table)
+                field.validators = [*field.validators, *season_validators(name)]
         # Shown as "25, 20, 16", not as the stored list's "[25, 20, 16]".
         table = self.instance.points_table if self.instance.pk else Series().points_table
         self.initial["points_table"] = ", ".join(str(p) for p in table)
 
     def _post_clean(self) -> None:
-        # The service checks the values and answers in both languages.
+        # The model's own validation is not used: each field's checks are the
+        # ones the API uses (season.validators), the rest is the service's.
         pass
+
+    def clean_name(self) -> str:
+        return str(collapse_spaces(self.cleaned_data["name"]))
+
+    def clean_points_table(self) -> list[int]:
+        points = points_table_read(self.cleaned_data["points_table"])
+        points_table_check(points)
+        return points
 
     def settings(self) -> dict[str, Any]:
         return {name: self.cleaned_data[name] for name in SETTING_FIELDS}

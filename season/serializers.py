@@ -11,6 +11,7 @@ from core.validation import InputSerializer
 from season.models import Series, SeriesEvent
 from season.selectors import EVENT_STATUSES, CalendarEntry, SeasonOverview, SeasonRow
 from season.services.series import SETTING_FIELDS
+from season.validators import collapse_spaces, season_validators
 from tournament.validators import SETTING_VALIDATORS
 
 
@@ -111,22 +112,36 @@ class RankingRowSerializer(serializers.Serializer):
         return self._slugs().get(row.qualified_in) if row.qualified_in else None
 
 
-class SeasonInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200, required=False)
-    description = serializers.CharField(max_length=2000, required=False, allow_blank=True)
-    method = serializers.CharField(required=False)
-    qualifiers_per_event = serializers.IntegerField(required=False)
-    pass_down = serializers.BooleanField(required=False)
-    points_table = serializers.ListField(child=serializers.IntegerField(), required=False)
-    best_results = serializers.IntegerField(required=False)
-    final_places = serializers.IntegerField(required=False)
-    tiebreak = serializers.CharField(required=False)
-    published = serializers.BooleanField(required=False)
+def _setting(field: type[serializers.Field], name: str, **options: Any) -> Any:
+    return field(required=False, validators=season_validators(name), **options)
+
+
+class SeasonInputSerializer(InputSerializer):
+    """Any of a season's settings (``SETTING_FIELDS``), each checked on its own."""
+
+    name = _setting(serializers.CharField, "name", max_length=200)
+    description = _setting(serializers.CharField, "description", max_length=2000, allow_blank=True)
+    method = _setting(serializers.CharField, "method")
+    qualifiers_per_event = _setting(serializers.IntegerField, "qualifiers_per_event")
+    pass_down = _setting(serializers.BooleanField, "pass_down")
+    points_table = _setting(
+        serializers.ListField, "points_table", child=serializers.IntegerField(), allow_empty=True
+    )
+    best_results = _setting(serializers.IntegerField, "best_results")
+    final_places = _setting(serializers.IntegerField, "final_places")
+    tiebreak = _setting(serializers.CharField, "tiebreak")
+    published = _setting(serializers.BooleanField, "published")
+
+    def to_internal_value(self, data: Any) -> Any:
+        values = super().to_internal_value(data)
+        if "name" in values:
+            values["name"] = collapse_spaces(values["name"])
+        return values
 
 
 class SeasonCreateInputSerializer(SeasonInputSerializer):
     name = serializers.CharField(max_length=200)
-    slug = serializers.CharField(max_length=80, required=False)
+    slug = _setting(serializers.CharField, "slug", max_length=80)
 
 
 class EventInputSerializer(serializers.Serializer):

@@ -19,7 +19,7 @@ from django.core.exceptions import ValidationError
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from core.validation import OneLineName, WholeNumberRange
+from core.validation import OneLineName, OneOf, WholeNumberRange
 from tournament.models import Tournament
 from tournament.services.standings import KNOWN_TIEBREAKS
 
@@ -43,21 +43,6 @@ CLOCK_SPEED_MAX = 1000.0
 # Far-off years carry local mean time offsets (+00:50:20) that no client
 # reads back as a time zone.
 MOMENT_YEARS = (2000, 2100)
-
-
-class OneOf:
-    """A value among ``choices()``, refused with its own code and text."""
-
-    def __init__(
-        self, choices: Callable[[], Sequence[str]], code: str, message: Any, *, listed: bool
-    ) -> None:
-        self.choices, self.code, self.message, self.listed = choices, code, message, listed
-
-    def __call__(self, value: str) -> None:
-        known = self.choices()
-        if value not in known:
-            params = {"known": ", ".join(known)} if self.listed else None
-            raise ValidationError(self.message, code=self.code, params=params)
 
 
 def clock_speed_check(value: float) -> None:
@@ -99,12 +84,12 @@ def signup_closes_at_check(value: datetime.datetime) -> None:
         )
 
 
+SLUG_REFUSED = _("The short name may only hold lower-case letters, digits and hyphens.")
+
+
 def slug_check(value: str) -> None:
     if slugify(value) != value:
-        raise ValidationError(
-            _("The short name may only hold lower-case letters, digits and hyphens."),
-            code="slug_invalid",
-        )
+        raise ValidationError(SLUG_REFUSED, code="slug_invalid")
 
 
 def _languages() -> list[str]:
