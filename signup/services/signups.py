@@ -3,9 +3,10 @@
 Every write locks the tournament row first, so two sign-ups arriving at once
 can never both take the last place, and the waitlist moves in its order.
 A pair with a place becomes the tournament's pair through the tournament's
-registration service (no retyping, the same checks as the organiser's
-form). Each change queues an email to the contact address in the same
-transaction (signup.services.emails).
+registration service (no retyping). The values arrive checked by the sign-up
+form or serializer, whose names are checked as the organiser's pair form
+checks them (``tournament.validators``). Each change queues an email to the
+contact address in the same transaction (signup.services.emails).
 """
 
 from __future__ import annotations
@@ -13,8 +14,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone, translation
 
@@ -33,8 +32,6 @@ from tournament.services.registration import pair_register_signed_up, pair_withd
 
 logger = logging.getLogger(__name__)
 
-_TEXT_LIMITS = {"player_1": 120, "player_2": 120, "club": 120, "pair_name": 200}
-
 
 def _invalid(code: str, en: str, da: str, **extra: Any) -> ApplicationError:
     return ApplicationError(code, en, da, extra=extra or None)
@@ -44,40 +41,13 @@ def _lock(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
-def _clean(fields: dict[str, Any]) -> dict[str, str]:
-    clean = {}
-    for key, limit in _TEXT_LIMITS.items():
-        text = " ".join(str(fields.get(key) or "").split())
-        if key in ("player_1", "player_2") and not text:
-            raise _invalid(
-                "field_required", f"{key} must not be empty.", f"{key} skal udfyldes.", field=key
-            )
-        if len(text) > limit:
-            raise _invalid(
-                "field_too_long",
-                f"{key} is longer than {limit} characters.",
-                f"{key} er længere end {limit} tegn.",
-                field=key,
-            )
-        clean[key] = text
+def _two_players(clean: dict[str, str]) -> None:
     if clean["player_1"].casefold() == clean["player_2"].casefold():
         raise _invalid(
             "pair_same_player",
             "A pair needs two different players.",
             "Et par skal bestå af to forskellige spillere.",
         )
-    email = str(fields.get("email") or "").strip()
-    try:
-        validate_email(email)
-    except ValidationError:
-        raise _invalid(
-            "signup_email_invalid",
-            "Give an email address we can write to (e.g. name@example.dk).",
-            "Angiv en e-mailadresse, vi kan skrive til (fx navn@eksempel.dk).",
-            field="email",
-        ) from None
-    clean["email"] = email
-    return clean
 
 
 def _require_open(tournament: Tournament) -> None:
@@ -186,15 +156,14 @@ def signup_submit(
             "Begge spillere skal acceptere, at deres navne og resultater offentliggøres.",
             field="consent",
         )
-    clean = _clean(
-        {
-            "player_1": player_1,
-            "player_2": player_2,
-            "club": club,
-            "pair_name": pair_name,
-            "email": email,
-        }
-    )
+    clean = {
+        "player_1": player_1,
+        "player_2": player_2,
+        "club": club,
+        "pair_name": pair_name,
+        "email": email,
+    }
+    _two_players(clean)
     _require_new_players(tournament, clean)
     # Places freed since the last sweep go to the waitlist first, not to this newcomer.
     _advance(tournament)
