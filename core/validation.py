@@ -105,8 +105,9 @@ def _first(errors: Any) -> str:
     name, detail = next(iter(errors.items()))
     while isinstance(detail, dict):  # a list's or a nested object's errors
         detail = next(iter(detail.values()))
-    text = detail[0] if isinstance(detail, list) else detail
-    return f"{name}: {text}"
+    text = str(detail[0] if isinstance(detail, list) else detail)
+    # The text checks of core.text name their field themselves.
+    return text if text.startswith(f"{name}:") else f"{name}: {text}"
 
 
 class OneOf:
