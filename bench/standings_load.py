@@ -69,7 +69,7 @@ def environment() -> dict[str, str]:
 def create_tournament(env: dict[str, str], pairs: int, rounds: int) -> dict[str, object]:
     """Set up the event through the services, in a child process with the bench settings."""
     script = f"""
-import json, random, time
+import datetime, json, random, time
 import django
 django.setup()
 from django.contrib.auth import get_user_model
@@ -77,16 +77,18 @@ from games.services.results import game_result_record
 from competition import selectors
 from tournament.models import Pair
 from competition.services.pairing import round_close, round_pair, round_publish, round_start
+from competition.pairs_csv import pairs_csv_read
 from tournament.services.registration import pair_check_in, pairs_import_csv, tournament_create
 
 started = time.perf_counter()
 rng = random.Random(7)
 user = get_user_model().objects.create_user("bench-organiser", password="bench-organiser")
-tournament = tournament_create(actor=user, name="Bench DM", date="2026-11-28", slug="{SLUG}",
-                               swiss_rounds={rounds})
+tournament = tournament_create(actor=user, name="Bench DM", date=datetime.date(2026, 11, 28),
+                               slug="{SLUG}", swiss_rounds={rounds})
 rows = ["player_1;player_2;club"] + [f"Spiller {{2*i+1}};Spiller {{2*i+2}};Klub {{i % 17}}"
                                      for i in range({pairs})]
-report = pairs_import_csv(tournament=tournament, actor=user, csv_text="\\n".join(rows))
+read = pairs_csv_read("\\n".join(rows))
+report = pairs_import_csv(tournament=tournament, actor=user, rows=read.rows, refused=read.refused)
 assert not report.errors, report.errors
 for pair in Pair.objects.filter(tournament=tournament):
     pair_check_in(pair=pair, actor=user)

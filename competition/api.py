@@ -28,13 +28,14 @@ from rest_framework.response import Response
 
 from competition import selectors
 from competition import serializers as s
+from competition.pairs_csv import pairs_csv_read
 from competition.services import knockout, pairing
 from core.api_errors import ApiErrorSerializer
 from core.errors import ApplicationError, PermissionDenied
 from core.request import query_int
 from games.models import Game
 from games.services.results import game_result_clear, game_result_record
-from tournament.models import MAX_ROUND_NUMBER, Pair, Round, Tournament
+from tournament.models import MAX_ROUND_NUMBER, Pair, Round, Tournament, TournamentRole
 from tournament.permissions import (
     drafts_visible,
     require_organiser,
@@ -183,8 +184,10 @@ class TournamentViewSet(
     def pairs_import(self, request: Request, slug: str) -> Response:
         data = s.PairsImportInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        tournament = self.get_tournament()
+        read = pairs_csv_read(data.validated_data["csv_text"], singles=tournament.is_singles)
         report = registration.pairs_import_csv(
-            tournament=self.get_tournament(), actor=request.user, **data.validated_data
+            tournament=tournament, actor=request.user, rows=read.rows, refused=read.refused
         )
         code = status.HTTP_201_CREATED if report.ok else status.HTTP_400_BAD_REQUEST
         return Response(s.ImportReportSerializer(report).data, status=code)
@@ -281,7 +284,7 @@ class TournamentViewSet(
             tournament=self.get_tournament(),
             actor=request.user,
             user=self._user(data.validated_data["username"]),
-            role=data.validated_data["role"],
+            role=TournamentRole.Role(data.validated_data["role"]),
         )
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -294,7 +297,7 @@ class TournamentViewSet(
             tournament=self.get_tournament(),
             actor=request.user,
             user=self._user(data.validated_data["username"]),
-            role=data.validated_data["role"],
+            role=TournamentRole.Role(data.validated_data["role"]),
         )
         return Response(status=status.HTTP_204_NO_CONTENT)
 

@@ -1,12 +1,14 @@
-"""Forms of the organiser pages. They only parse input; services decide.
+"""Forms of the organiser pages: they check and convert input; services decide.
 
-Rules (alert before the limit, knockout sizes, known tiebreaks, CSV rows)
-are checked by the services, whose refusals the views put on the form.
+Each field's own limits come from ``tournament.validators``, the same ones
+the API's serializers use. Rules that need the stored event (an alert before
+the time limit, players already entered …) are the services', whose
+refusals the views put on the form.
 """
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -15,6 +17,15 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
 from tournament.models import TIEBREAK_CHOICES, TOURNAMENT_SETTINGS, Pair, Tournament
+from tournament.validators import (
+    PAIR_TEXT_LIMITS,
+    PAIR_VALIDATORS,
+    SETTING_VALIDATORS,
+    tiebreaks_check,
+)
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 TIEBREAK_SLOTS = 5
 MAX_CSV_BYTES = 1024 * 1024
@@ -49,6 +60,11 @@ class TournamentForm(forms.ModelForm):
         self.fields["slug"].help_text = _("Leave empty to make one from the name.")
         if not creating:
             del self.fields["slug"]
+        for name, field in self.fields.items():
+            # A typed choice (the knockout size) offers only allowed values, and
+            # its validators would see the text before it becomes a number.
+            if not isinstance(field, forms.TypedChoiceField):
+                field.validators = [*field.validators, *SETTING_VALIDATORS.get(name, [])]
         # A form without it (an older page, a script) keeps the event's language.
         self.fields["language"].required = False
         order = list(self.instance.tiebreaks) if self.instance.pk else None
@@ -70,10 +86,9 @@ class TournamentForm(forms.ModelForm):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
-        order = [data.get(f"tiebreak_{n + 1}") for n in range(TIEBREAK_SLOTS)]
-        order = [key for key in order if key]
-        if len(order) != len(set(order)):
-            raise forms.ValidationError(_("Each tiebreak may appear only once."))
+        slots = [data.get(f"tiebreak_{n + 1}") for n in range(TIEBREAK_SLOTS)]
+        order = [str(key) for key in slots if key]
+        tiebreaks_check(order)
         data["tiebreaks"] = order
         return data
 
@@ -87,13 +102,26 @@ class TournamentForm(forms.ModelForm):
         return fields
 
 
+def _pair_text(name: str, label: StrOrPromise, *, required: bool = True) -> forms.CharField:
+    return forms.CharField(
+        label=label,
+        max_length=PAIR_TEXT_LIMITS[name],
+        required=required,
+        validators=PAIR_VALIDATORS[name],
+    )
+
+
+def _pair_number(name: str, label: StrOrPromise) -> forms.IntegerField:
+    return forms.IntegerField(label=label, required=False, validators=PAIR_VALIDATORS[name])
+
+
 class PairForm(forms.Form):
-    player_1 = forms.CharField(label=_("Player 1"), max_length=120)
-    player_2 = forms.CharField(label=_("Player 2"), max_length=120)
-    club = forms.CharField(label=_("Club"), max_length=120, required=False)
-    name = forms.CharField(label=_("Pair name"), max_length=200, required=False)
-    seed = forms.IntegerField(label=_("Seed"), min_value=1, required=False)
-    rating = forms.IntegerField(label=_("Rating"), required=False)
+    player_1 = _pair_text("player_1", _("Player 1"))
+    player_2 = _pair_text("player_2", _("Player 2"))
+    club = _pair_text("club", _("Club"), required=False)
+    name = _pair_text("name", _("Pair name"), required=False)
+    seed = _pair_number("seed", _("Seed"))
+    rating = _pair_number("rating", _("Rating"))
 
     def __init__(self, *args: Any, singles: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -1,10 +1,14 @@
 """API shapes. Output serializers describe what is read; input serializers
-only type-check a request before the service (which holds every rule) runs."""
+check and convert a request (each field's limits in ``tournament.validators``)
+so the services take typed values and hold the business rules only."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
+from core.validation import InputSerializer
 from games.models import Game
 from tournament.models import (
     TIEBREAK_CHOICES,
@@ -14,6 +18,12 @@ from tournament.models import (
     Player,
     Round,
     Tournament,
+    TournamentRole,
+)
+from tournament.validators import (
+    PAIR_TEXT_LIMITS,
+    PAIR_VALIDATORS,
+    SETTING_VALIDATORS,
 )
 
 # --------------------------------------------------------------------------
@@ -177,53 +187,102 @@ class ImportReportSerializer(serializers.Serializer):
 # Input
 
 
-class TournamentUpdateInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200, required=False)
-    date = serializers.DateField(required=False)
-    venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    ruleset = serializers.CharField(required=False)
-    time_limit_minutes = serializers.IntegerField(required=False)
-    alert_minutes = serializers.IntegerField(required=False)
-    swiss_rounds = serializers.IntegerField(required=False)
-    knockout_size = serializers.IntegerField(required=False)
-    third_place_game = serializers.BooleanField(required=False)
-    points_win = serializers.IntegerField(required=False)
-    points_loss = serializers.IntegerField(required=False)
-    points_bye = serializers.IntegerField(required=False)
-    tiebreaks = serializers.ListField(child=serializers.CharField(), required=False)
-    adjudication = serializers.CharField(required=False)
-    pause_clock_on_call = serializers.BooleanField(required=False)
-    clock_speed = serializers.FloatField(required=False)
-    published = serializers.BooleanField(required=False)
-    language = serializers.CharField(required=False)
-    signup_closes_at = serializers.DateTimeField(required=False, allow_null=True)
-    signup_capacity = serializers.IntegerField(required=False, allow_null=True)
-    signup_approval = serializers.BooleanField(required=False)
+def _setting(field: type[serializers.Field], name: str, **options: Any) -> Any:
+    """An optional setting's field with its checks (``tournament.validators``)."""
+    return field(required=False, validators=SETTING_VALIDATORS.get(name, []), **options)
+
+
+class TournamentUpdateInputSerializer(InputSerializer):
+    """Any of the settings (``TOURNAMENT_SETTINGS``), each checked on its own."""
+
+    name = _setting(serializers.CharField, "name", max_length=200)
+    date = _setting(serializers.DateField, "date")
+    venue = _setting(serializers.CharField, "venue", max_length=200, allow_blank=True)
+    ruleset = _setting(serializers.CharField, "ruleset")
+    time_limit_minutes = _setting(serializers.IntegerField, "time_limit_minutes")
+    alert_minutes = _setting(serializers.IntegerField, "alert_minutes")
+    swiss_rounds = _setting(serializers.IntegerField, "swiss_rounds")
+    knockout_size = _setting(serializers.IntegerField, "knockout_size")
+    third_place_game = _setting(serializers.BooleanField, "third_place_game")
+    points_win = _setting(serializers.IntegerField, "points_win")
+    points_loss = _setting(serializers.IntegerField, "points_loss")
+    points_bye = _setting(serializers.IntegerField, "points_bye")
+    tiebreaks = _setting(serializers.ListField, "tiebreaks", child=serializers.CharField())
+    adjudication = _setting(serializers.CharField, "adjudication")
+    pause_clock_on_call = _setting(serializers.BooleanField, "pause_clock_on_call")
+    clock_speed = _setting(serializers.FloatField, "clock_speed")
+    published = _setting(serializers.BooleanField, "published")
+    language = _setting(serializers.CharField, "language")
+    signup_closes_at = _setting(serializers.DateTimeField, "signup_closes_at", allow_null=True)
+    signup_capacity = _setting(serializers.IntegerField, "signup_capacity", allow_null=True)
+    signup_approval = _setting(serializers.BooleanField, "signup_approval")
 
 
 class TournamentCreateInputSerializer(TournamentUpdateInputSerializer):
-    name = serializers.CharField(max_length=200)
+    name = serializers.CharField(max_length=200, validators=SETTING_VALIDATORS["name"])
     date = serializers.DateField()
-    slug = serializers.CharField(max_length=80, required=False)
+    slug = _setting(serializers.CharField, "slug", max_length=80)
 
 
-class PairUpdateInputSerializer(serializers.Serializer):
-    player_1 = serializers.CharField(max_length=120, required=False)
-    player_2 = serializers.CharField(max_length=120, required=False)
-    club = serializers.CharField(max_length=120, required=False, allow_blank=True)
-    name = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    seed = serializers.IntegerField(required=False, allow_null=True)
-    rating = serializers.IntegerField(required=False, allow_null=True)
+def _pair_text(name: str, **options: Any) -> Any:
+    return serializers.CharField(
+        max_length=PAIR_TEXT_LIMITS[name], validators=PAIR_VALIDATORS[name], **options
+    )
+
+
+def _pair_number(name: str) -> Any:
+    return serializers.IntegerField(
+        required=False, allow_null=True, validators=PAIR_VALIDATORS[name]
+    )
+
+
+class PairUpdateInputSerializer(InputSerializer):
+    """Any of a pair's fields; names are one line, inner spaces collapsed."""
+
+    player_1 = _pair_text("player_1", required=False)
+    player_2 = _pair_text("player_2", required=False)
+    club = _pair_text("club", required=False, allow_blank=True)
+    name = _pair_text("name", required=False, allow_blank=True)
+    seed = _pair_number("seed")
+    rating = _pair_number("rating")
+
+    def to_internal_value(self, data: Any) -> Any:
+        values = super().to_internal_value(data)
+        return {
+            key: " ".join(value.split()) if key in PAIR_TEXT_LIMITS else value
+            for key, value in values.items()
+        }
 
 
 class PairCreateInputSerializer(PairUpdateInputSerializer):
-    player_1 = serializers.CharField(max_length=120)
+    player_1 = _pair_text("player_1")
     # Required for a pairs event; left out in a singles event (the service checks).
-    player_2 = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    player_2 = _pair_text("player_2", required=False, allow_blank=True)
     check_in = serializers.BooleanField(required=False, default=False)
 
 
-class PairsImportInputSerializer(serializers.Serializer):
+class PairRowInputSerializer(PairUpdateInputSerializer):
+    """One row of a CSV import: every column is text, empty when left out."""
+
+    player_1 = _pair_text("player_1")
+    # Required for a pairs event; absent in a singles event's file (the service checks).
+    player_2 = _pair_text("player_2", required=False, allow_blank=True, default="")
+    club = _pair_text("club", required=False, allow_blank=True, default="")
+    name = _pair_text("name", required=False, allow_blank=True, default="")
+    seed = serializers.IntegerField(
+        required=False, allow_null=True, default=None, validators=PAIR_VALIDATORS["seed"]
+    )
+    rating = serializers.IntegerField(
+        required=False, allow_null=True, default=None, validators=PAIR_VALIDATORS["rating"]
+    )
+
+    def to_internal_value(self, data: Any) -> Any:
+        # An empty cell is a value left out.
+        present = {key: value for key, value in data.items() if str(value).strip()}
+        return super().to_internal_value(present)
+
+
+class PairsImportInputSerializer(InputSerializer):
     csv_text = serializers.CharField(
         max_length=1_000_000,
         trim_whitespace=False,
@@ -278,6 +337,6 @@ class KnockoutInputSerializer(serializers.Serializer):
     )
 
 
-class RoleInputSerializer(serializers.Serializer):
+class RoleInputSerializer(InputSerializer):
     username = serializers.CharField(max_length=150)
-    role = serializers.ChoiceField(choices=["organiser", "judge"])
+    role = serializers.ChoiceField(choices=TournamentRole.Role.choices)

@@ -10,14 +10,16 @@ API names for its error answers); field errors ride along under
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.utils import translation
-from rest_framework import exceptions, serializers
+from rest_framework import exceptions, fields, serializers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from core.errors import ApplicationError
+from core.validation import InputRefused
 
 
 def _in(lang: str, text: Any) -> str:
@@ -80,7 +82,50 @@ def _framework_message(exc: exceptions.APIException, request: Any) -> tuple[str,
     return None
 
 
+@functools.cache
+def _framework_codes() -> frozenset[str]:
+    """The codes DRF and Django give their own checks (``required``, ``max_length`` …)."""
+    found: set[str] = {"null_characters_not_allowed", "surrogate_characters_not_allowed"}
+    pending: list[type[Any]] = [fields.Field]
+    while pending:
+        field = pending.pop()
+        found |= set(getattr(field, "default_error_messages", {}))
+        pending.extend(field.__subclasses__())
+    return frozenset(found)
+
+
+def _first_own_code(codes: Any) -> tuple[str, str, int] | None:
+    """(field, code, position) of the first refusal one of our validators gave."""
+    framework = _framework_codes()
+    for name, field_codes in codes.items() if isinstance(codes, dict) else ():
+        if not isinstance(field_codes, list):
+            continue
+        for position, code in enumerate(field_codes):
+            if isinstance(code, str) and code not in framework:
+                return str(name), code, position
+    return None
+
+
+def _input_refused(exc: InputRefused) -> dict[str, Any] | None:
+    """A field refused by one of our validators answers with that validator's code."""
+    own = _first_own_code(exc.get_codes())
+    if own is None:
+        return None
+    name, code, position = own
+    return {
+        "code": code,
+        "message_en": str(exc.texts["en"][name][position]),
+        "message_da": str(exc.texts["da"][name][position]),
+        "field": name,
+        "fields": exc.detail,
+    }
+
+
 def _drf_error(exc: exceptions.APIException, request: Any = None) -> dict[str, Any]:
+    if isinstance(exc, InputRefused):
+        own = _input_refused(exc)
+        if own is not None:
+            return own
     if isinstance(exc, exceptions.ValidationError):
         fields: Any = (
             exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}

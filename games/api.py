@@ -23,14 +23,13 @@ from core.public_cache import mark_briefly_cacheable
 from core.request import (
     json_object_body,
     json_object_or_none,
-    json_str,
-    parse_int,
     query_flag,
     query_int,
 )
+from core.validation import InputSerializer
 from games import selectors
 from games.conditional import state_response
-from games.models import MAX_ENTRY_NUMBER, Game
+from games.models import Game
 from games.serializers import (
     ConfirmSerializer,
     EntryPreviewSerializer,
@@ -153,11 +152,12 @@ class TableEntriesView(TableAPIView):
         def submit() -> Any:
             body = json_object_body(request)
             game, digest = game_for_submission(token=token)
+            entry = _checked(EntrySubmitSerializer, body)
             result = move_log.move_submit(
                 game=game,
-                text=body.get("text"),
-                client_id=json_str(body, "client_id"),
-                expected_seq=_entry_number(body.get("expected_seq"), "expected_seq", minimum=0),
+                text=entry["text"],
+                client_id=entry["client_id"],
+                expected_seq=entry["expected_seq"],
                 token_digest=digest,
             )
             return Response(result.to_json(), status=201 if result.created else 200)
@@ -165,9 +165,11 @@ class TableEntriesView(TableAPIView):
         return _answer(_lang(request, json_object_or_none(request)), submit)
 
 
-def _entry_number(value: object, field: str, *, minimum: int) -> int:
-    """An entry number of the log from the body (``seq``, ``expected_seq``)."""
-    return parse_int(value, field=field, minimum=minimum, maximum=MAX_ENTRY_NUMBER)
+def _checked(serializer: type[InputSerializer], body: dict[str, Any]) -> dict[str, Any]:
+    """The body's values checked and typed by ``serializer`` (a refusal: the bilingual 400)."""
+    checked = serializer(data=body)
+    checked.is_valid(raise_exception=True)
+    return dict(checked.validated_data)
 
 
 class TablePreviewView(TableAPIView):
@@ -179,14 +181,12 @@ class TablePreviewView(TableAPIView):
         tags=["table"],
     )
     def post(self, request: Request, token: str) -> Response:
-        body = json_object_or_none(request)
-        return _answer(
-            _lang(request, body),
-            lambda: move_log.move_preview(
-                game=self.table_game(token, for_write=True),
-                text=json_object_body(request).get("text"),
-            ),
-        )
+        def preview() -> Any:
+            game = self.table_game(token, for_write=True)
+            entry = _checked(EntryPreviewSerializer, json_object_body(request))
+            return move_log.move_preview(game=game, text=entry["text"])
+
+        return _answer(_lang(request, json_object_or_none(request)), preview)
 
 
 class TableTakeBackView(TableAPIView):
@@ -200,10 +200,10 @@ class TableTakeBackView(TableAPIView):
     def post(self, request: Request, token: str) -> Response:
         def take_back() -> Any:
             body = json_object_body(request)
+            game = self.table_game(token, for_write=True)
+            entry = _checked(TakeBackSerializer, body)
             return move_log.move_take_back(
-                game=self.table_game(token, for_write=True),
-                client_id=json_str(body, "client_id"),
-                seq=_entry_number(body.get("seq"), "seq", minimum=1),
+                game=game, client_id=entry["client_id"], seq=entry["seq"]
             )
 
         return _answer(_lang(request, json_object_or_none(request)), take_back)
@@ -220,10 +220,10 @@ class TableConfirmView(TableAPIView):
     def post(self, request: Request, token: str) -> Response:
         def confirm() -> Any:
             body = json_object_body(request)
+            game = self.table_game(token, for_write=True)
+            confirm = _checked(ConfirmSerializer, body)
             return move_log.game_result_confirm(
-                game=self.table_game(token, for_write=True),
-                pair_side=json_str(body, "pair_side"),
-                client_id=json_str(body, "client_id"),
+                game=game, pair_side=confirm["pair_side"], client_id=confirm["client_id"]
             )
 
         return _answer(_lang(request, json_object_or_none(request)), confirm)

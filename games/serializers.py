@@ -1,43 +1,120 @@
-"""Shapes of the games API for the OpenAPI schema.
+"""Shapes of the games API: requests checked here, answers for the OpenAPI schema.
 
-The services check every value themselves (with bilingual errors); these
-serializers document requests and answers.
+The move log's input serializers check and convert the table's requests
+(client id, entry numbers, pair side); the services take the typed values.
+The entry's text is read by the services: a refused text is a notation
+refusal (rule N, 422), not a malformed request.
 """
 
 from __future__ import annotations
 
-from rest_framework import serializers
+import re
+from typing import Any
 
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+from rest_framework.fields import empty
+
+from core.errors import ApplicationError
+from core.request import parse_int
+from core.validation import InputSerializer, refusal
+from games.models import MAX_ENTRY_NUMBER
 from games.services.clock import CLOCK_STATUS_LABELS
 
+CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_.:-]{8,64}$")
 
-class EntrySubmitSerializer(serializers.Serializer):
-    client_id = serializers.CharField(
-        max_length=64, help_text="Made by the device; a retry sends the same id."
+
+class _WholeValueField(serializers.Field):
+    """A field whose one check sees every value, also a missing, empty or null one,
+    so each wrong value is refused alike, with the field's own code."""
+
+    def run_validation(self, data: object = empty) -> Any:
+        return self.to_internal_value(None if data is empty else data)
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+@extend_schema_field(OpenApiTypes.STR)
+class ClientIdField(_WholeValueField):
+    """The device's id of a write: 8–64 letters, digits, '-', '_', '.', ':'."""
+
+    def to_internal_value(self, data: object) -> str:
+        if not isinstance(data, str) or not CLIENT_ID_RE.match(data):
+            raise ValidationError(
+                _("The entry has no valid client id (8–64 letters, digits, '-', '_', '.', ':')."),
+                code="client_id_invalid",
+            )
+        return data
+
+
+@extend_schema_field({"type": "string", "enum": ["YB", "RG"]})
+class PairSideField(_WholeValueField):
+    def to_internal_value(self, data: object) -> str:
+        if data not in ("YB", "RG"):
+            raise ValidationError(
+                _("pair_side is YB (Yellow/Blue) or RG (Red/Green)."), code="pair_side_invalid"
+            )
+        return str(data)
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class EntryNumberField(_WholeValueField):
+    """An entry number of the log (``core.request.parse_int``: ``<field>_invalid``)."""
+
+    def __init__(self, *, minimum: int, **options: Any) -> None:
+        super().__init__(**options)
+        self.minimum = minimum
+
+    def to_internal_value(self, data: object) -> int:
+        try:
+            return parse_int(
+                data, field=self.field_name or "", minimum=self.minimum, maximum=MAX_ENTRY_NUMBER
+            )
+        except ApplicationError as error:
+            raise refusal(error) from None
+
+
+def _entry_text() -> serializers.CharField:
+    return serializers.CharField(
+        allow_blank=True,
+        trim_whitespace=False,
+        help_text="'5: Y3+5' (seat to move), 'Y 5: Y3+5' (seat named), or a discard "
+        "'X: 2 3 9 12'; at most 100 characters (else refused as rule N).",
     )
-    expected_seq = serializers.IntegerField(
-        min_value=0, help_text="Sequence number of the last entry the device knows (0: none)."
+
+
+def _answer_language() -> serializers.CharField:
+    return serializers.CharField(
+        required=False, help_text="da or en: the answer's language (else the request's)."
     )
-    text = serializers.CharField(
-        max_length=100,
-        help_text="'5: Y3+5' (seat to move), 'Y 5: Y3+5' (seat named), or a discard 'X: 2 3 9 12'.",
+
+
+class EntrySubmitSerializer(InputSerializer):
+    client_id = ClientIdField(help_text="Made by the device; a retry sends the same id.")
+    expected_seq = EntryNumberField(
+        minimum=0, help_text="Sequence number of the last entry the device knows (0: none)."
     )
-    lang = serializers.ChoiceField(choices=["da", "en"], required=False)
+    text = _entry_text()
+    lang = _answer_language()
 
 
-class EntryPreviewSerializer(serializers.Serializer):
-    text = serializers.CharField(max_length=100)
-    lang = serializers.ChoiceField(choices=["da", "en"], required=False)
+class EntryPreviewSerializer(InputSerializer):
+    text = _entry_text()
+    lang = _answer_language()
 
 
-class TakeBackSerializer(serializers.Serializer):
-    client_id = serializers.CharField(max_length=64)
-    seq = serializers.IntegerField(min_value=1, help_text="The last entry's sequence number.")
+class TakeBackSerializer(InputSerializer):
+    client_id = ClientIdField()
+    seq = EntryNumberField(minimum=1, help_text="The last entry's sequence number.")
 
 
-class ConfirmSerializer(serializers.Serializer):
-    pair_side = serializers.ChoiceField(choices=["YB", "RG"])
-    client_id = serializers.CharField(max_length=64)
+class ConfirmSerializer(InputSerializer):
+    pair_side = PairSideField(help_text="YB (Yellow/Blue) or RG (Red/Green).")
+    client_id = ClientIdField()
 
 
 class EventSerializer(serializers.Serializer):

@@ -1,4 +1,5 @@
-"""Forms of the season's organiser pages. They only parse; season.services decides."""
+"""Forms of the season's organiser pages: each field checked as the API checks it
+(season.validators); season.services holds the rules."""
 
 from __future__ import annotations
 
@@ -10,7 +11,14 @@ from django.utils.translation import gettext_lazy as _
 from people.models import Person
 from season.models import Series, SeriesEvent
 from season.services.series import SETTING_FIELDS
+from season.validators import (
+    collapse_spaces,
+    points_table_check,
+    points_table_read,
+    season_validators,
+)
 from tournament.models import Tournament
+from tournament.validators import SETTING_VALIDATORS
 
 
 class DateInput(forms.DateInput):
@@ -40,13 +48,25 @@ class SeriesForm(forms.ModelForm):
         self.fields["slug"].help_text = _("Leave empty to make one from the name.")
         if not creating:
             del self.fields["slug"]
+        for name, field in self.fields.items():
+            if name != "points_table":  # read from its text first (clean_points_table)
+                field.validators = [*field.validators, *season_validators(name)]
         # Shown as "25, 20, 16", not as the stored list's "[25, 20, 16]".
         table = self.instance.points_table if self.instance.pk else Series().points_table
         self.initial["points_table"] = ", ".join(str(p) for p in table)
 
     def _post_clean(self) -> None:
-        # The service checks the values and answers in both languages.
+        # The model's own validation is not used: each field's checks are the
+        # ones the API uses (season.validators), the rest is the service's.
         pass
+
+    def clean_name(self) -> str:
+        return str(collapse_spaces(self.cleaned_data["name"]))
+
+    def clean_points_table(self) -> list[int]:
+        points = points_table_read(self.cleaned_data["points_table"])
+        points_table_check(points)
+        return points
 
     def settings(self) -> dict[str, Any]:
         return {name: self.cleaned_data[name] for name in SETTING_FIELDS}
@@ -64,9 +84,13 @@ class EventAddForm(forms.Form):
 
 
 class FinalForm(forms.Form):
-    name = forms.CharField(label=_("Name of the final"), max_length=200)
+    name = forms.CharField(
+        label=_("Name of the final"), max_length=200, validators=SETTING_VALIDATORS["name"]
+    )
     date = forms.DateField(label=_("Date"), widget=DateInput(format="%Y-%m-%d"))
-    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    venue = forms.CharField(
+        label=_("Venue"), max_length=200, required=False, validators=SETTING_VALIDATORS["venue"]
+    )
 
 
 class MergeForm(forms.Form):

@@ -7,9 +7,12 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.validation import InputSerializer
 from season.models import Series, SeriesEvent
 from season.selectors import EVENT_STATUSES, CalendarEntry, SeasonOverview, SeasonRow
 from season.services.series import SETTING_FIELDS
+from season.validators import collapse_spaces, season_validators
+from tournament.validators import SETTING_VALIDATORS
 
 
 class SeasonSerializer(serializers.ModelSerializer):
@@ -109,22 +112,36 @@ class RankingRowSerializer(serializers.Serializer):
         return self._slugs().get(row.qualified_in) if row.qualified_in else None
 
 
-class SeasonInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200, required=False)
-    description = serializers.CharField(max_length=2000, required=False, allow_blank=True)
-    method = serializers.CharField(required=False)
-    qualifiers_per_event = serializers.IntegerField(required=False)
-    pass_down = serializers.BooleanField(required=False)
-    points_table = serializers.ListField(child=serializers.IntegerField(), required=False)
-    best_results = serializers.IntegerField(required=False)
-    final_places = serializers.IntegerField(required=False)
-    tiebreak = serializers.CharField(required=False)
-    published = serializers.BooleanField(required=False)
+def _setting(field: type[serializers.Field], name: str, **options: Any) -> Any:
+    return field(required=False, validators=season_validators(name), **options)
+
+
+class SeasonInputSerializer(InputSerializer):
+    """Any of a season's settings (``SETTING_FIELDS``), each checked on its own."""
+
+    name = _setting(serializers.CharField, "name", max_length=200)
+    description = _setting(serializers.CharField, "description", max_length=2000, allow_blank=True)
+    method = _setting(serializers.CharField, "method")
+    qualifiers_per_event = _setting(serializers.IntegerField, "qualifiers_per_event")
+    pass_down = _setting(serializers.BooleanField, "pass_down")
+    points_table = _setting(
+        serializers.ListField, "points_table", child=serializers.IntegerField(), allow_empty=True
+    )
+    best_results = _setting(serializers.IntegerField, "best_results")
+    final_places = _setting(serializers.IntegerField, "final_places")
+    tiebreak = _setting(serializers.CharField, "tiebreak")
+    published = _setting(serializers.BooleanField, "published")
+
+    def to_internal_value(self, data: Any) -> Any:
+        values = super().to_internal_value(data)
+        if "name" in values:
+            values["name"] = collapse_spaces(values["name"])
+        return values
 
 
 class SeasonCreateInputSerializer(SeasonInputSerializer):
     name = serializers.CharField(max_length=200)
-    slug = serializers.CharField(max_length=80, required=False)
+    slug = _setting(serializers.CharField, "slug", max_length=80)
 
 
 class EventInputSerializer(serializers.Serializer):
@@ -132,11 +149,21 @@ class EventInputSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=SeriesEvent.Kind.choices, default="qualifier")
 
 
-class FinalInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200)
+class FinalInputSerializer(InputSerializer):
+    """The final's event: its name, venue and short name checked as a new event's are."""
+
+    name = serializers.CharField(max_length=200, validators=SETTING_VALIDATORS["name"])
     date = serializers.DateField()
-    venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
-    slug = serializers.CharField(max_length=80, required=False)
+    venue = serializers.CharField(
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        default="",
+        validators=SETTING_VALIDATORS["venue"],
+    )
+    slug = serializers.CharField(
+        max_length=80, required=False, validators=SETTING_VALIDATORS["slug"]
+    )
 
 
 class FinalCreatedSerializer(serializers.Serializer):

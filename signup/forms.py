@@ -8,16 +8,32 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournament.validators import PAIR_VALIDATORS
+
 # The honeypot: a field people never see (it sits off-screen, out of the tab
 # order) but form-filling robots do. A filled one is refused.
 HONEYPOT = "website"
 
 
 class SignUpForm(forms.Form):
-    player_1 = forms.CharField(label=_("Player 1"), max_length=120)
-    player_2 = forms.CharField(label=_("Player 2"), max_length=120)
-    pair_name = forms.CharField(label=_("Pair name (optional)"), max_length=200, required=False)
-    club = forms.CharField(label=_("Club (optional)"), max_length=120, required=False)
+    player_1 = forms.CharField(
+        label=_("Player 1"), max_length=120, validators=PAIR_VALIDATORS["player_1"]
+    )
+    player_2 = forms.CharField(
+        label=_("Player 2"), max_length=120, validators=PAIR_VALIDATORS["player_2"]
+    )
+    pair_name = forms.CharField(
+        label=_("Pair name (optional)"),
+        max_length=200,
+        required=False,
+        validators=PAIR_VALIDATORS["name"],
+    )
+    club = forms.CharField(
+        label=_("Club (optional)"),
+        max_length=120,
+        required=False,
+        validators=PAIR_VALIDATORS["club"],
+    )
     email = forms.EmailField(
         label=_("Contact email"),
         max_length=254,
@@ -60,6 +76,9 @@ class SignUpForm(forms.Form):
             raise forms.ValidationError(
                 _("The sign-up was not sent: leave the last field empty and try again.")
             )
+        for key in ("player_1", "player_2", "pair_name", "club"):
+            if isinstance(data.get(key), str):
+                data[key] = " ".join(data[key].split())
         return data
 
     def submission(self) -> dict[str, Any]:

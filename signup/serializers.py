@@ -3,9 +3,13 @@ which only organisers of the tournament are given."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
+from core.validation import InputSerializer
 from signup.models import SignUp
+from tournament.validators import PAIR_TEXT_LIMITS, PAIR_VALIDATORS
 
 
 class EnteredPairSerializer(serializers.Serializer):
@@ -91,12 +95,21 @@ class SignUpSerializer(serializers.ModelSerializer):
         ]
 
 
-class SignUpInputSerializer(serializers.Serializer):
-    player_1 = serializers.CharField(max_length=120)
+def _name(field: str, **options: Any) -> Any:
+    """A name as a pair of the tournament has it (``tournament.validators``)."""
+    return serializers.CharField(
+        max_length=PAIR_TEXT_LIMITS[field], validators=PAIR_VALIDATORS[field], **options
+    )
+
+
+class SignUpInputSerializer(InputSerializer):
+    """A sign-up; the names are checked as the organiser's pair form checks them."""
+
+    player_1 = _name("player_1")
     # Required for a pairs event; left out in a singles event (the service checks).
-    player_2 = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
-    pair_name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
-    club = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+    player_2 = _name("player_2", required=False, allow_blank=True, default="")
+    pair_name = _name("name", required=False, allow_blank=True, default="")
+    club = _name("club", required=False, allow_blank=True, default="")
     email = serializers.EmailField(max_length=254)
     consent = serializers.BooleanField(
         help_text="Both players agree that their names, club and results are published."
@@ -105,6 +118,12 @@ class SignUpInputSerializer(serializers.Serializer):
         max_length=64,
         help_text="A random id of this submission: sending it again returns the same sign-up.",
     )
+
+    def to_internal_value(self, data: Any) -> Any:
+        values = super().to_internal_value(data)
+        for key in ("player_1", "player_2", "pair_name", "club"):
+            values[key] = " ".join(values[key].split())
+        return values
 
 
 class RejectInputSerializer(serializers.Serializer):

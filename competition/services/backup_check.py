@@ -9,7 +9,8 @@ whole document is checked first:
 * every row is an object with its own integer ``id``, and every value is one
   its model field accepts (type, length, choices, range, storable text);
 * the tournament's settings pass the same checks as an organiser's edit
-  (``registration.tournament_settings_check``: e.g. the clock speed's range);
+  (``TournamentUpdateInputSerializer`` and the rules between the settings,
+  ``registration.tournament_settings_consistent``: e.g. the clock speed's range);
 * every reference (foreign key) to a row of the event names a row of the
   document, and every user a user the document lists (people outside the event
   are linked again by name on import);
@@ -28,11 +29,16 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from competition.serializers import TournamentUpdateInputSerializer
 from core.errors import ApplicationError
 from core.request import strings_storable
 from games.selectors import entry_hash, genesis_hash
 from tournament.models import Tournament
-from tournament.services.registration import tournament_settings_check
+from tournament.services.registration import (
+    SETTING_FIELDS,
+    tournament_settings_consistent,
+    tournament_settings_defaults,
+)
 
 Sections = list[tuple[type[models.Model], list[Any]]]
 
@@ -197,8 +203,14 @@ def backup_document_check(*, document: dict[str, Any], sections: Sections) -> No
     _users_check(users)
     settings_row = {"id": document.get("tournament_id"), **document["tournament"]}
     _rows_check([(Tournament, [settings_row])], {}, set())
+    settings = TournamentUpdateInputSerializer(
+        data={k: v for k, v in document["tournament"].items() if k in SETTING_FIELDS}
+    )
+    if not settings.is_valid():
+        why_en, why_da = settings.first_refusal()
+        raise _bad(f"the tournament's settings: {why_en}", f"turneringens indstillinger: {why_da}")
     try:
-        tournament_settings_check(document["tournament"])
+        tournament_settings_consistent(tournament_settings_defaults(settings.validated_data))
     except ApplicationError as error:
         raise _bad(
             f"the tournament's settings: {error.message_en}",

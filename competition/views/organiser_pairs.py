@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from competition.forms import PairEditForm, PairRegisterForm, PairsImportForm
+from competition.pairs_csv import pairs_csv_read
 from competition.services.pairing import pair_fixed_table_set
 from core.errors import ApplicationError
 from tournament.models import Pair, Tournament
@@ -70,8 +71,9 @@ def pairs_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     report = None
     if request.method == "POST" and form.is_valid():
         try:
+            read = pairs_csv_read(form.cleaned_data["text"], singles=tournament.is_singles)
             report = pairs_import_csv(
-                tournament=tournament, actor=request.user, csv_text=form.cleaned_data["text"]
+                tournament=tournament, actor=request.user, rows=read.rows, refused=read.refused
             )
         except ApplicationError as error:
             form_error(form, error)

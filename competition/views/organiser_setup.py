@@ -116,7 +116,7 @@ def role_grant(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 tournament=tournament,
                 actor=request.user,
                 user=user,
-                role=form.cleaned_data["role"],
+                role=TournamentRole.Role(form.cleaned_data["role"]),
             ),
             _("The role was given."),
         )
@@ -132,7 +132,10 @@ def role_revoke(request: HttpRequest, tournament: Tournament, role_id: int) -> H
         call_service(
             request,
             lambda: tournament_role_revoke(
-                tournament=tournament, actor=request.user, user=role.user, role=role.role
+                tournament=tournament,
+                actor=request.user,
+                user=role.user,
+                role=TournamentRole.Role(role.role),
             ),
             _("The role was removed."),
         )

@@ -34,7 +34,7 @@ def series_final_create(
     series: Series,
     actor: Actor,
     name: str,
-    date: datetime.date | str,
+    date: datetime.date,
     venue: str = "",
     slug: str | None = None,
 ) -> FinalCreated:

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from itertools import pairwise
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypedDict, Unpack
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from core.changes import changes_save
 from core.errors import ApplicationError, Conflict, NotFound, PermissionDenied
-from core.request import int_or_none
 from core.users import Actor, signed_in, signed_in_user
 from season.models import Series, SeriesAudit, SeriesEvent, SeriesRole
 from season.permissions import require_series_organiser
+from season.validators import RESERVED_SLUGS
 from tournament.models import Tournament
 from tournament.permissions import is_organiser
 
@@ -32,11 +33,32 @@ SETTING_FIELDS = (
     "tiebreak",
     "published",
 )
-INT_LIMITS = {"qualifiers_per_event": (1, 64), "best_results": (1, 50), "final_places": (2, 256)}
-MAX_TABLE = 200
-MAX_POINTS = 1000
-# Short names the pages use themselves (/organise/seasons/new/).
-RESERVED_SLUGS = frozenset({"new"})
+
+
+class SeriesOptions(TypedDict, total=False):
+    """A season's settings but its name, as the boundary typed them."""
+
+    description: str
+    method: str
+    qualifiers_per_event: int
+    pass_down: bool
+    points_table: list[int]
+    best_results: int
+    final_places: int
+    tiebreak: str
+    published: bool
+
+
+class SeriesSettings(SeriesOptions, total=False):
+    """Any of a season's settings (``SETTING_FIELDS``), each already checked."""
+
+    name: str
+
+
+def _known(values: Mapping[str, Any]) -> None:
+    unknown = set(values) - set(SETTING_FIELDS)
+    if unknown:
+        raise TypeError(f"Not settings of a season: {', '.join(sorted(unknown))}")
 
 
 def _invalid(code: str, en: str, da: str, field: str | None = None) -> ApplicationError:
@@ -60,116 +82,6 @@ def series_changed(*, series: Series) -> None:
     Series.objects.filter(pk=series.pk).update(data_version=F("data_version") + 1)
 
 
-def _clean_int(key: str, value: Any) -> int:
-    low, high = INT_LIMITS[key]
-    try:
-        if isinstance(value, bool) or not isinstance(value, int | str):
-            raise TypeError
-        number = int(value)
-    except (TypeError, ValueError):
-        raise _invalid(
-            "field_not_a_number",
-            f"{key} must be a whole number.",
-            f"{key} skal være et helt tal.",
-            key,
-        ) from None
-    if not low <= number <= high:
-        raise _invalid(
-            "field_out_of_range",
-            f"{key} must be between {low} and {high}.",
-            f"{key} skal være mellem {low} og {high}.",
-            key,
-        )
-    return number
-
-
-def clean_points_table(value: Any) -> list[int]:
-    """A list of points for place 1, 2, …: whole numbers, never rising."""
-    if isinstance(value, str):
-        value = [part for part in value.replace(";", ",").replace(" ", ",").split(",") if part]
-    ok = isinstance(value, list | tuple) and 1 <= len(value) <= MAX_TABLE
-    points: list[int] = []
-    if ok:
-        for item in value:
-            number = int_or_none(item, minimum=0, maximum=MAX_POINTS)
-            if number is None:
-                ok = False
-                break
-            points.append(number)
-    if not ok or any(p > MAX_POINTS for p in points):
-        raise _invalid(
-            "points_table_invalid",
-            f"The points table is a list of whole numbers from 0 to {MAX_POINTS}, first place "
-            f"first (e.g. 25, 20, 16, 13), at most {MAX_TABLE} places.",
-            f"Pointtabellen er en liste af hele tal fra 0 til {MAX_POINTS}, førstepladsen først "
-            f"(fx 25, 20, 16, 13), højst {MAX_TABLE} placeringer.",
-            "points_table",
-        )
-    if any(b > a for a, b in pairwise(points)):
-        raise _invalid(
-            "points_table_rising",
-            "A lower place cannot give more points than a higher one.",
-            "En lavere placering kan ikke give flere point end en højere.",
-            "points_table",
-        )
-    return points
-
-
-def _clean(fields: dict[str, Any]) -> dict[str, Any]:
-    unknown = set(fields) - set(SETTING_FIELDS)
-    if unknown:
-        names = ", ".join(sorted(unknown))
-        raise _invalid(
-            "unknown_field", f"Unknown setting: {names}.", f"Ukendt indstilling: {names}."
-        )
-    clean: dict[str, Any] = {}
-    for key, value in fields.items():
-        if key == "name":
-            text = " ".join(str(value or "").split())
-            if not text or len(text) > 200:
-                raise _invalid(
-                    "season_name_invalid",
-                    "The name must have 1 to 200 characters.",
-                    "Navnet skal have 1 til 200 tegn.",
-                    key,
-                )
-            clean[key] = text
-        elif key == "description":
-            text = str(value or "").strip()
-            if len(text) > 2000:
-                raise _invalid(
-                    "field_too_long",
-                    "The description is longer than 2000 characters.",
-                    "Beskrivelsen er længere end 2000 tegn.",
-                    key,
-                )
-            clean[key] = text
-        elif key in INT_LIMITS:
-            clean[key] = _clean_int(key, value)
-        elif key in ("pass_down", "published"):
-            if not isinstance(value, bool):
-                raise _invalid(
-                    "field_not_boolean",
-                    f"{key} must be true or false.",
-                    f"{key} skal være sand eller falsk.",
-                    key,
-                )
-            clean[key] = value
-        elif key == "points_table":
-            clean[key] = clean_points_table(value)
-        else:
-            choices = Series.Method.values if key == "method" else Series.Tiebreak.values
-            if value not in choices:
-                raise _invalid(
-                    f"{key}_unknown",
-                    f"{key} must be one of {', '.join(choices)}.",
-                    f"{key} skal være en af {', '.join(choices)}.",
-                    key,
-                )
-            clean[key] = value
-    return clean
-
-
 # slugify() drops letters it cannot transliterate; Danish ones are spelt out.
 _DANISH = str.maketrans({"æ": "ae", "ø": "oe", "å": "aa", "Æ": "Ae", "Ø": "Oe", "Å": "Aa"})
 
@@ -184,19 +96,15 @@ def _unique_slug(base: str) -> str:
 
 
 @transaction.atomic
-def series_create(*, actor: Actor, name: str, slug: str | None = None, **settings: Any) -> Series:
+def series_create(
+    *, actor: Actor, name: str, slug: str | None = None, **options: Unpack[SeriesOptions]
+) -> Series:
     """A new season; the actor becomes its organiser (any signed-in user may)."""
     if not getattr(actor, "is_authenticated", False):
         raise PermissionDenied("Sign in to create a season.", "Log ind for at oprette en sæson.")
-    values = _clean({"name": name, **settings})
-    if slug and (slugify(slug) != slug or len(slug) > 80 or slug in RESERVED_SLUGS):
-        raise _invalid(
-            "slug_invalid",
-            "The short name may only hold lower-case letters, digits and hyphens.",
-            "Det korte navn må kun indeholde små bogstaver, tal og bindestreger.",
-            "slug",
-        )
-    slug = slug or _unique_slug(values["name"])
+    _known(options)
+    values = {"name": name, **options}
+    slug = slug or _unique_slug(name)
     try:
         with transaction.atomic():
             series = Series.objects.create(slug=slug, **values)
@@ -212,23 +120,19 @@ def series_create(*, actor: Actor, name: str, slug: str | None = None, **setting
 
 
 @transaction.atomic
-def series_update(*, series: Series, actor: Actor, **fields: Any) -> Series:
+def series_update(*, series: Series, actor: Actor, **changes: Unpack[SeriesSettings]) -> Series:
     require_series_organiser(actor, series)
+    _known(changes)
     series = Series.objects.select_for_update().get(pk=series.pk)
-    values = _clean(fields)
-    changed = {k: v for k, v in values.items() if getattr(series, k) != v}
+    changed = changes_save(
+        instance=series,
+        values=changes,
+        audit=lambda data: series_audit(
+            series=series, actor=actor, action="series_update", target=series, data=data
+        ),
+    )
     if not changed:
         return series
-    for key, value in changed.items():
-        setattr(series, key, value)
-    series.save(update_fields=list(changed))
-    series_audit(
-        series=series,
-        actor=actor,
-        action="series_update",
-        target=series,
-        data={k: str(v) for k, v in changed.items()},
-    )
     series_changed(series=series)
     series.refresh_from_db(fields=["data_version"])
     return series

@@ -3,9 +3,10 @@
 Every write locks the tournament row first, so two sign-ups arriving at once
 can never both take the last place, and the waitlist moves in its order.
 A pair with a place becomes the tournament's pair through the tournament's
-registration service (no retyping, the same checks as the organiser's
-form). Each change queues an email to the contact address in the same
-transaction (signup.services.emails).
+registration service (no retyping). The values arrive checked by the sign-up
+form or serializer, whose names are checked as the organiser's pair form
+checks them (``tournament.validators``). Each change queues an email to the
+contact address in the same transaction (signup.services.emails).
 """
 
 from __future__ import annotations
@@ -13,8 +14,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
@@ -34,8 +33,6 @@ from tournament.services.registration import pair_register_signed_up, pair_withd
 
 logger = logging.getLogger(__name__)
 
-_TEXT_LIMITS = {"player_1": 120, "player_2": 120, "club": 120, "pair_name": 200}
-
 
 def _invalid(code: str, en: str, da: str, **extra: Any) -> ApplicationError:
     return ApplicationError(code, en, da, extra=extra or None)
@@ -45,47 +42,30 @@ def _lock(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
-def _clean(fields: dict[str, Any], *, singles: bool) -> dict[str, str]:
-    """A pair's two players, or in a singles event one (``player_2`` empty)."""
-    clean = {}
-    for key, limit in _TEXT_LIMITS.items():
-        text = " ".join(str(fields.get(key) or "").split())
-        if singles and key in ("player_2", "pair_name") and text:
-            raise ApplicationError(
-                "singles_one_player",
-                _("This is a singles event: sign up one player (no partner, no pair name)."),
-                extra={"field": key},
-            )
-        if key in ("player_1", "player_2") and not text and not (singles and key == "player_2"):
-            raise _invalid(
-                "field_required", f"{key} must not be empty.", f"{key} skal udfyldes.", field=key
-            )
-        if len(text) > limit:
-            raise _invalid(
-                "field_too_long",
-                f"{key} is longer than {limit} characters.",
-                f"{key} er længere end {limit} tegn.",
-                field=key,
-            )
-        clean[key] = text
-    if not singles and clean["player_1"].casefold() == clean["player_2"].casefold():
+def _entrant_players(clean: dict[str, str], *, singles: bool) -> None:
+    """A pair's two different players, or in a singles event one (no partner, no pair name)."""
+    if singles:
+        for key in ("player_2", "pair_name"):
+            if clean[key]:
+                raise ApplicationError(
+                    "singles_one_player",
+                    _("This is a singles event: sign up one player (no partner, no pair name)."),
+                    extra={"field": key},
+                )
+        return
+    if not clean["player_2"]:
+        raise ApplicationError(
+            "field_required",
+            _("%(field)s must not be empty."),
+            params={"field": "player_2"},
+            extra={"field": "player_2"},
+        )
+    if clean["player_1"].casefold() == clean["player_2"].casefold():
         raise _invalid(
             "pair_same_player",
             "A pair needs two different players.",
             "Et par skal bestå af to forskellige spillere.",
         )
-    email = str(fields.get("email") or "").strip()
-    try:
-        validate_email(email)
-    except ValidationError:
-        raise _invalid(
-            "signup_email_invalid",
-            "Give an email address we can write to (e.g. name@example.dk).",
-            "Angiv en e-mailadresse, vi kan skrive til (fx navn@eksempel.dk).",
-            field="email",
-        ) from None
-    clean["email"] = email
-    return clean
 
 
 def _require_open(tournament: Tournament) -> None:
@@ -202,16 +182,14 @@ def signup_submit(
             "Begge spillere skal acceptere, at deres navne og resultater offentliggøres.",
             field="consent",
         )
-    clean = _clean(
-        {
-            "player_1": player_1,
-            "player_2": player_2,
-            "club": club,
-            "pair_name": pair_name,
-            "email": email,
-        },
-        singles=tournament.is_singles,
-    )
+    clean = {
+        "player_1": player_1,
+        "player_2": player_2,
+        "club": club,
+        "pair_name": pair_name,
+        "email": email,
+    }
+    _entrant_players(clean, singles=tournament.is_singles)
     _require_new_players(tournament, clean)
     # Places freed since the last sweep go to the waitlist first, not to this newcomer.
     _advance(tournament)

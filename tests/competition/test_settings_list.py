@@ -20,3 +20,12 @@ def test_the_api_the_service_and_the_form_take_the_same_settings():
     plain = set(TOURNAMENT_SETTINGS) - {"tiebreaks", "clock_speed"}
     assert plain <= set(form.fields)
     assert {f"tiebreak_{n}" for n in range(1, TIEBREAK_SLOTS + 1)} <= set(form.fields)
+
+
+def test_the_input_serializer_and_the_services_typed_settings_follow_the_list():
+    from competition.serializers import TournamentUpdateInputSerializer
+    from tournament.services.registration import TournamentSettings
+
+    assert set(TournamentUpdateInputSerializer().fields) == set(TOURNAMENT_SETTINGS)
+    keys = TournamentSettings.__required_keys__ | TournamentSettings.__optional_keys__
+    assert keys == frozenset(TOURNAMENT_SETTINGS)

@@ -7,6 +7,7 @@ page is wider than the phone.
 
 from __future__ import annotations
 
+import datetime
 import re
 
 import pytest
@@ -38,7 +39,11 @@ def _event() -> tuple[Tournament, int]:
     """
     organiser = UserFactory(username="desk")
     event = tournament_create(
-        actor=organiser, name="Fyn Open", date="2026-11-28", venue="Odense", swiss_rounds=3
+        actor=organiser,
+        name="Fyn Open",
+        date=datetime.date(2026, 11, 28),
+        venue="Odense",
+        swiss_rounds=3,
     )
     for seed, (one, two) in enumerate(PLAYERS, start=1):
         pair = pair_register(

@@ -69,6 +69,47 @@ def test_stale_answers_409_with_state(client, game, token):
     assert res.json()["error"]["state"]["seq"] == 1
 
 
+@pytest.mark.parametrize("client_id", ["", "short", "has space in it", "x" * 65, None])
+def test_client_id_is_required(client, game, token, client_id):
+    res = submit(client, token, "11: in", client_id, 0)
+    assert res.status_code == 400
+    error = res.json()["error"]
+    assert error["code"] == "client_id_invalid" and error["field"] == "client_id"
+    assert error["message_en"] != error["message_da"]
+    assert not MoveEntry.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "code"),
+    [
+        ("entries/", {"text": "11: in", "client_id": "api-client-1", "expected_seq": -1},
+         "expected_seq_invalid"),
+        ("entries/", {"text": "11: in", "client_id": "api-client-1", "expected_seq": True},
+         "expected_seq_invalid"),
+        ("entries/", {"text": "11: in", "client_id": "api-client-1", "expected_seq": "²"},
+         "expected_seq_invalid"),
+        ("entries/", {"text": ["11: in"], "client_id": "api-client-1", "expected_seq": 0},
+         "invalid"),
+        ("take-back/", {"client_id": "api-client-1", "seq": 0}, "seq_invalid"),
+        ("take-back/", {"client_id": "bad id", "seq": 1}, "client_id_invalid"),
+        ("confirm/", {"client_id": "api-client-1", "pair_side": "YG"}, "pair_side_invalid"),
+        ("confirm/", {"client_id": "api-client-1"}, "pair_side_invalid"),
+    ],
+)  # fmt: skip
+def test_the_table_api_checks_its_input_before_the_log(client, game, token, url, body, code):
+    res = post(client, f"/api/table/{token}/{url}", body)
+    assert res.status_code == 400
+    error = res.json()["error"]
+    assert error["code"] == code
+    assert error["message_da"] and error["message_en"] != error["message_da"]
+    assert not MoveEntry.objects.exists()
+
+
+def test_an_empty_entry_is_a_notation_refusal(client, game, token):
+    res = submit(client, token, "  ", "api-client-1", 0)
+    assert res.status_code == 422 and res.json()["error"]["code"] == "N"
+
+
 def test_malformed_json_is_refused_in_both_languages(client, token):
     res = client.post(f"/api/table/{token}/entries/", "{not json", content_type="application/json")
     assert res.status_code == 400

@@ -6,8 +6,10 @@ import datetime
 
 import pytest
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from core.errors import ApplicationError, Conflict, NotFound, PermissionDenied
+from signup.forms import SignUpForm
 from signup.models import SignUp, SignUpEmail
 from signup.selectors import signup_state, waitlist_position
 from signup.services.links import signup_from_token, signup_token
@@ -129,10 +131,7 @@ def test_the_same_form_sent_twice_is_one_sign_up(open_event):
     ("fields", "code"),
     [
         ({"consent": False}, "signup_consent_required"),
-        ({"email": "not-an-address"}, "signup_email_invalid"),
-        ({"player_2": "  "}, "field_required"),
         ({"player_1": "Anne", "player_2": "anne"}, "pair_same_player"),
-        ({"player_1": "x" * 121}, "field_too_long"),
         ({"client_id": ""}, "signup_form_stale"),
     ],
 )
@@ -255,3 +254,43 @@ def test_a_newcomer_never_jumps_the_waitlist(open_event):
     assert waiting.status == SignUp.Status.CONFIRMED
     assert newcomer.status == SignUp.Status.WAITLISTED
     assert waitlist_position(signup=newcomer) == 1
+
+
+@pytest.mark.parametrize(
+    ("fields", "code"),
+    [
+        ({"email": "not-an-address"}, "invalid"),
+        ({"player_2": "  "}, "field_required"),
+        ({"player_1": "x" * 121}, "invalid"),
+        ({"player_1": "Anne\u202eHansen"}, "name_control_character"),
+        ({"club": "Odense\tBK"}, "name_control_character"),
+    ],
+)
+def test_the_api_refuses_bad_fields_before_the_sign_up(open_event, fields, code):
+    body = {
+        "player_1": "Anne Holm",
+        "player_2": "Bo Holm",
+        "email": "par@example.dk",
+        "consent": True,
+        "client_id": "form-api-1",
+        **fields,
+    }
+    refused = APIClient().post(f"/api/tournaments/{open_event.slug}/signup/", body, format="json")
+    assert refused.status_code == 400
+    error = refused.json()["error"]
+    assert error["code"] == code and error["message_en"] != error["message_da"]
+    assert not SignUp.objects.exists()
+
+
+def test_the_sign_up_form_checks_names_as_the_pair_form_does():
+    form = SignUpForm(
+        {
+            "player_1": "Anne\u2067Holm",
+            "player_2": "Bo  Holm",
+            "email": "par@example.dk",
+            "consent": "on",
+            "client_id": "form-page-1",
+        }
+    )
+    assert not form.is_valid()
+    assert form.has_error("player_1", "name_control_character")

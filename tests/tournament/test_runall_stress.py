@@ -40,6 +40,7 @@ PAIRS = 8  # four tables per round
 SPEED = 450.0
 
 SETUP = f"""
+import datetime
 from django.contrib.auth import get_user_model
 from tournament.models import Pair, Tournament
 from competition.services.pairing import round_pair, round_publish
@@ -50,7 +51,7 @@ for o in range({ORGANISERS}):
     for t in range({TOURNAMENTS_EACH}):
         tournament = tournament_create(
             actor=user, name=f"Stress {{o}}-{{t}}", slug=f"stress-{{o}}-{{t}}",
-            date="2026-11-28", swiss_rounds=3,
+            date=datetime.date(2026, 11, 28), swiss_rounds=3,
         )
         for p in range({PAIRS}):
             pair = pair_register(

@@ -111,8 +111,8 @@ def test_public_pairings_and_standings_show_one_name_per_entrant(tournament, org
 def test_every_page_of_a_played_singles_event_names_single_players(
     tournament, organiser, org_client
 ):
+    from tests.competition.helpers import play
     from tests.factories import judge_of
-    from tests.tournament.helpers import play
 
     for name in ("Anne Als", "Bo Bak", "Carl Carlsen", "Dorte Dam", "Erik Eg"):
         pair_register(tournament=tournament, actor=organiser, player_1=name, check_in=True)

@@ -24,7 +24,7 @@ from games.engine import adjudicate, get_ruleset, replay, selfplay_game
 from games.models import Game
 from games.services.move_log import demo_fill_logs
 from games.services.results import game_result_record
-from tournament.models import Tournament
+from tournament.models import Tournament, TournamentRole
 from tournament.services.registration import (
     pair_register,
     tournament_create,
@@ -143,7 +143,9 @@ class Command(BaseCommand):
             knockout_size=8,
             third_place_game=True,
         )
-        tournament_role_grant(tournament=tournament, actor=organiser, user=judge, role="judge")
+        tournament_role_grant(
+            tournament=tournament, actor=organiser, user=judge, role=TournamentRole.Role.JUDGE
+        )
         for number, (player_1, player_2, club, name) in enumerate(PAIRS, start=1):
             pair_register(
                 tournament=tournament,

@@ -33,7 +33,6 @@ from games.services.clock import clock_stop
 MAX_TEXT_LENGTH = 100
 # Answers to writes carry the last entries only; the state read has them all.
 ANSWER_ENTRIES = 20
-_CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_.:-]{8,64}$")
 _SEAT_PREFIX_RE = re.compile(r"^([YRBG])\s+(.*)$")
 
 
@@ -92,20 +91,6 @@ def _with_legal(game: Game, result: SubmitResult) -> SubmitResult:
 
 def _illegal(rule: str, message_en: str, message_da: str, **extra: Any) -> ApplicationError:
     return ApplicationError(rule, message_en, message_da, status=422, extra={"rule": rule, **extra})
-
-
-def _bad_request(code: str, message_en: str, message_da: str) -> ApplicationError:
-    return ApplicationError(code, message_en, message_da, status=400)
-
-
-def _check_client_id(client_id: object) -> str:
-    if not isinstance(client_id, str) or not _CLIENT_ID_RE.match(client_id):
-        raise _bad_request(
-            "client_id_invalid",
-            "The entry has no valid client id (8–64 letters, digits, '-', '_', '.', ':').",
-            "Posten har intet gyldigt klient-id (8–64 bogstaver, cifre, '-', '_', '.', ':').",
-        )
-    return client_id
 
 
 def _check_writable(game: Game) -> None:

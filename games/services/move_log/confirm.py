@@ -17,8 +17,6 @@ from games.selectors import (
 )
 from games.services.move_log._common import (
     _answer_state,
-    _bad_request,
-    _check_client_id,
     _check_writable,
     _lock,
 )
@@ -26,13 +24,6 @@ from games.services.move_log._common import (
 
 def game_result_confirm(*, game: Game, pair_side: str, client_id: str) -> dict[str, Any]:
     """One player of a pair confirms the engine's winner; both pairs → the result counts."""
-    client_id = _check_client_id(client_id)
-    if pair_side not in ("YB", "RG"):
-        raise _bad_request(
-            "pair_side_invalid",
-            "pair_side is YB (Yellow/Blue) or RG (Red/Green).",
-            "pair_side er YB (gul/blå) eller RG (rød/grøn).",
-        )
     with transaction.atomic():
         game = _lock(game)
         if game.status == Game.Status.FINISHED and game.result_source == Game.ResultSource.LOG:

@@ -24,9 +24,7 @@ from games.services.move_log._common import (
     ANSWER_ENTRIES,
     SubmitResult,
     _answer_state,
-    _bad_request,
     _chained,
-    _check_client_id,
     _check_writable,
     _clock_stop,
     _extend,
@@ -112,7 +110,7 @@ def _stale(game: Game, expected_seq: object, view: LogView) -> Conflict:
 def move_submit(
     *,
     game: Game,
-    text: object,
+    text: str,
     client_id: str,
     expected_seq: int,
     lang: str | None = None,
@@ -128,13 +126,6 @@ def move_submit(
     ``token_digest`` (from ``tokens.game_for_submission``) is checked under
     the lock: a rotated table link changes nothing.
     """
-    client_id = _check_client_id(client_id)
-    if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
-        raise _bad_request(
-            "expected_seq_invalid",
-            "expected_seq must be the number of the last entry the device knows (0 for none).",
-            "expected_seq skal være nummeret på den sidste post, enheden kender (0 for ingen).",
-        )
     with _language(lang):
         try:
             with transaction.atomic():
@@ -211,7 +202,7 @@ def _refusal_record(game: Game, text: object, err: ApplicationError) -> None:
     )
 
 
-def move_preview(*, game: Game, text: object, lang: str | None = None) -> dict[str, Any]:
+def move_preview(*, game: Game, text: str, lang: str | None = None) -> dict[str, Any]:
     """What an entry would do, without storing it: moved pawns, hits, locks, winner."""
     with _language(lang):
         view = game_log(game=game)

@@ -12,7 +12,6 @@ from games.models import Game, MoveEntry, ResultConfirmation
 from games.selectors import active_entries
 from games.services.move_log._common import (
     _answer_state,
-    _check_client_id,
     _check_writable,
     _lock,
 )
@@ -28,7 +27,6 @@ def move_take_back(*, game: Game, client_id: str, seq: int) -> dict[str, Any]:
     audit trail, marked withdrawn; a repeated request for an entry already
     withdrawn by the same device changes nothing.
     """
-    client_id = _check_client_id(client_id)
     with transaction.atomic():
         game = _lock(game)
         _check_writable(game)

@@ -9,7 +9,8 @@ import pytest
 from django.apps import apps
 from django.utils import timezone
 
-from core.errors import ApplicationError, Conflict
+from competition.pairs_csv import pairs_csv_read
+from core.errors import Conflict
 from people.models import Person
 from tests.factories import (
     PersonFactory,
@@ -81,7 +82,8 @@ def test_csv_import_links_every_player_with_two_queries_for_people(
     PersonFactory(name="Pia Madsen", club="Vejle")
     rows = "\n".join(f"Spiller {k}a;Spiller {k}b;Klub" for k in range(30))
     text = f"player_1;player_2;club\nPia Madsen;Thomas Kristensen;Vejle\n{rows}\n"
-    report = pairs_import_csv(tournament=tournament, actor=organiser, csv_text=text)
+    read = pairs_csv_read(text)
+    report = pairs_import_csv(tournament=tournament, actor=organiser, rows=read.rows)
     assert report.ok and len(report.created) == 31
     assert not Player.objects.filter(tournament=tournament, person__isnull=True).exists()
     assert report.created[0].player_1.person.name == "Pia Madsen"
@@ -149,26 +151,30 @@ def test_withdraw_removes_the_pair_before_the_start_and_is_refused_after(event):
 
 
 def test_sign_up_settings_are_checked_and_saved(event):
+    from rest_framework.test import APIClient
+
     tournament, organiser = event
-    tournament_update(
-        tournament=tournament,
-        actor=organiser,
-        signup_capacity=24,
-        signup_closes_at="2026-11-20T18:00",
-        signup_approval=True,
-    )
+    api = APIClient()
+    api.force_login(organiser)
+    url = f"/api/tournaments/{tournament.slug}/"
+    settings = {
+        "signup_capacity": 24,
+        "signup_closes_at": "2026-11-20T18:00",
+        "signup_approval": True,
+    }
+    assert api.patch(url, settings, format="json").status_code == 200
     tournament.refresh_from_db()
     assert tournament.signup_capacity == 24 and tournament.signup_approval
     # A time without a zone is Danish time.
     assert timezone.localtime(tournament.signup_closes_at).hour == 18
-    for bad in (
-        {"signup_capacity": 0},
-        {"signup_capacity": "many"},
-        {"signup_closes_at": "next friday"},
-        {"signup_approval": "yes"},
+    for bad, code in (
+        ({"signup_capacity": 0}, "field_out_of_range"),
+        ({"signup_capacity": "many"}, "invalid"),
+        ({"signup_closes_at": "next friday"}, "invalid"),
+        ({"signup_approval": "yes please"}, "invalid"),
     ):
-        with pytest.raises(ApplicationError):
-            tournament_update(tournament=tournament, actor=organiser, **bad)
+        refused = api.patch(url, bad, format="json")
+        assert refused.status_code == 400 and refused.json()["error"]["code"] == code
     tournament_update(
         tournament=tournament, actor=organiser, signup_capacity=None, signup_closes_at=None
     )

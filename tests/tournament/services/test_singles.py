@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import pytest
 
+from competition.pairs_csv import pairs_csv_read
 from competition.placings import final_results
 from competition.selectors import standings_for_tournament
 from competition.services.knockout import knockout_advance, knockout_create
 from competition.services.pairing import round_pair
 from core.errors import ApplicationError
+from tests.competition.helpers import play
 from tests.factories import TournamentFactory, organiser_of
-from tests.tournament.helpers import play
 from tournament.models import Bye, Pair, Round
 from tournament.services.registration import (
     pair_check_in,
@@ -99,12 +100,17 @@ def test_changing_between_singles_and_pairs_is_refused_once_entrants_exist(singl
     assert err.value.code == "ruleset_entrants_registered"
 
 
+def _import_csv(tournament, organiser, text):
+    read = pairs_csv_read(text, singles=tournament.is_singles)
+    return pairs_import_csv(
+        tournament=tournament, actor=organiser, rows=read.rows, refused=read.refused
+    )
+
+
 def test_a_singles_csv_has_one_player_per_row(singles):
     tournament, organiser = singles
-    report = pairs_import_csv(
-        tournament=tournament,
-        actor=organiser,
-        csv_text="\ufeffplayer;club;seed\nAnne Holm;Odense;1\nBo Dahl;;\n",
+    report = _import_csv(
+        tournament, organiser, "\ufeffplayer;club;seed\nAnne Holm;Odense;1\nBo Dahl;;\n"
     )
     assert report.ok
     assert [(p.player_1.name, p.player_2, p.club, p.seed) for p in report.created] == [
@@ -112,12 +118,8 @@ def test_a_singles_csv_has_one_player_per_row(singles):
         ("Bo Dahl", None, "", None),
     ]
     # player_1 is read as player; a second player's column is refused whole.
-    assert pairs_import_csv(
-        tournament=tournament, actor=organiser, csv_text="player_1\nCarl Juhl\n"
-    ).ok
-    bad = pairs_import_csv(
-        tournament=tournament, actor=organiser, csv_text="player;player_2\nDorte;Eva\n"
-    )
+    assert _import_csv(tournament, organiser, "player_1\nCarl Juhl\n").ok
+    bad = _import_csv(tournament, organiser, "player;player_2\nDorte;Eva\n")
     assert not bad.ok and bad.errors[0].line == 1
     assert "one player per row" in bad.errors[0].message_en
     assert Pair.objects.filter(tournament=tournament).count() == 3

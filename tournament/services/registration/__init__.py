@@ -1,15 +1,18 @@
-"""Events, their staff and their pairs: create, edit, register, import, check in."""
+"""Events, their staff and their pairs: create, edit, register, import, check in.
 
-from tournament.services.registration._common import ANY_INT
+The values arrive checked and typed (the serializers, forms and
+``tournament.validators``); these services hold the business rules.
+"""
+
 from tournament.services.registration.csv_import import (
-    CSV_COLUMNS,
-    MAX_IMPORT_ROWS,
     ImportReport,
+    ImportRow,
     RowError,
     pairs_import_csv,
 )
 from tournament.services.registration.pairs import (
     PAIR_FIELDS,
+    PairChanges,
     PairData,
     pair_check_in,
     pair_check_out,
@@ -25,31 +28,25 @@ from tournament.services.registration.roles import (
     tournament_role_revoke,
 )
 from tournament.services.registration.tournaments import (
-    BOOL_FIELDS,
-    CLOCK_SPEED_MAX,
-    CLOCK_SPEED_MIN,
-    INT_LIMITS,
-    MAX_SIGNUP_CAPACITY,
     SETTING_FIELDS,
+    TournamentOptions,
+    TournamentSettings,
     tournament_create,
-    tournament_settings_check,
+    tournament_settings_consistent,
+    tournament_settings_defaults,
     tournament_update,
 )
 
 __all__ = [
-    "ANY_INT",
-    "BOOL_FIELDS",
-    "CLOCK_SPEED_MAX",
-    "CLOCK_SPEED_MIN",
-    "CSV_COLUMNS",
-    "INT_LIMITS",
-    "MAX_IMPORT_ROWS",
-    "MAX_SIGNUP_CAPACITY",
     "PAIR_FIELDS",
     "SETTING_FIELDS",
     "ImportReport",
+    "ImportRow",
+    "PairChanges",
     "PairData",
     "RowError",
+    "TournamentOptions",
+    "TournamentSettings",
     "pair_check_in",
     "pair_check_out",
     "pair_drop",
@@ -62,6 +59,7 @@ __all__ = [
     "tournament_create",
     "tournament_role_grant",
     "tournament_role_revoke",
-    "tournament_settings_check",
+    "tournament_settings_consistent",
+    "tournament_settings_defaults",
     "tournament_update",
 ]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError, Conflict
@@ -20,11 +22,6 @@ from tournament.models import (
 )
 from tournament.permissions import require_organiser
 from tournament.services.audit import audit_record, tournament_data_changed
-from tournament.services.registration._common import (
-    _clean_text,
-    _invalid,
-    _optional_int,
-)
 
 
 @dataclass(frozen=True)
@@ -38,33 +35,36 @@ class PairData:
     rating: int | None = None
 
 
-def _clean_pair(
-    *, singles: bool, player_1: Any, player_2: Any = "", club: Any = "", name: Any = "",
-    seed: Any = None, rating: Any = None,
-) -> PairData:  # fmt: skip
-    """A pairs event's entrant has two players, a singles event's one."""
-    if singles and _clean_text(player_2, field="player_2", max_length=120, required=False):
+class PairChanges(TypedDict, total=False):
+    """Any of a pair's fields, as the boundary typed them (names trimmed, one line)."""
+
+    player_1: str
+    player_2: str
+    club: str
+    name: str
+    seed: int | None
+    rating: int | None
+
+
+def _entrant_players(data: PairData, *, singles: bool) -> PairData:
+    """A pairs event's entrant has two different players, a singles event's one."""
+    if singles:
+        if data.player_2:
+            raise ApplicationError(
+                "singles_one_player",
+                _("This is a singles event: an entrant is one player (no player_2)."),
+                extra={"field": "player_2"},
+            )
+        return data
+    if not data.player_2:
         raise ApplicationError(
-            "singles_one_player",
-            _("This is a singles event: an entrant is one player (no player_2)."),
+            "field_required",
+            _("%(field)s must not be empty."),
+            params={"field": "player_2"},
             extra={"field": "player_2"},
         )
-    data = PairData(
-        player_1=_clean_text(player_1, field="player_1", max_length=120, required=True),
-        player_2=""
-        if singles
-        else _clean_text(player_2, field="player_2", max_length=120, required=True),
-        club=_clean_text(club, field="club", max_length=120, required=False),
-        name=_clean_text(name, field="name", max_length=200, required=False),
-        seed=_optional_int(seed, field="seed", low=1, high=100000),
-        rating=_optional_int(rating, field="rating", low=-100000, high=100000),
-    )
-    if not singles and data.player_1.casefold() == data.player_2.casefold():
-        raise _invalid(
-            "pair_same_player",
-            "A pair needs two different players.",
-            "Et par skal bestå af to forskellige spillere.",
-        )
+    if data.player_1.casefold() == data.player_2.casefold():
+        raise ApplicationError("pair_same_player", _("A pair needs two different players."))
     return data
 
 
@@ -88,14 +88,14 @@ def _conflicts(
             who = ", ".join(sorted(taken))
             return Conflict(
                 "pair_duplicate",
-                f"{who} is already registered (start number {pair.start_number}).",
-                f"{who} er allerede tilmeldt (startnummer {pair.start_number}).",
+                _("%(who)s is already registered (start number %(number)s)."),
+                params={"who": who, "number": pair.start_number},
             )
         if data.seed is not None and pair.seed == data.seed:
             return Conflict(
                 "seed_taken",
-                f"Seed {data.seed} is already given to start number {pair.start_number}.",
-                f"Seedning {data.seed} er allerede givet til startnummer {pair.start_number}.",
+                _("Seed %(seed)s is already given to start number %(number)s."),
+                params={"seed": data.seed, "number": pair.start_number},
             )
     return None
 
@@ -193,10 +193,12 @@ def _register(
     persons: tuple[Person, ...] | None, action: str,
 ) -> Pair:  # fmt: skip
     tournament = _lock(tournament)
-    data = _clean_pair(
-        singles=tournament.is_singles, player_1=player_1, player_2=player_2, club=club,
-        name=name, seed=seed, rating=rating,
-    )  # fmt: skip
+    data = _entrant_players(
+        PairData(
+            player_1=player_1, player_2=player_2, club=club, name=name, seed=seed, rating=rating
+        ),
+        singles=tournament.is_singles,
+    )
     problem = _conflicts(data, list(_active_pairs(tournament)))
     if problem:
         raise problem
@@ -232,10 +234,10 @@ def pair_withdraw(*, pair: Pair, actor: Actor | None) -> None:
     if tournament.rounds.exists():
         raise Conflict(
             "tournament_started",
-            "The tournament has started: a pair can no longer withdraw online. "
-            "Tell the organiser, who can drop the pair.",
-            "Turneringen er gået i gang: et par kan ikke længere melde fra online. "
-            "Sig det til arrangøren, som kan tage parret ud.",
+            _(
+                "The tournament has started: a pair can no longer withdraw online. "
+                "Tell the organiser, who can drop the pair."
+            ),
         )
     pair = Pair.objects.select_related("player_1", "player_2").get(pk=pair.pk)
     players = [p.pk for p in pair.players]
@@ -251,42 +253,36 @@ def pair_withdraw(*, pair: Pair, actor: Actor | None) -> None:
     tournament_data_changed(tournament=tournament)
 
 
-PAIR_FIELDS = frozenset({"player_1", "player_2", "club", "name", "seed", "rating"})
+PAIR_FIELDS = frozenset(PairChanges.__annotations__)
 
 
 @transaction.atomic
-def pair_update(*, pair: Pair, actor: Actor, **fields: Any) -> Pair:
+def pair_update(*, pair: Pair, actor: Actor, **changes: Unpack[PairChanges]) -> Pair:
     require_organiser(actor, pair.tournament)
-    unknown = set(fields) - PAIR_FIELDS
+    unknown = set(changes) - PAIR_FIELDS
     if unknown:
-        names = ", ".join(sorted(unknown))
-        raise _invalid("unknown_field", f"Unknown field: {names}.", f"Ukendt felt: {names}.")
+        raise TypeError(f"Not fields of a pair: {', '.join(sorted(unknown))}")
     pair = (
         Pair.objects.select_for_update(of=("self",))
         .select_related("player_1", "player_2")
         .get(pk=pair.pk)
     )
-    current = {
-        "player_1": pair.player_1.name,
-        "player_2": pair.player_2.name if pair.player_2 else "",
-        "club": pair.club,
-        "name": pair.name,
-        "seed": pair.seed,
-        "rating": pair.rating,
-    }
-    data = _clean_pair(singles=pair.tournament.is_singles, **{**current, **fields})
+    current = PairData(
+        player_1=pair.player_1.name,
+        player_2=pair.player_2.name if pair.player_2 else "",
+        club=pair.club,
+        name=pair.name,
+        seed=pair.seed,
+        rating=pair.rating,
+    )
+    data = _entrant_players(
+        dataclasses.replace(current, **changes), singles=pair.tournament.is_singles
+    )
     problem = _conflicts(data, list(_active_pairs(pair.tournament)), exclude=pair)
     if problem:
         raise problem
-    new = {
-        "player_1": data.player_1,
-        "player_2": data.player_2,
-        "club": data.club,
-        "name": data.name,
-        "seed": data.seed,
-        "rating": data.rating,
-    }
-    changed = {k: v for k, v in new.items() if current[k] != v}
+    before, after = dataclasses.asdict(current), dataclasses.asdict(data)
+    changed = {k: v for k, v in after.items() if before[k] != v}
     if not changed:
         return pair
     for key in ("player_1", "player_2"):
@@ -305,7 +301,7 @@ def pair_update(*, pair: Pair, actor: Actor, **fields: Any) -> Pair:
         actor=actor,
         action="pair_update",
         target=pair,
-        data={k: {"from": current[k], "to": v} for k, v in changed.items()},
+        data={k: {"from": before[k], "to": v} for k, v in changed.items()},
     )
     tournament_data_changed(tournament=pair.tournament)
     return pair
@@ -313,7 +309,7 @@ def pair_update(*, pair: Pair, actor: Actor, **fields: Any) -> Pair:
 
 def _set_status(
     pair: Pair, actor: Actor, *, allowed_from: tuple[str, ...], to: str, action: str,
-    refusal: tuple[str, str, str],
+    refusal: tuple[str, Promise],
 ) -> Pair:  # fmt: skip
     require_organiser(actor, pair.tournament)
     updated = Pair.objects.filter(pk=pair.pk, status__in=allowed_from).update(status=to)
@@ -334,11 +330,7 @@ def pair_check_in(*, pair: Pair, actor: Actor) -> Pair:
         allowed_from=(Pair.Status.REGISTERED, Pair.Status.DROPPED),
         to=Pair.Status.CHECKED_IN,
         action="pair_check_in",
-        refusal=(
-            "pair_already_checked_in",
-            "This pair is already checked in.",
-            "Dette par er allerede tjekket ind.",
-        ),
+        refusal=("pair_already_checked_in", _("This pair is already checked in.")),
     )
 
 
@@ -350,11 +342,7 @@ def pair_check_out(*, pair: Pair, actor: Actor) -> Pair:
         allowed_from=(Pair.Status.CHECKED_IN,),
         to=Pair.Status.REGISTERED,
         action="pair_check_out",
-        refusal=(
-            "pair_not_checked_in",
-            "This pair is not checked in.",
-            "Dette par er ikke tjekket ind.",
-        ),
+        refusal=("pair_not_checked_in", _("This pair is not checked in.")),
     )
 
 
@@ -367,11 +355,7 @@ def pair_drop(*, pair: Pair, actor: Actor) -> Pair:
         allowed_from=(Pair.Status.REGISTERED, Pair.Status.CHECKED_IN),
         to=Pair.Status.DROPPED,
         action="pair_drop",
-        refusal=(
-            "pair_already_dropped",
-            "This pair has already withdrawn.",
-            "Dette par har allerede trukket sig.",
-        ),
+        refusal=("pair_already_dropped", _("This pair has already withdrawn.")),
     )
 
 
@@ -387,10 +371,9 @@ def pair_seeds_set(*, tournament: Tournament, actor: Actor, ranked: list[tuple[i
     tournament = _lock(tournament)
     active = {p.pk: p for p in _active_pairs(tournament)}
     if sorted(pid for pid, _ in ranked) != sorted(active):
-        raise _invalid(
+        raise ApplicationError(
             "seed_list_stale",
-            "The seed list does not match the event's pairs; reload and try again.",
-            "Seedningslisten passer ikke med turneringens par; genindlæs og prøv igen.",
+            _("The seed list does not match the event's pairs; reload and try again."),
         )
     Pair.objects.filter(tournament=tournament).update(seed=None)
     for number, (pair_id, rating) in enumerate(ranked, start=1):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import Conflict, NotFound
 from core.users import Actor, User
@@ -12,21 +13,13 @@ from tournament.models import (
 )
 from tournament.permissions import require_organiser
 from tournament.services.audit import audit_record
-from tournament.services.registration._common import _invalid
-
-
-def _clean_role(role: str) -> str:
-    if role not in TournamentRole.Role.values:
-        raise _invalid("role_unknown", "Unknown role.", "Ukendt rolle.", field="role")
-    return role
 
 
 @transaction.atomic
 def tournament_role_grant(
-    *, tournament: Tournament, actor: Actor, user: User, role: str
+    *, tournament: Tournament, actor: Actor, user: User, role: TournamentRole.Role
 ) -> TournamentRole:
     require_organiser(actor, tournament)
-    role = _clean_role(role)
     granted, created = TournamentRole.objects.get_or_create(
         tournament=tournament, user=user, role=role
     )
@@ -42,21 +35,16 @@ def tournament_role_grant(
 
 
 @transaction.atomic
-def tournament_role_revoke(*, tournament: Tournament, actor: Actor, user: User, role: str) -> None:
+def tournament_role_revoke(
+    *, tournament: Tournament, actor: Actor, user: User, role: TournamentRole.Role
+) -> None:
     require_organiser(actor, tournament)
-    role = _clean_role(role)
     roles = TournamentRole.objects.select_for_update().filter(tournament=tournament, role=role)
     entry = roles.filter(user=user).first()
     if entry is None:
-        raise NotFound(
-            "role_not_found", "This user does not have that role.", "Brugeren har ikke den rolle."
-        )
+        raise NotFound("role_not_found", _("This user does not have that role."))
     if role == TournamentRole.Role.ORGANISER and roles.count() == 1:
-        raise Conflict(
-            "last_organiser",
-            "A tournament must keep at least one organiser.",
-            "En turnering skal have mindst én arrangør.",
-        )
+        raise Conflict("last_organiser", _("A tournament must keep at least one organiser."))
     entry.delete()
     audit_record(
         tournament=tournament, actor=actor, action="role_revoke", target=user, data={"role": role}
