@@ -6,9 +6,9 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import Conflict
-from games.engine import SEATS
 from games.models import Game, ResultConfirmation
 from games.selectors import (
     LogView,
@@ -34,10 +34,11 @@ def game_result_confirm(*, game: Game, pair_side: str, client_id: str) -> dict[s
         if not winner:
             raise Conflict(
                 "no_winner_yet",
-                "The game is not over yet: a result can only be confirmed once a pair has "
-                "locked all eight pawns.",
-                "Spillet er ikke slut endnu: et resultat kan først bekræftes, når et par har "
-                "låst alle otte brikker.",
+                _(
+                    "The game is not over yet: a result can only be confirmed once a side has "
+                    "locked all %(pawns)d pawns."
+                ),
+                params={"pawns": view.replay.state.ruleset.pawns_per_side},
             )
         ResultConfirmation.objects.get_or_create(
             game=game,
@@ -53,14 +54,15 @@ def _record_result(game: Game, view: LogView, winner: str) -> None:
     from games.services.results import game_result_record
 
     position = view.replay.position
-    locked = {s: len(position.locked(s)) for s in SEATS}
+    teams = view.replay.state.ruleset.teams
+    locked = {team: sum(len(position.locked(s)) for s in seats) for team, seats in teams.items()}
     game_result_record(
         game=game,
         actor=None,
         winner=winner,
         source="log",
-        locked_yb=locked["Y"] + locked["B"],
-        locked_rg=locked["R"] + locked["G"],
+        locked_yb=locked["YB"],
+        locked_rg=locked["RG"],
         distance_yb=view.distance["YB"],
         distance_rg=view.distance["RG"],
         timed_out=False,
