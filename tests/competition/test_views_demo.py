@@ -58,3 +58,20 @@ def test_a_demo_event_per_ruleset():
     assert played.count() == 36 and not played.filter(winner="").exists()
     html = Client().get(reverse("tournament:standings", args=[tournament.slug])).content.decode()
     assert html.count('<td class="rank">') == 24
+
+
+def test_the_duo_demo_is_a_singles_event_of_the_same_players():
+    from competition.management.commands.demo_tournament import PAIRS, demo_slug
+
+    call_command("demo_tournament", "--ruleset", "duo")
+    tournament = Tournament.objects.get(slug=demo_slug("duo"))
+    assert tournament.ruleset == "duo" and tournament.is_singles
+    entrants = tournament.pairs.all()
+    assert entrants.count() == 2 * len(PAIRS)
+    assert not entrants.filter(player_2__isnull=False).exists()
+    played = Game.objects.filter(round__tournament=tournament, round__number__lte=3)
+    assert played.count() == 3 * len(PAIRS) and not played.filter(winner="").exists()
+    # Two seats at a DUO table (docs/rulesets/duo.md S1).
+    assert set(played.values_list("first_dealer", flat=True)) <= {"Y", "R"}
+    html = Client().get(reverse("tournament:standings", args=[tournament.slug])).content.decode()
+    assert html.count('<td class="rank">') == 2 * len(PAIRS)

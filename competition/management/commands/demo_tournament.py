@@ -1,8 +1,8 @@
 """Create the demo: two logins and a DM tournament in the middle of round 4.
 
 ``make run`` calls this with ``--if-empty``. ``--ruleset rulebook`` (or
-``fr``) makes a demo of the same event on that ruleset, beside the dm2023
-one. Everything goes through the services, exactly as the organiser's
+``fr``, or ``duo``: a singles event of the same players) makes a demo of
+the same event on that ruleset, beside the dm2023 one. Everything goes through the services, exactly as the organiser's
 pages would; results of the played rounds come from the rules engine's
 self-play, so winners, locked pawns and remaining distances are those of
 real (random but legal) games. About one game in five is stopped at the
@@ -146,7 +146,16 @@ class Command(BaseCommand):
         tournament_role_grant(
             tournament=tournament, actor=organiser, user=judge, role=TournamentRole.Role.JUDGE
         )
-        for number, (player_1, player_2, club, name) in enumerate(PAIRS, start=1):
+        if tournament.is_singles:
+            # A singles event (DUO): each of the demo's players is an entrant.
+            entrants = [
+                (player, "", club, "")
+                for player_1, player_2, club, _name in PAIRS
+                for player in (player_1, player_2)
+            ]
+        else:
+            entrants = list(PAIRS)
+        for number, (player_1, player_2, club, name) in enumerate(entrants, start=1):
             pair_register(
                 tournament=tournament,
                 actor=organiser,
