@@ -1,12 +1,12 @@
 """Create the demo: two logins and a DM tournament in the middle of round 4.
 
 ``make run`` calls this with ``--if-empty``. ``--ruleset rulebook`` (or
-``fr``, or ``duo``: a singles event of the same players) makes a demo of
-the same event on that ruleset, beside the dm2023 one. Everything goes through the services, exactly as the organiser's
-pages would; results of the played rounds come from the rules engine's
-self-play, so winners, locked pawns and remaining distances are those of
-real (random but legal) games. About one game in five is stopped at the
-time limit and adjudicated by the engine.
+``fr``, or ``duo``: a singles event of the same players) makes a demo of the
+same event on that ruleset, beside the dm2023 one. Everything goes through
+the services, exactly as the organiser's pages would; results of the played
+rounds come from the rules engine's self-play, so winners, locked pawns and
+remaining distances are those of real (random but legal) games. About one
+game in five is stopped at the time limit and adjudicated by the engine.
 """
 
 from __future__ import annotations
