@@ -228,6 +228,8 @@ def gen_moves(b: Board, seat_c: int, card: str, first_only: bool = False) -> lis
     out = []
     if card in ENTER_CARDS and _can_enter(b, c):
         out.append(make_move(card, KIND_IN, text=card + ": in"))
+        if first_only:
+            return out
     if card == "11":
         return out
     prefix = card + ": "
@@ -239,6 +241,8 @@ def gen_moves(b: Board, seat_c: int, card: str, first_only: bool = False) -> lis
                 out.append(
                     make_move(card, KIND_STEPS, ((lid, -4),), text=prefix + STEP_TXT[lid][10])
                 )
+                if first_only:
+                    return out
         return out
     ns = FORWARD[card]
     for lid in _own_lids(b, c):
@@ -248,6 +252,8 @@ def gen_moves(b: Board, seat_c: int, card: str, first_only: bool = False) -> lis
                 out.append(
                     make_move(card, KIND_STEPS, ((lid, n),), text=prefix + STEP_TXT[lid][n + 14])
                 )
+                if first_only:
+                    return out
     return out
 
 
@@ -324,7 +330,7 @@ def _step(
     dest = RB_PATH[c][d]
     if dest_check >= 0 and dest_check != dest:
         raise NotationError.of("dest", got=RB_CODES[dest], want=RB_CODES[dest_check])
-    _lift(b, i)
+    b.cnt[lid] -= 1  # lift the pawn
     land(b, i, c, dest, events)
     if moved is not None:
         moved[i] = True
