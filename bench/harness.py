@@ -10,6 +10,11 @@ and its own command line and output (docs/operations.md, "Benchmarks").
 
 The scripts are run as files (``python bench/x.py``), so this module is
 imported as ``harness`` from the scripts' folder.
+
+The in-process benchmarks (``manage.py bench_season``, ``bench_ratings_stats``)
+share the last section: generated data in a transaction that is rolled back,
+repeated timings (wall clock and this process's CPU) summed up alike, one JSON
+document. They import this module as ``bench.harness``.
 """
 
 from __future__ import annotations
@@ -20,12 +25,13 @@ import os
 import re
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -313,3 +319,42 @@ def emit(report: dict[str, Any], *, indent: int = 2, keep_as: str | None = None)
         VAR.mkdir(parents=True, exist_ok=True)
         (VAR / keep_as).write_text(text)
     print(text)
+
+
+# --- in-process benchmarks (manage.py bench_*) -------------------------------------
+
+
+@contextlib.contextmanager
+def rolled_back() -> Iterator[None]:
+    """A transaction on the default database that is always rolled back: the
+    benchmark's generated data never stays behind."""
+    from django.db import transaction
+
+    with transaction.atomic():
+        try:
+            yield
+        finally:
+            transaction.set_rollback(True)
+
+
+def timed(work: Callable[[], Any], repeat: int) -> tuple[list[float], list[float], Any]:
+    """Run ``work`` ``repeat`` times: wall-clock seconds and this process's CPU
+    seconds of each run, and the last run's result."""
+    walls: list[float] = []
+    cpus: list[float] = []
+    result: Any = None
+    for _ in range(repeat):
+        wall, cpu = time.perf_counter(), time.process_time()
+        result = work()
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+    return walls, cpus, result
+
+
+def spread(seconds: Sequence[float], digits: int = 3, **extra: Any) -> dict[str, Any]:
+    """``{"median", "max"}`` of timings, rounded, with ``extra`` keys (a target, the CPU)."""
+    return {
+        "median": round(statistics.median(seconds), digits),
+        "max": round(max(seconds), digits),
+        **extra,
+    }

@@ -1,12 +1,26 @@
-"""Checking and playing one move on a board (validation of that move only)."""
+"""Checking and playing one move on a board (validation of that move only).
+
+:func:`execute` checks what every board shares (the card against the kind
+of move, C7's parts and sum, the win in the middle of a 7) and leaves a
+part, an entry and a swap to the board's :class:`MovePlay`: dm2023's is
+:data:`DM_PLAY`; the printed rulebook's is built in :mod:`.rulebook`.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from .board import CODES, IS_GOAL, IS_RING, PATH, PIDX, SEATS, goal_lid
 from .boardstate import Board, EventTuple, locked_n, place
 from .errors import IllegalMoveError, NotationError
 from .notation import KIND_IN, KIND_SWAP, Move
+from .rulebook_board import RB_CODES
 from .walk import E_F1, E_F5_FIRST, ENTER_CARDS, single_step, walk_back, walk_forward
+
+StepFn = Callable[[Board, int, int, int, int, bool, list[bool] | None, list[EventTuple], int], int]
+"""``(board, seat, colour, location, steps, f6, moved, events, dest_check)``: check and play
+one part; returns the path index reached."""
 
 
 def _walk_error(code: int, c: int, src: int) -> IllegalMoveError:
@@ -76,19 +90,35 @@ def step(
     return d
 
 
-def execute(b: Board, seat_c: int, move: Move, f6: bool = True) -> list[EventTuple]:
+@dataclass(frozen=True, slots=True)
+class MovePlay:
+    """How a board checks and plays the parts of a move."""
+
+    step: StepFn
+    enter: Callable[[Board, int, list[EventTuple]], None]
+    """Bring a pawn of colour c into play (a pawn is in its Start)."""
+    swap: Callable[[Board, int, int], None]
+    """Check and play the swap of two locations (C9)."""
+
+
+def execute(
+    b: Board, seat_c: int, move: Move, f6: bool = True, play: MovePlay | None = None
+) -> list[EventTuple]:
     """Check ``move`` for seat colour ``seat_c`` and play it on ``b``.
 
     Raises IllegalMoveError (or NotationError for a wrong ``>DEST``); the
     board may then be partly changed, so callers keep a copy to restore.
+    ``play`` is the board's part of the rules (default dm2023's).
     """
+    if play is None:
+        play = DM_PLAY
     card = move.card
     kind = move.kind
     events: list[EventTuple] = []
     if card == "J" or kind == KIND_SWAP:
         if card != "J" or kind != KIND_SWAP or move.iswap is None:
             raise IllegalMoveError.of("c9_card")
-        _swap(b, *move.iswap)
+        play.swap(b, *move.iswap)
         return events
     c = b.active(seat_c)
     if kind == KIND_IN:
@@ -98,23 +128,30 @@ def execute(b: Board, seat_c: int, move: Move, f6: bool = True) -> list[EventTup
             raise IllegalMoveError.of("c8_card")
         h = c * 20
         if not b.cnt[h]:
-            raise IllegalMoveError.of("c8_none", at=CODES[h])
-        i = b.locs.index(h, c * 4)
-        place(b, i, c, h + 1, None)
+            raise IllegalMoveError.of("c8_none", at=RB_CODES[h])
+        play.enter(b, c, events)
         return events
     steps = move.isteps
     dests = move.dests
     if card == "7":
-        _seven(b, seat_c, c, move, f6, events)
+        _seven(b, seat_c, c, move, f6, events, play.step)
         return events
     if card == "11":
         raise IllegalMoveError.of("c5_11")
     lid, n = single_step(card, steps)
-    step(b, seat_c, c, lid, n, f6, None, events, dests[0] if dests else -1)
+    play.step(b, seat_c, c, lid, n, f6, None, events, dests[0] if dests else -1)
     return events
 
 
-def _seven(b: Board, seat_c: int, c: int, move: Move, f6: bool, events: list[EventTuple]) -> None:
+def _seven(
+    b: Board,
+    seat_c: int,
+    c: int,
+    move: Move,
+    f6: bool,
+    events: list[EventTuple],
+    step: StepFn,
+) -> None:
     steps = move.isteps
     dests = move.dests
     total = 0
@@ -128,8 +165,8 @@ def _seven(b: Board, seat_c: int, c: int, move: Move, f6: bool, events: list[Eve
     partner = (seat_c + 2) % 4
     last = len(steps) - 1
     for x, (lid, n) in enumerate(steps):
-        d = step(b, seat_c, c, lid, n, f6, moved, events, dests[x] if dests else -1)
-        if d >= 57 and locked_n(b.cnt, c) == 4:
+        step(b, seat_c, c, lid, n, f6, moved, events, dests[x] if dests else -1)
+        if locked_n(b.cnt, c) == 4:
             if b.team_won(seat_c):
                 if x != last:
                     raise IllegalMoveError.of("w1", team="YB" if seat_c % 2 == 0 else "RG")
@@ -138,6 +175,12 @@ def _seven(b: Board, seat_c: int, c: int, move: Move, f6: bool, events: list[Eve
                 c = partner
     if total != 7:
         raise IllegalMoveError.of("c7_sum", total=total)
+
+
+def _enter(b: Board, c: int, events: list[EventTuple]) -> None:
+    h = c * 20
+    i = b.locs.index(h, c * 4)
+    place(b, i, c, h + 1, None)
 
 
 def _swap(b: Board, x: int, y: int) -> None:
@@ -157,3 +200,7 @@ def _swap(b: Board, x: int, y: int) -> None:
     j = locs.index(y)
     locs[i], locs[j] = y, x
     owner[x], owner[y] = owner[y], owner[x]
+
+
+DM_PLAY = MovePlay(step=step, enter=_enter, swap=_swap)
+"""The dm board (RULES.md T2, C8, C9, F1–F6)."""

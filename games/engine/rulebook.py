@@ -7,18 +7,21 @@ from passing (T4), House 16–19 has no passing, no bouncing and no locking
 rulebook's location ids (:mod:`.rulebook_board`); moves are the same
 :class:`~.notation.Move` objects, so game records read alike.
 
-Plain rather than tuned code: the 7 is searched by playing each part on a
-copy of the board.
+What the rulebook shares with dm2023 is dm2023's code: checking a move's
+card, kind and 7 (:func:`.execute.execute`) and searching the 7
+(:mod:`.seven`). This module gives them the rulebook's walk, landing,
+entering and swapping (:data:`RB_PLAY`, :data:`RB_SEVEN`).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Final
 
+from . import execute as shared_execute
+from . import seven
 from .board import SEATS, home_lid, start_lid
-from .boardstate import Board, EventTuple, locked_n
+from .boardstate import Board, EventTuple
 from .errors import IllegalMoveError, NotationError
 from .notation import KIND_IN, KIND_STEPS, KIND_SWAP, Move, make_move
 from .rulebook_board import (
@@ -37,7 +40,7 @@ from .rulebook_board import (
     X15_LID,
     location_order,
 )
-from .walk import ENTER_CARDS, FORWARD, single_step
+from .walk import ENTER_CARDS, FORWARD, STEP_TXT
 
 E_BLOCK_BASE: Final = -100
 """``E_BLOCK_BASE - lid``: the own-0 pawn on ``lid`` blocks the way (T4)."""
@@ -69,19 +72,13 @@ class RulebookBoard(Board):
         return new
 
 
-def walk(b: Board, c: int, p: int, n: int) -> int:
-    """Destination path index of colour c's pawn on path index p moving n (-4: back).
+def walk_forward(b: Board, c: int, src: int, p: int, n: int) -> int:
+    """Path index reached by colour c's pawn on ``src`` (path index p) moving n forward.
 
     Returns a path index or an error code (:data:`E_HOUSE`, ``E_BLOCK_BASE - lid``).
     """
     cnt = b.cnt
     owner = b.owner
-    if n < 0:
-        t, crossed = RB_BACK[c][p]
-        for s in crossed:
-            if cnt[s] and owner[s] == RB_LOC_COLOUR[s]:
-                return E_BLOCK_BASE - s
-        return t
     t = p + n
     if t > RB_LAST:
         return E_HOUSE
@@ -93,6 +90,18 @@ def walk(b: Board, c: int, p: int, n: int) -> int:
         for q in range(max(p + 1, RB_HOUSE), t + 1):
             if cnt[path[q]]:
                 return E_HOUSE
+    return t
+
+
+def walk_back(b: Board, c: int, p: int) -> int:
+    """Path index reached moving 4 back from path index p (not in House), or
+    ``E_BLOCK_BASE - lid`` (T4)."""
+    cnt = b.cnt
+    owner = b.owner
+    t, crossed = RB_BACK[c][p]
+    for s in crossed:
+        if cnt[s] and owner[s] == RB_LOC_COLOUR[s]:
+            return E_BLOCK_BASE - s
     return t
 
 
@@ -168,14 +177,6 @@ def _lift(b: Board, i: int) -> int:
     return src
 
 
-def _active(b: Board, seat_c: int) -> int:
-    return seat_c if locked_n(b.cnt, seat_c) < 4 else (seat_c + 2) % 4
-
-
-def _txt(lid: int, n: int) -> str:
-    return f"{RB_CODES[lid]}{'+' if n > 0 else '-'}{abs(n)}"
-
-
 def _own_lids(b: Board, c: int) -> list[int]:
     lids = {lid for lid in b.locs[c * 4 : c * 4 + 4] if RB_PIDX[c][lid] >= 0}
     return sorted(lids, key=location_order)
@@ -208,7 +209,7 @@ def _swap_ok(b: Board, x: int, y: int) -> bool:
 def gen_moves(b: Board, seat_c: int, card: str, first_only: bool = False) -> list[Move]:
     """Every legal move of ``card`` for seat colour ``seat_c``, canonical order."""
     if card == "7":
-        return _gen_seven(b, seat_c, first_only, None)
+        return seven.gen_seven(b, seat_c, False, first_only, None, RB_SEVEN)
     if card == "J":
         singles = _swappable(b)
         out: list[Move] = []
@@ -223,20 +224,36 @@ def gen_moves(b: Board, seat_c: int, card: str, first_only: bool = False) -> lis
                     if first_only:
                         return out
         return out
-    c = _active(b, seat_c)
+    c = b.active(seat_c)
     out = []
     if card in ENTER_CARDS and _can_enter(b, c):
         out.append(make_move(card, KIND_IN, text=card + ": in"))
+        if first_only:
+            return out
     if card == "11":
         return out
-    ns = (-4,) if card == "4" else FORWARD[card]
+    prefix = card + ": "
+    pidx = RB_PIDX[c]
+    if card == "4":
+        for lid in _own_lids(b, c):
+            p = pidx[lid]
+            if p < RB_HOUSE and walk_back(b, c, p) >= 0:
+                out.append(
+                    make_move(card, KIND_STEPS, ((lid, -4),), text=prefix + STEP_TXT[lid][10])
+                )
+                if first_only:
+                    return out
+        return out
+    ns = FORWARD[card]
     for lid in _own_lids(b, c):
-        p = RB_PIDX[c][lid]
-        if card == "4" and p >= RB_HOUSE:
-            continue
+        p = pidx[lid]
         for n in ns:
-            if walk(b, c, p, n) >= 0:
-                out.append(make_move(card, KIND_STEPS, ((lid, n),), text=f"{card}: {_txt(lid, n)}"))
+            if walk_forward(b, c, lid, p, n) >= 0:
+                out.append(
+                    make_move(card, KIND_STEPS, ((lid, n),), text=prefix + STEP_TXT[lid][n + 14])
+                )
+                if first_only:
+                    return out
     return out
 
 
@@ -246,135 +263,27 @@ def has_move(b: Board, seat_c: int, card: str) -> Move | None:
     return moves[0] if moves else None
 
 
-def _seven_memo(b: Board, seat_c: int) -> list[Move] | None:
-    """All 7s by a memoised search over (steps left, unmoved pawns, House spaces).
-
-    Sound while the 7 stays on one colour: a part changes later parts'
-    legality only through that colour's House spaces (own pawns never block
-    or hit each other, other colours' own-0 pawns are safe, and a hit or a
-    mover sent home only changes who stands where, not whether a later part
-    can land). Returns None when the seat's fourth pawn might reach House
-    and hand the rest to the partner (no own pawn in Start and all four
-    within 7 steps of House): that rest depends on the whole board, so the
-    plain search plays it.
-    """
-    c = _active(b, seat_c)
-    cnt = b.cnt
-    path = RB_PATH[c]
+def _candidates(b: Board, c: int) -> list[seven.Candidate]:
     pidx = RB_PIDX[c]
-    if c == seat_c and not cnt[home_lid(c)]:
-        # the fourth pawn can reach House only if all four need 7 steps or fewer
-        need = sum(max(0, RB_HOUSE - pidx[lid]) for lid in b.locs[c * 4 : c * 4 + 4])
-        if need <= 7:
-            return None
-    house = path[RB_HOUSE:]
-    groups: dict[int, int] = {}
-    for lid in b.locs[c * 4 : c * 4 + 4]:
+    groups: dict[int, tuple[int, ...]] = {}
+    for i in range(c * 4, c * 4 + 4):
+        lid = b.locs[i]
         if pidx[lid] >= 0:
-            groups[lid] = groups.get(lid, 0) + 1
-    start = tuple((lid, groups[lid], pidx[lid]) for lid in sorted(groups, key=location_order))
-    finishing = c != seat_c  # the partner's fourth pawn in House wins (W1)
-    Suffix = tuple[tuple[tuple[int, int], ...], str]
-    memo: dict[tuple[object, ...], list[Suffix]] = {}
-
-    def solve(rem: int, cands: tuple[tuple[int, int, int], ...]) -> list[Suffix]:
-        key = (rem, cands, cnt[house[0]], cnt[house[1]], cnt[house[2]], cnt[house[3]])
-        known = memo.get(key)
-        if known is not None:
-            return known
-        res: list[Suffix] = []
-        for x, (lid, n, p) in enumerate(cands):
-            for k in range(1, rem + 1):
-                d = walk(b, c, p, k)
-                if d < 0:
-                    break
-                step = (lid, k)
-                text = _txt(lid, k)
-                wins = finishing and d >= RB_HOUSE > p and sum(cnt[h] for h in house) == 3
-                if k == rem or wins:
-                    res.append(((step,), text))
-                    continue
-                if p >= RB_HOUSE:
-                    cnt[lid] -= 1
-                if d >= RB_HOUSE:
-                    cnt[path[d]] += 1
-                if n > 1:
-                    child = (*cands[:x], (lid, n - 1, p), *cands[x + 1 :])
-                else:
-                    child = cands[:x] + cands[x + 1 :]
-                sub = solve(rem - k, child)
-                if d >= RB_HOUSE:
-                    cnt[path[d]] -= 1
-                if p >= RB_HOUSE:
-                    cnt[lid] += 1
-                res += [((step, *steps), text + " " + rest) for steps, rest in sub]
-        memo[key] = res
-        return res
-
-    return [make_move("7", KIND_STEPS, st, text="7: " + text) for st, text in solve(7, start)]
+            groups[lid] = (*groups.get(lid, ()), i)
+    return [(lid, groups[lid], pidx[lid]) for lid in sorted(groups, key=location_order)]
 
 
-def _gen_seven(b: Board, seat_c: int, first_only: bool, rng: random.Random | None) -> list[Move]:
-    if not first_only and rng is None:
-        fast = _seven_memo(b, seat_c)
-        if fast is not None:
-            return fast
-    out: list[Move] = []
-    partner = (seat_c + 2) % 4
-
-    def rec(
-        board: RulebookBoard,
-        c: int,
-        rem: int,
-        moved: frozenset[int],
-        steps: tuple[tuple[int, int], ...],
-        text: str,
-    ) -> bool:
-        groups: dict[int, int] = {}
-        for i in range(c * 4, c * 4 + 4):
-            lid = board.locs[i]
-            if i not in moved and RB_PIDX[c][lid] >= 0 and lid not in groups:
-                groups[lid] = i
-        order = sorted(groups, key=location_order)
-        ks = list(range(1, rem + 1))
-        if rng is not None:
-            rng.shuffle(order)
-        for lid in order:
-            i = groups[lid]
-            p = RB_PIDX[c][lid]
-            if rng is not None:
-                rng.shuffle(ks)
-            for k in ks:
-                d = walk(board, c, p, k)
-                if d < 0:
-                    if rng is None:
-                        break
-                    continue
-                nb = board.copy()
-                _lift(nb, i)
-                land(nb, i, c, RB_PATH[c][d], [])
-                part = (*steps, (lid, k))
-                txt = text + " " + _txt(lid, k)
-                if k == rem or nb.team_won(seat_c):
-                    out.append(make_move("7", KIND_STEPS, part, text=txt))
-                    if first_only:
-                        return True
-                    continue
-                nc = partner if c == seat_c and locked_n(nb.cnt, c) == 4 else c
-                nmoved = moved | {i} if nc == c else frozenset()
-                if rec(nb, nc, rem - k, nmoved, part, txt) and first_only:
-                    return True
+def _may_hand_off(b: Board, seat_c: int, c: int, cands: list[seven.Candidate]) -> bool:
+    # the fourth pawn can reach House only if no pawn is in Start and all four need
+    # 7 steps or fewer
+    if c != seat_c or b.cnt[home_lid(c)]:
         return False
-
-    start = b if isinstance(b, RulebookBoard) else RulebookBoard(b.locs)
-    rec(start.copy(), _active(b, seat_c), 7, frozenset(), (), "7:")
-    return out
+    pidx = RB_PIDX[c]
+    return sum(max(0, RB_HOUSE - pidx[lid]) for lid in b.locs[c * 4 : c * 4 + 4]) <= 7
 
 
-def random_seven(b: Board, seat_c: int, rng: random.Random) -> Move | None:
-    """A random legal 7 (not uniform over all splits), or None."""
-    moves = _gen_seven(b, seat_c, True, rng)
-    return moves[0] if moves else None
+def _board(b: Board) -> Board:
+    return b
 
 
 def _walk_error(code: int, at: int, n: int) -> IllegalMoveError:
@@ -383,7 +292,7 @@ def _walk_error(code: int, at: int, n: int) -> IllegalMoveError:
     return IllegalMoveError.of("rb_f1", at=RB_CODES[at], n=n)
 
 
-def _pawn_at(b: Board, seat: int, c: int, lid: int, moved: set[int]) -> int:
+def _pawn_at(b: Board, seat: int, c: int, lid: int, moved: list[bool] | None) -> int:
     if lid >= RB_NLOC or b.cnt[lid] == 0:
         raise IllegalMoveError.of("no_pawn", at=RB_CODES[lid], seat=SEATS[seat])
     if b.owner[lid] != c:
@@ -391,7 +300,7 @@ def _pawn_at(b: Board, seat: int, c: int, lid: int, moved: set[int]) -> int:
     if lid == home_lid(c):
         raise IllegalMoveError.of("c8_home", at=RB_CODES[lid])
     for i in range(c * 4, c * 4 + 4):
-        if b.locs[i] == lid and i not in moved:
+        if b.locs[i] == lid and (moved is None or not moved[i]):
             return i
     raise IllegalMoveError.of("c7_twice", at=RB_CODES[lid])
 
@@ -402,83 +311,38 @@ def _step(
     c: int,
     lid: int,
     n: int,
-    moved: set[int],
+    f6: bool,
+    moved: list[bool] | None,
     events: list[EventTuple],
     dest_check: int,
-) -> None:
+) -> int:
+    """Check and play one part (no F6 in this ruleset); returns the path index reached."""
     i = _pawn_at(b, seat, c, lid, moved)
     p = RB_PIDX[c][lid]
-    if n < 0 and p >= RB_HOUSE:
-        raise IllegalMoveError.of("rb_f7", at=RB_CODES[lid])
-    d = walk(b, c, p, n)
+    if n < 0:
+        if p >= RB_HOUSE:
+            raise IllegalMoveError.of("rb_f7", at=RB_CODES[lid])
+        d = walk_back(b, c, p)
+    else:
+        d = walk_forward(b, c, lid, p, n)
     if d < 0:
         raise _walk_error(d, lid, n)
     dest = RB_PATH[c][d]
     if dest_check >= 0 and dest_check != dest:
         raise NotationError.of("dest", got=RB_CODES[dest], want=RB_CODES[dest_check])
-    _lift(b, i)
+    b.cnt[lid] -= 1  # lift the pawn
     land(b, i, c, dest, events)
-    moved.add(i)
+    if moved is not None:
+        moved[i] = True
+    return d
 
 
-def execute(b: Board, seat_c: int, move: Move) -> list[EventTuple]:
-    """Check ``move`` for seat colour ``seat_c`` and play it on ``b`` (may be partly
-    changed on error: callers keep a copy)."""
-    card, kind = move.card, move.kind
-    events: list[EventTuple] = []
-    if card == "J" or kind == KIND_SWAP:
-        if card != "J" or kind != KIND_SWAP or move.iswap is None:
-            raise IllegalMoveError.of("c9_card")
-        _swap(b, *move.iswap)
-        return events
-    c = _active(b, seat_c)
-    if kind == KIND_IN:
-        if card == "7":
-            raise IllegalMoveError.of("c7_in")
-        if card not in ENTER_CARDS:
-            raise IllegalMoveError.of("c8_card")
-        h = home_lid(c)
-        if not b.cnt[h]:
-            raise IllegalMoveError.of("c8_none", at=RB_CODES[h])
-        if not _can_enter(b, c):
-            raise IllegalMoveError.of("rb_c8", at=RB_CODES[start_lid(c)])
-        i = b.locs.index(h, c * 4)
-        _lift(b, i)
-        land(b, i, c, start_lid(c), events)
-        return events
-    steps, dests = move.isteps, move.dests
-    if card == "7":
-        _seven(b, seat_c, c, move, events)
-        return events
-    if card == "11":
-        raise IllegalMoveError.of("c5_11")
-    lid, n = single_step(card, steps)
-    _step(b, seat_c, c, lid, n, set(), events, dests[0] if dests else -1)
-    return events
-
-
-def _seven(b: Board, seat_c: int, c: int, move: Move, events: list[EventTuple]) -> None:
-    steps, dests = move.isteps, move.dests
-    total = 0
-    for _lid, n in steps:
-        if n < 1:
-            raise IllegalMoveError.of("c7_part")
-        total += n
-    if total > 7:
-        raise IllegalMoveError.of("c7_sum", total=total)
-    moved: set[int] = set()
-    last = len(steps) - 1
-    for x, (lid, n) in enumerate(steps):
-        _step(b, seat_c, c, lid, n, moved, events, dests[x] if dests else -1)
-        if b.team_won(seat_c):
-            if x != last:
-                raise IllegalMoveError.of("w1", team="YB" if seat_c % 2 == 0 else "RG")
-            return
-        if c == seat_c and locked_n(b.cnt, c) == 4:
-            c = (seat_c + 2) % 4
-            moved = set()
-    if total != 7:
-        raise IllegalMoveError.of("c7_sum", total=total)
+def _enter(b: Board, c: int, events: list[EventTuple]) -> None:
+    if not _can_enter(b, c):
+        raise IllegalMoveError.of("rb_c8", at=RB_CODES[start_lid(c)])
+    i = b.locs.index(home_lid(c), c * 4)
+    _lift(b, i)
+    land(b, i, c, start_lid(c), events)
 
 
 def _swap(b: Board, x: int, y: int) -> None:
@@ -495,6 +359,22 @@ def _swap(b: Board, x: int, y: int) -> None:
     j = b.locs.index(y)
     b.locs[i], b.locs[j] = y, x
     b.owner[x], b.owner[y] = b.owner[y], b.owner[x]
+
+
+RB_PLAY: Final = shared_execute.MovePlay(step=_step, enter=_enter, swap=_swap)
+"""The rulebook's parts of checking a move, for :func:`.execute.execute`."""
+
+RB_SEVEN: Final = seven.SevenBoard(
+    walk=walk_forward,
+    context=_board,
+    paths=RB_PATH,
+    goal_from=RB_HOUSE,
+    candidates=_candidates,
+    may_hand_off=_may_hand_off,
+    step=_step,
+    board=RulebookBoard,
+)
+"""The rulebook's board for the search of a 7 (:mod:`.seven`)."""
 
 
 def pawn_distances(locs: Sequence[int]) -> list[list[int]]:

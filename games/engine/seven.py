@@ -1,18 +1,52 @@
-"""The 7 (C7): every split and order of seven forward steps, or one random split."""
+"""The 7 (C7): every split and order of seven forward steps, or one random split.
+
+One search for every board: a board plugs in through :class:`SevenBoard`
+(its forward walk, its candidates, when the rest may pass to the partner,
+and how a part is played). dm2023's board is :data:`DM_SEVEN`; the printed
+rulebook's is built in :mod:`.rulebook`.
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from .board import PATH, PIDX
-from .boardstate import Board, locked_n
-from .execute import step
+from .boardstate import Board, EventTuple, locked_n
+from .execute import StepFn, step
 from .notation import KIND_STEPS, Move, Step
 from .walk import STEP_TXT, walk_forward
 
+Candidate = tuple[int, tuple[int, ...], int]
+"""(location, unmoved pawn indexes there, path index) of a pawn group that may move."""
 
-def _seven_candidates(b: Board, c: int) -> list[tuple[int, tuple[int, ...], int]]:
-    """(location, unmoved pawn indexes there, path index) of movable pawns of colour c."""
+
+@dataclass(frozen=True, slots=True)
+class SevenBoard:
+    """What the search of a 7 needs from a board."""
+
+    walk: Callable[[Any, int, int, int, int], int]
+    """Forward walk ``(context, colour, location, path index, steps)``: path index or < 0."""
+    context: Callable[[Board], Any]
+    """The walk's first argument for a board (its counts, or the board itself)."""
+    paths: tuple[tuple[int, ...], ...]
+    """paths[c][p]: location of path index p for colour c."""
+    goal_from: int
+    """First path index of the finish area (goal circles, House)."""
+    candidates: Callable[[Board, int], list[Candidate]]
+    """Colour c's pawns that may move, in location order."""
+    may_hand_off: Callable[[Board, int, int, list[Candidate]], bool]
+    """``(board, seat colour, moving colour, candidates)``: True when this 7 might finish
+    the seat's pawns and pass the rest to the partner."""
+    step: StepFn
+    """Check and play one part (used when the rest passes to the partner)."""
+    board: Callable[[Sequence[int]], Board]
+    """A new board of a position."""
+
+
+def _dm_candidates(b: Board, c: int) -> list[Candidate]:
     locs = b.locs
     lc = locked_n(b.cnt, c)
     pidx = PIDX[c]
@@ -26,12 +60,36 @@ def _seven_candidates(b: Board, c: int) -> list[tuple[int, tuple[int, ...], int]
     return [(lid, groups[lid], pidx[lid]) for lid in sorted(groups)]
 
 
+def _dm_may_hand_off(b: Board, seat_c: int, c: int, cands: list[Candidate]) -> bool:
+    # no own pawn in the start circle: this 7 might lock all of them
+    cnt = b.cnt
+    return bool(c == seat_c and not cnt[c * 20] and locked_n(cnt, (seat_c + 2) % 4) < 4 and cands)
+
+
+def _counts(b: Board) -> list[int]:
+    return b.cnt
+
+
+DM_SEVEN = SevenBoard(
+    walk=walk_forward,
+    context=_counts,
+    paths=PATH,
+    goal_from=57,
+    candidates=_dm_candidates,
+    may_hand_off=_dm_may_hand_off,
+    step=step,
+    board=Board,
+)
+"""The dm board (RULES.md B1–F6)."""
+
+
 def gen_seven(
     b: Board,
     seat_c: int,
     f6: bool,
     first_only: bool = False,
     rng: random.Random | None = None,
+    board: SevenBoard = DM_SEVEN,
 ) -> list[Move]:
     """Every split and order of a 7 (C7), in canonical order.
 
@@ -40,38 +98,39 @@ def gen_seven(
     """
     c0 = b.active(seat_c)
     if rng is None and not first_only:
-        fast = _gen7_memo(b, seat_c, c0, f6)
+        fast = _gen7_memo(b, seat_c, c0, f6, board)
         if fast is not None:
             return fast
     out: list[Move] = []
-    _seven_dfs(b, seat_c, c0, 7, (), "7: ", f6, first_only or rng is not None, out, rng)
+    _seven_dfs(b, seat_c, c0, 7, (), "7: ", f6, first_only or rng is not None, out, rng, board)
     return out
 
 
 Suffix = tuple[tuple[Step, ...], str]
 
 
-def _gen7_memo(b: Board, seat_c: int, c: int, f6: bool) -> list[Move] | None:
+def _gen7_memo(b: Board, seat_c: int, c: int, f6: bool, board: SevenBoard) -> list[Move] | None:
     """All 7s by a memoised search over (steps left, unmoved pawns, goal circles).
 
     Why this is sound: while colour c moves, a part can only change the
-    legality of later parts through c's goal circles (see
+    legality of later parts through c's finish area (see
     :func:`_seven_dfs`), so the completions of a partial 7 depend only on
-    the steps left, the unmoved pawns and c's goal circles. Different
+    the steps left, the unmoved pawns and c's finish spaces. Different
     orders and splits of the same parts share one entry, which makes the
     search cost close to the size of its output. Returns None when the 7
-    might lock the seat's last pawn and hand the rest to the partner (no own
-    pawn is in the start circle): that rest depends on the whole board
-    (hits), so :func:`_seven_dfs` plays it.
+    might finish the seat's last pawn and hand the rest to the partner:
+    that rest depends on the whole board (hits), so :func:`_seven_dfs`
+    plays it.
     """
-    cnt = b.cnt
-    partner = (seat_c + 2) % 4
-    cands = tuple((lid, len(idxs), p) for lid, idxs, p in _seven_candidates(b, c))
-    if c == seat_c and not cnt[c * 20] and locked_n(cnt, partner) < 4 and cands:
-        # no own pawn in the start circle: this 7 might lock all of them
+    start = board.candidates(b, c)
+    if board.may_hand_off(b, seat_c, c, start):
         return None
+    cnt = b.cnt
     memo: dict[tuple[object, ...], list[Suffix]] = {}
-    path = PATH[c]
+    path = board.paths[c]
+    walk = board.walk
+    ctx = board.context(b)
+    goal = board.goal_from
     txt = STEP_TXT
     g = c * 20 + 16
 
@@ -84,28 +143,30 @@ def _gen7_memo(b: Board, seat_c: int, c: int, f6: bool) -> list[Move] | None:
         for x, (lid, n, p) in enumerate(cands):
             row = txt[lid]
             for k in range(1, rem + 1):
-                d = walk_forward(cnt, c, lid, p, k)
+                d = walk(ctx, c, lid, p, k)
                 if d < 0:
                     break
-                if d >= 57 and p >= 57 and f6 and d != target:
+                if d >= goal and p >= goal and f6 and d != target:
                     continue
                 step = (lid, k)
-                if k == rem or d == target == 57:
-                    # the last part, or c's fourth lock: the team has won (C7 Decision)
+                if k == rem or (
+                    d >= goal > p and cnt[g] + cnt[g + 1] + cnt[g + 2] + cnt[g + 3] == 3
+                ):
+                    # the last part, or c's fourth pawn home: the team has won (C7 Decision)
                     res.append(((step,), row[k + 14]))
                     continue
-                if p >= 57:
+                if p >= goal:
                     cnt[lid] -= 1
-                if d >= 57:
+                if d >= goal:
                     cnt[path[d]] += 1
                 if n > 1:
                     child = (*cands[:x], (lid, n - 1, p), *cands[x + 1 :])
                 else:
                     child = cands[:x] + cands[x + 1 :]
                 sub = solve(rem - k, child, target - 1 if d == target else target)
-                if d >= 57:
+                if d >= goal:
                     cnt[path[d]] -= 1
-                if p >= 57:
+                if p >= goal:
                     cnt[lid] += 1
                 if sub:
                     pre = row[k + 14] + " "
@@ -115,6 +176,7 @@ def _gen7_memo(b: Board, seat_c: int, c: int, f6: bool) -> list[Move] | None:
 
     new = _new_object
     out: list[Move] = []
+    cands = tuple((lid, len(idxs), p) for lid, idxs, p in start)
     for steps, text in solve(7, cands, 60 - locked_n(cnt, c)):
         m = new(Move)
         m.card = "7"
@@ -130,9 +192,11 @@ def _gen7_memo(b: Board, seat_c: int, c: int, f6: bool) -> list[Move] | None:
 _new_object = object.__new__
 
 
-def random_seven(b: Board, seat_c: int, rng: random.Random, f6: bool = True) -> Move | None:
+def random_seven(
+    b: Board, seat_c: int, rng: random.Random, f6: bool = True, board: SevenBoard = DM_SEVEN
+) -> Move | None:
     """A random legal 7 (not uniform over all splits), or None if there is none."""
-    moves = gen_seven(b, seat_c, f6, rng=rng)
+    moves = gen_seven(b, seat_c, f6, rng=rng, board=board)
     return moves[0] if moves else None
 
 
@@ -146,24 +210,29 @@ def _seven_dfs(
     f6: bool,
     first_only: bool,
     out: list[Move],
-    rng: random.Random | None = None,
+    rng: random.Random | None,
+    board: SevenBoard,
 ) -> bool:
     """Depth-first search of the parts of a 7 played by colour c.
 
     Why it is cheap: while one colour moves, no part can change the
-    legality of a later part except through that colour's goal circles
-    (start fields cannot be hit or entered during a 7, landing on the track
-    is always allowed, and a colour never hits its own pawns). So only the
-    goal-circle counts are changed and restored; the full board is played
-    out only when the seat's last pawn locks and the partner takes the rest
-    (S3). Candidates in location order and part sizes ascending give the
-    canonical order directly.
+    legality of a later part except through that colour's finish area
+    (the spaces that block cannot be hit or entered during a 7, landing on
+    the track is always allowed, and a colour never hits its own pawns). So
+    only the finish-area counts are changed and restored; the full board is
+    played out only when the seat's last pawn finishes and the partner takes
+    the rest (S3). Candidates in location order and part sizes ascending
+    give the canonical order directly.
     """
     cnt = b.cnt
     partner = (seat_c + 2) % 4
     new = Move.__new__
     txt = STEP_TXT
-    path = PATH[c]
+    path = board.paths[c]
+    walk = board.walk
+    ctx = board.context(b)
+    goal = board.goal_from
+    g = c * 20 + 16
 
     def emit(steps: tuple[Step, ...], text: str) -> None:
         m = new(Move)
@@ -177,7 +246,7 @@ def _seven_dfs(
 
     def rec(
         rem: int,
-        cands: list[tuple[int, tuple[int, ...], int]],
+        cands: list[Candidate],
         pre: tuple[Step, ...],
         pre_txt: str,
         target: int,
@@ -190,12 +259,12 @@ def _seven_dfs(
             if rng is not None:
                 rng.shuffle(ks)
             for k in ks:
-                d = walk_forward(cnt, c, lid, p, k)
+                d = walk(ctx, c, lid, p, k)
                 if d < 0:
                     if rng is None:
                         break
                     continue
-                if d >= 57 and p >= 57 and f6 and d != target:
+                if d >= goal and p >= goal and f6 and d != target:
                     continue
                 st = txt[lid][k + 14]
                 if k == rem:
@@ -204,19 +273,20 @@ def _seven_dfs(
                         return True
                     continue
                 steps = (*pre, (lid, k))
-                if d == target == 57:
-                    # c's fourth pawn locks: the team wins, or the partner takes the rest
+                if d >= goal > p and cnt[g] + cnt[g + 1] + cnt[g + 2] + cnt[g + 3] == 3:
+                    # c's fourth pawn home: the team wins, or the partner takes the rest
                     if c != seat_c or locked_n(cnt, partner) == 4:
                         emit(steps, pre_txt + st)
                         stop = first_only
                     else:
                         stop = _seven_partner(
-                            b, seat_c, rem - k, steps, pre_txt + st + " ", f6, first_only, out, rng
-                        )
+                            b, seat_c, rem - k, steps, pre_txt + st + " ", f6, first_only, out,
+                            rng, board,
+                        )  # fmt: skip
                 else:
-                    if p >= 57:
+                    if p >= goal:
                         cnt[lid] -= 1
-                    if d >= 57:
+                    if d >= goal:
                         cnt[path[d]] += 1
                     child = cands[:x]
                     if len(idxs) > 1:
@@ -229,15 +299,15 @@ def _seven_dfs(
                         pre_txt + st + " ",
                         target - 1 if d == target else target,
                     )
-                    if d >= 57:
+                    if d >= goal:
                         cnt[path[d]] -= 1
-                    if p >= 57:
+                    if p >= goal:
                         cnt[lid] += 1
                 if stop:
                     return True
         return False
 
-    return rec(rem, _seven_candidates(b, c), pre0, pre_txt0, 60 - locked_n(cnt, c))
+    return rec(rem, board.candidates(b, c), pre0, pre_txt0, 60 - locked_n(cnt, c))
 
 
 def _seven_partner(
@@ -249,11 +319,14 @@ def _seven_partner(
     f6: bool,
     first_only: bool,
     out: list[Move],
-    rng: random.Random | None = None,
+    rng: random.Random | None,
+    board: SevenBoard,
 ) -> bool:
-    """The rest of a 7 on the partner's pawns after the seat's last pawn locked."""
-    copy = Board(b.locs)
+    """The rest of a 7 on the partner's pawns after the seat's last pawn finished."""
+    copy = board.board(b.locs)
     moved = [False] * 16
+    events: list[EventTuple] = []
     for lid, n in steps:
-        step(copy, seat_c, seat_c, lid, n, f6, moved, [], -1)
-    return _seven_dfs(copy, seat_c, (seat_c + 2) % 4, rem, steps, pre_txt, f6, first_only, out, rng)
+        board.step(copy, seat_c, seat_c, lid, n, f6, moved, events, -1)
+    partner = (seat_c + 2) % 4
+    return _seven_dfs(copy, seat_c, partner, rem, steps, pre_txt, f6, first_only, out, rng, board)

@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from . import execute as dm_execute
+from . import execute as shared_execute
 from . import generate, rulebook, seven
 from .boardstate import Board, EventTuple
 from .notation import Move
@@ -65,7 +65,7 @@ class DmRules:
         return seven.random_seven(b, seat_c, rng, self.f6)
 
     def execute(self, b: Board, seat_c: int, move: Move) -> list[EventTuple]:
-        return dm_execute.execute(b, seat_c, move, self.f6)
+        return shared_execute.execute(b, seat_c, move, self.f6)
 
     def wins(self, b: Board, seat_c: int, events: list[EventTuple]) -> bool:
         # only a lock can complete a team (W1), and every lock is an event
@@ -76,7 +76,8 @@ class DmRules:
 
 
 class RulebookRules:
-    """The printed rulebook's board and rules (:mod:`.rulebook`)."""
+    """The printed rulebook's board and rules (:mod:`.rulebook`), played by the shared
+    checking of a move (:mod:`.execute`) and search of a 7 (:mod:`.seven`); no F6."""
 
     def board(self, locs: Sequence[int]) -> Board:
         return RulebookBoard(locs)
@@ -88,10 +89,10 @@ class RulebookRules:
         return rulebook.has_move(b, seat_c, card)
 
     def random_seven(self, b: Board, seat_c: int, rng: random.Random) -> Move | None:
-        return rulebook.random_seven(b, seat_c, rng)
+        return seven.random_seven(b, seat_c, rng, False, rulebook.RB_SEVEN)
 
     def execute(self, b: Board, seat_c: int, move: Move) -> list[EventTuple]:
-        return rulebook.execute(b, seat_c, move)
+        return shared_execute.execute(b, seat_c, move, False, rulebook.RB_PLAY)
 
     def wins(self, b: Board, seat_c: int, events: list[EventTuple]) -> bool:
         # a pawn enters House without an event (no locking), so always look

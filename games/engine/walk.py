@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .board import BACK, CODES, FWD_CROSS, NLOC, PATH, PIDX, REMAINING_HOME, REMAINING_START
+from .board import BACK, FWD_CROSS, PATH, PIDX, REMAINING_HOME, REMAINING_START
 from .errors import IllegalMoveError
 from .position import locked_count
+from .rulebook_board import RB_CODES
 
 E_F1: Final = -2
 E_F5_FIRST: Final = -3
@@ -35,9 +36,9 @@ FORWARD: Final = {
 """Forward step counts of the single-pawn cards (C2, C3, C5)."""
 
 STEP_TXT: Final = tuple(
-    tuple(f"{CODES[lid]}+{n}" if n > 0 else f"{CODES[lid]}-{-n}" for n in range(-14, 15))
-    for lid in range(NLOC)
+    tuple(f"{code}+{n}" if n > 0 else f"{code}-{-n}" for n in range(-14, 15)) for code in RB_CODES
 )
+"""STEP_TXT[lid][n + 14]: the text of n steps from ``lid`` (every board's location ids)."""
 
 
 def _finish(cnt: list[int], c: int, src: int, g: int, steps: int, moved: bool) -> int:

@@ -32,6 +32,8 @@ STEPS: Final = {
     "12": (12,),
 }
 """Single-pawn step counts per card (C2–C7)."""
+MAX_STEPS: Final = 12
+"""The most steps one walk takes (the 12)."""
 
 
 def illegal(rule: str, en: str, da: str) -> IllegalMoveError:
@@ -72,6 +74,28 @@ class Layout:
         self.pidx: tuple[tuple[int, ...], ...] = tuple(pidx)
         self.is_field = tuple(2 <= i % self.block <= n + 1 for i in range(self.nloc))
         self.is_goal = tuple(i % self.block >= n + 2 for i in range(self.nloc))
+        self.goals: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self.goal(a, m) for m in range(1, GOALS + 1)) for a in range(4)
+        )
+        """goals[a]: area a's goal circles, innermost first (locking order, F1)."""
+        self.fwd_cross = tuple(
+            tuple(
+                tuple(self._fwd_cross(a, p, k) for k in range(MAX_STEPS + 1))
+                for p in range(self.track + 1)
+            )
+            for a in range(4)
+        )
+        """fwd_cross[a][p][k]: start fields guarding the track fields entered walking k forward
+        from path p (T3), in walk order."""
+        self.back = tuple(
+            tuple(
+                tuple(self._back(a, p, k) for k in range(MAX_STEPS + 1))
+                for p in range(self.track + 1)
+            )
+            for a in range(4)
+        )
+        """back[a][p][k]: (path index reached, start fields guarding the fields passed) walking k
+        back from path p (C4, T3)."""
 
     def home(self, a: int) -> int:
         return a * self.block
@@ -97,6 +121,24 @@ class Layout:
     def ring_of(self, a: int, p: int) -> int:
         """Ring index of path index p (1..4n) of area a."""
         return (a * self.fields + p - 1) % self.track
+
+    def _fwd_cross(self, a: int, p: int, k: int) -> tuple[int, ...]:
+        # a pawn entering an area's first field passes that area's start field
+        return tuple(
+            self.start(self.ring_of(a, q) // self.fields)
+            for q in range(max(p + 1, 2), min(p + k, self.track) + 1)
+            if self.ring_of(a, q) % self.fields == 0
+        )
+
+    def _back(self, a: int, p: int, k: int) -> tuple[int, tuple[int, ...]]:
+        r = self.ring_of(a, p) if p > 0 else (a * self.fields) % self.track
+        crossed = []
+        for _ in range(k):
+            owner = r // self.fields
+            if r % self.fields == 0 and owner != a:
+                crossed.append(self.start(owner))
+            r = (r - 1) % self.track
+        return (r - a * self.fields) % self.track + 1, tuple(crossed)
 
 
 @lru_cache(maxsize=8)
@@ -127,10 +169,18 @@ class DuoBoard:
         return new
 
     def locked(self, a: int) -> int:
-        n = 0
-        while n < GOALS and self.cnt[self.lay.goal(a, n + 1)]:
-            n += 1
-        return n
+        """Locked pawns of area a: occupied goal circles from the innermost out (F1)."""
+        cnt = self.cnt
+        m1, m2, m3 = self.lay.goals[a]
+        if not cnt[m1]:
+            return 0
+        if not cnt[m2]:
+            return 1
+        return 3 if cnt[m3] else 2
 
     def won(self, s: int) -> bool:
-        return self.locked(s) == GOALS and self.locked(s + 2) == GOALS
+        """True if player s has all six pawns locked (W1)."""
+        cnt = self.cnt
+        a1, a2, a3 = self.lay.goals[s]
+        b1, b2, b3 = self.lay.goals[s + 2]
+        return bool(cnt[a1] and cnt[a2] and cnt[a3] and cnt[b1] and cnt[b2] and cnt[b3])

@@ -13,6 +13,7 @@ from .board import (
     PLAYERS,
     STEPS,
     DuoBoard,
+    Layout,
     illegal,
 )
 from .moves import DuoMove, step_text
@@ -23,40 +24,52 @@ def _walk(b: DuoBoard, a: int, p: int, n: int, jump: bool) -> int:
     lay = b.lay
     cnt = b.cnt
     if n < 0:  # C4: back, over the track only
-        r = lay.ring_of(a, p) if p > 0 else (a * lay.fields) % lay.track
-        for _ in range(-n):
-            if r % lay.fields == 0:
-                owner = r // lay.fields
-                if owner != a and cnt[lay.start(owner)]:
-                    return BLOCKED - lay.start(owner)
-            r = (r - 1) % lay.track
-        return (r - a * lay.fields) % lay.track + 1
-    pos = p
-    d = 1
-    moved = p <= lay.track
+        t, crossed = lay.back[a][p][-n]
+        for s in crossed:
+            if cnt[s]:
+                return BLOCKED - s
+        return t
+    track = lay.track
+    if p <= track:
+        if not jump:
+            for s in lay.fwd_cross[a][p][n]:
+                if cnt[s]:
+                    return BLOCKED - s
+        t = p + n
+        if t <= track:
+            return t
+        path = lay.path[a]
+        return _walk_goal(cnt, path, track, lay.last, path[p], track, t - track, True)
     path = lay.path[a]
-    src = path[p]
+    return _walk_goal(cnt, path, track, lay.last, path[p], p, n, False)
+
+
+def _walk_goal(
+    cnt: list[int],
+    path: tuple[int, ...],
+    track: int,
+    last: int,
+    src: int,
+    pos: int,
+    n: int,
+    moved: bool,
+) -> int:
+    """The steps inside the goal area of a walk from ``src``, now on path ``pos`` (F2, F3)."""
+    d = 1
     for _ in range(n):
         nxt = pos + d
-        if nxt <= lay.track:
-            if d < 0:
-                return CANNOT  # F3: turning happens inside the goal area only
-            if pos >= 1 and lay.ring_of(a, nxt) % lay.fields == 0:
-                owner = lay.ring_of(a, nxt) // lay.fields
-                if cnt[lay.start(owner)] and not jump:
-                    return BLOCKED - lay.start(owner)
-            pos = nxt
-            continue
-        if nxt <= lay.last and (not cnt[path[nxt]] or path[nxt] == src):
+        if nxt <= track:
+            return CANNOT  # F3: turning happens inside the goal area only
+        if nxt <= last and (not cnt[path[nxt]] or path[nxt] == src):
             pos = nxt
             moved = True
             continue
         # F2: the end of the goal area or a pawn: turn once, inside the goal area
-        if d < 0 or pos <= lay.track or not moved:
+        if d < 0 or pos <= track or not moved:
             return CANNOT
         d = -1
         nxt = pos - 1
-        if nxt <= lay.track or (cnt[path[nxt]] and path[nxt] != src):
+        if nxt <= track or (cnt[path[nxt]] and path[nxt] != src):
             return CANNOT
         pos = nxt
     return pos
@@ -65,22 +78,27 @@ def _walk(b: DuoBoard, a: int, p: int, n: int, jump: bool) -> int:
 def _land(b: DuoBoard, i: int, a: int, dest: int, events: list[tuple[str, int, int]]) -> None:
     """Put pawn i of area a (lifted) on ``dest`` with T2."""
     lay = b.lay
-    if lay.is_field[dest] and b.cnt[dest] and b.owner[dest] != a:
-        oa = b.owner[dest]
-        if b.cnt[dest] == 1:
-            j = next(k for k in range(oa * PAWNS, oa * PAWNS + PAWNS) if b.locs[k] == dest)
-            b.cnt[dest] -= 1
-            b.locs[j] = lay.home(oa)
-            b.cnt[lay.home(oa)] += 1
+    cnt, locs, owner = b.cnt, b.locs, b.owner
+    if cnt[dest] and lay.is_field[dest] and owner[dest] != a:
+        oa = owner[dest]
+        if cnt[dest] == 1:
+            j = oa * PAWNS
+            while locs[j] != dest:
+                j += 1
+            cnt[dest] = 0
+            home = oa * lay.block
+            locs[j] = home
+            cnt[home] += 1
             events.append(("hit", oa, dest))
         else:
-            b.locs[i] = lay.home(a)
-            b.cnt[lay.home(a)] += 1
+            home = a * lay.block
+            locs[i] = home
+            cnt[home] += 1
             events.append(("hit", a, dest))
             return
-    b.locs[i] = dest
-    b.cnt[dest] += 1
-    b.owner[dest] = a
+    locs[i] = dest
+    cnt[dest] += 1
+    owner[dest] = a
     if lay.is_goal[dest]:
         m = dest % lay.block - lay.fields - 1
         if m <= b.locked(a):
@@ -105,32 +123,54 @@ def _swappable(b: DuoBoard) -> list[int]:
 
 
 def generate(b: DuoBoard, s: int, card: str, first: bool = False) -> list[DuoMove]:
-    lay = b.lay
-    out: list[DuoMove] = []
+    """Every legal move of ``card`` for player s, canonical order (only the first if ``first``)."""
     if card == "4":
         return _gen_split(b, s, first)
+    lay = b.lay
+    cnt = b.cnt
+    out: list[DuoMove] = []
     areas = (s, s + 2)
     if card in ENTER:
         for a in areas:
-            if b.cnt[lay.home(a)]:
-                out.append(DuoMove(card, f"{card}: in {AREAS[a]}", area=a))
+            if cnt[a * lay.block]:
+                out.append(_move(lay, card, a, -1, 0))
+                if first:
+                    return out
+    jump = card == "5"
+    track = lay.track
     for a in areas:
         for lid, p in _movable(b, a):
             for n in STEPS[card]:
-                if n < 0 and p > lay.track:
+                if n < 0 and p > track:
                     continue  # F4: never back in the goal area
-                if _walk(b, a, p, n, card == "5") >= 0:
-                    out.append(
-                        DuoMove(card, f"{card}: {step_text(lay, lid, n)}", steps=((lid, n),))
-                    )
+                if _walk(b, a, p, n, jump) >= 0:
+                    out.append(_move(lay, card, -1, lid, n))
+                    if first:
+                        return out
     if card == "9":
         singles = _swappable(b)
         for x, u in enumerate(singles):
             for v in singles[x + 1 :]:
                 out.append(DuoMove(card, f"9: {lay.codes[u]}<>{lay.codes[v]}", swap=(u, v)))
-    if first:
-        return out[:1]
+                if first:
+                    return out
     return out
+
+
+_MOVES: dict[tuple[int, str, int, int, int], DuoMove] = {}
+
+
+def _move(lay: Layout, card: str, area: int, lid: int, n: int) -> DuoMove:
+    """The (shared, immutable) move ``card: in AREA`` (area >= 0) or ``card: LID+n``."""
+    key = (lay.fields, card, area, lid, n)
+    move = _MOVES.get(key)
+    if move is None:
+        if area >= 0:
+            move = DuoMove(card, f"{card}: in {AREAS[area]}", area=area)
+        else:
+            move = DuoMove(card, f"{card}: {step_text(lay, lid, n)}", steps=((lid, n),))
+        _MOVES[key] = move
+    return move
 
 
 def _gen_split(b: DuoBoard, s: int, first: bool) -> list[DuoMove]:
@@ -187,13 +227,17 @@ def _gen_split(b: DuoBoard, s: int, first: bool) -> list[DuoMove]:
     return out
 
 
-def _pawn(b: DuoBoard, s: int, lid: int, moved: set[int], area: int | None) -> tuple[int, int]:
+def _pawn(
+    b: DuoBoard, s: int, lid: int, moved: set[int] | None, area: int | None
+) -> tuple[int, int, int]:
+    """(pawn index, area, path index) of a pawn of player s on ``lid`` that may move."""
     lay = b.lay
-    code = lay.codes[lid]
     if not b.cnt[lid]:
+        code = lay.codes[lid]
         raise illegal("S3", f"There is no pawn on {code}.", f"Der står ingen brik på {code}.")
     a = b.owner[lid] if lay.is_field[lid] else lid // lay.block
     if a % 2 != s:
+        code = lay.codes[lid]
         raise illegal(
             "S3",
             f"The pawn on {code} belongs to the other player.",
@@ -207,22 +251,26 @@ def _pawn(b: DuoBoard, s: int, lid: int, moved: set[int], area: int | None) -> t
             "4'eren deles mellem brikker fra ét hjemområde; resten går først til det andet "
             "område, når det første områdes sidste brik er låst.",
         )
-    if lid == lay.home(a):
+    p = lay.pidx[a][lid]
+    if p == -1:
+        code = lay.codes[lid]
         raise illegal(
             "C3",
             f"A pawn at home ({code}) comes into play only with a start card (1, 6, 8).",
             f"En brik hjemme ({code}) kommer kun i spil med et startkort (1, 6, 8).",
         )
-    p = lay.pidx[a][lid]
-    if p > lay.last - b.locked(a):
+    if p > lay.track and p > lay.last - b.locked(a):
+        code = lay.codes[lid]
         raise illegal(
             "F1",
             f"The pawn on {code} is locked in its goal and never moves again.",
             f"Brikken på {code} er låst i mål og flyttes aldrig igen.",
         )
+    locs = b.locs
     for i in range(a * PAWNS, a * PAWNS + PAWNS):
-        if b.locs[i] == lid and i not in moved:
-            return i, a
+        if locs[i] == lid and (moved is None or i not in moved):
+            return i, a, p
+    code = lay.codes[lid]
     raise illegal(
         "C6",
         f"Each pawn moves at most once in a split 4 ({code}).",
@@ -236,13 +284,12 @@ def _do_step(
     lid: int,
     n: int,
     jump: bool,
-    moved: set[int],
+    moved: set[int] | None,
     area: int | None,
     events: list[tuple[str, int, int]],
 ) -> int:
     lay = b.lay
-    i, a = _pawn(b, s, lid, moved, area)
-    p = lay.pidx[a][lid]
+    i, a, p = _pawn(b, s, lid, moved, area)
     if n < 0 and p > lay.track:
         raise illegal(
             "F4",
@@ -267,68 +314,77 @@ def _do_step(
         )
     b.cnt[lid] -= 1
     _land(b, i, a, lay.path[a][d], events)
-    moved.add(i)
+    if moved is not None:
+        moved.add(i)
     return a
 
 
 def execute(b: DuoBoard, s: int, move: DuoMove) -> list[tuple[str, int, int]]:
-    lay = b.lay
+    """Check ``move`` for player s and play it on ``b`` (partly changed on error)."""
     events: list[tuple[str, int, int]] = []
     card = move.card
     if move.swap is not None:
-        if card != "9":
-            raise illegal("C5", "Only the 9 swaps two pawns.", "Kun 9'eren bytter to brikker.")
-        x, y = move.swap
-        singles = _swappable(b)
-        for lid in (x, y):
-            if lid not in singles:
-                raise illegal(
-                    "C5",
-                    f"The pawn on {lay.codes[lid]} cannot be swapped: pawns at home, in the goal, "
-                    "on a start field or two of one area on a field are safe.",
-                    f"Brikken på {lay.codes[lid]} kan ikke byttes: brikker hjemme, i mål, på et "
-                    "startfelt eller to fra samme område på et felt er fredede.",
-                )
-        if x == y:
-            raise illegal("C5", "Swap two different pawns.", "Byt to forskellige brikker.")
-        i, j = b.locs.index(x), b.locs.index(y)
-        b.locs[i], b.locs[j] = y, x
-        b.owner[x], b.owner[y] = b.owner[y], b.owner[x]
-        return events
-    if move.area >= 0:
-        a = move.area
-        if card not in ENTER:
-            raise illegal(
-                "C3",
-                "Only a start card (1, 6, 8) brings a pawn into play.",
-                "Kun et startkort (1, 6, 8) bringer en brik i spil.",
-            )
-        if a % 2 != s:
-            raise illegal(
-                "S3",
-                f"{AREAS[a]} belongs to the other player.",
-                f"{AREAS[a]} tilhører den anden spiller.",
-            )
-        if not b.cnt[lay.home(a)]:
-            raise illegal(
-                "C3", f"No pawn of {AREAS[a]} is at home.", f"Ingen brik fra {AREAS[a]} er hjemme."
-            )
-        i = b.locs.index(lay.home(a), a * PAWNS)
-        b.cnt[lay.home(a)] -= 1
-        _land(b, i, a, lay.start(a), events)
-        return events
-    if card == "4":
+        _swap(b, card, move.swap)
+    elif move.area >= 0:
+        _enter(b, s, card, move.area, events)
+    elif card == "4":
         _split(b, s, move, events)
-        return events
-    (lid, n), *more = move.steps
-    if more or n not in STEPS[card]:
-        raise illegal(
-            "C2",
-            f"Card {card} moves one pawn {' or '.join(map(str, STEPS[card]))} steps.",
-            f"Kort {card} flytter én brik {' eller '.join(map(str, STEPS[card]))} felter.",
-        )
-    _do_step(b, s, lid, n, card == "5", set(), None, events)
+    else:
+        steps = move.steps
+        if len(steps) != 1 or steps[0][1] not in STEPS[card]:
+            raise illegal(
+                "C2",
+                f"Card {card} moves one pawn {' or '.join(map(str, STEPS[card]))} steps.",
+                f"Kort {card} flytter én brik {' eller '.join(map(str, STEPS[card]))} felter.",
+            )
+        lid, n = steps[0]
+        _do_step(b, s, lid, n, card == "5", None, None, events)
     return events
+
+
+def _swap(b: DuoBoard, card: str, swap: tuple[int, int]) -> None:
+    lay = b.lay
+    if card != "9":
+        raise illegal("C5", "Only the 9 swaps two pawns.", "Kun 9'eren bytter to brikker.")
+    x, y = swap
+    singles = _swappable(b)
+    for lid in (x, y):
+        if lid not in singles:
+            raise illegal(
+                "C5",
+                f"The pawn on {lay.codes[lid]} cannot be swapped: pawns at home, in the goal, "
+                "on a start field or two of one area on a field are safe.",
+                f"Brikken på {lay.codes[lid]} kan ikke byttes: brikker hjemme, i mål, på et "
+                "startfelt eller to fra samme område på et felt er fredede.",
+            )
+    if x == y:
+        raise illegal("C5", "Swap two different pawns.", "Byt to forskellige brikker.")
+    i, j = b.locs.index(x), b.locs.index(y)
+    b.locs[i], b.locs[j] = y, x
+    b.owner[x], b.owner[y] = b.owner[y], b.owner[x]
+
+
+def _enter(b: DuoBoard, s: int, card: str, a: int, events: list[tuple[str, int, int]]) -> None:
+    lay = b.lay
+    if card not in ENTER:
+        raise illegal(
+            "C3",
+            "Only a start card (1, 6, 8) brings a pawn into play.",
+            "Kun et startkort (1, 6, 8) bringer en brik i spil.",
+        )
+    if a % 2 != s:
+        raise illegal(
+            "S3",
+            f"{AREAS[a]} belongs to the other player.",
+            f"{AREAS[a]} tilhører den anden spiller.",
+        )
+    if not b.cnt[lay.home(a)]:
+        raise illegal(
+            "C3", f"No pawn of {AREAS[a]} is at home.", f"Ingen brik fra {AREAS[a]} er hjemme."
+        )
+    i = b.locs.index(lay.home(a), a * PAWNS)
+    b.cnt[lay.home(a)] -= 1
+    _land(b, i, a, lay.start(a), events)
 
 
 def _split(b: DuoBoard, s: int, move: DuoMove, events: list[tuple[str, int, int]]) -> None:

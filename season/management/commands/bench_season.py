@@ -14,14 +14,13 @@ from __future__ import annotations
 import datetime
 import json
 import random
-import statistics
-import time
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
-from django.db import connection, transaction
+from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from bench.harness import rolled_back, spread, timed
 from games.models import Game
 from people.models import Person
 from people.selectors import duplicate_suggestions
@@ -64,10 +63,6 @@ LAST_NAMES = [
 ]
 
 
-class Rollback(Exception):
-    pass
-
-
 class Command(BaseCommand):
     help = "Time the season ranking and duplicate suggestions on a generated season (rolled back)."
 
@@ -78,39 +73,29 @@ class Command(BaseCommand):
         parser.add_argument("--repeat", type=int, default=5)
 
     def handle(self, *args: Any, **options: Any) -> None:
-        result: dict[str, Any] = {}
-        try:
-            with transaction.atomic():
-                series = self._season(options["qualifiers"], options["pairs"], options["rounds"])
-                result = self._measure(series, options["repeat"])
-                raise Rollback
-        except Rollback:
-            pass
+        with rolled_back():
+            series = self._season(options["qualifiers"], options["pairs"], options["rounds"])
+            result = self._measure(series, options["repeat"])
         result.update({k: options[k] for k in ("qualifiers", "pairs", "rounds")})
         self.stdout.write(json.dumps(result))
 
     def _measure(self, series: Series, repeat: int) -> dict[str, Any]:
-        timings = []
-        for _ in range(repeat):
-            started = time.perf_counter()
+        def overview_counted() -> tuple[Any, int]:
             with CaptureQueriesContext(connection) as queries:
                 overview = series_overview(series=series)
-            timings.append(time.perf_counter() - started)
+            return overview, len(queries)
+
+        timings, _, (overview, queries) = timed(overview_counted, repeat)
         persons = list(Person.objects.all())
-        started = time.perf_counter()
-        suggestions = duplicate_suggestions(persons=persons)
-        suggest_s = time.perf_counter() - started
+        suggest_s, _, suggestions = timed(lambda: duplicate_suggestions(persons=persons), 1)
         return {
-            "overview_s": {
-                "median": round(statistics.median(timings), 4),
-                "max": round(max(timings), 4),
-            },
-            "overview_queries": len(queries),
+            "overview_s": spread(timings, 4),
+            "overview_queries": queries,
             "ranking_rows": len(overview.ranking),
             "qualified": len(overview.qualified),
             "persons": len(persons),
             "suggestions": len(suggestions),
-            "suggestions_s": round(suggest_s, 4),
+            "suggestions_s": round(suggest_s[0], 4),
         }
 
     def _season(self, qualifiers: int, pairs: int, rounds: int) -> Series:

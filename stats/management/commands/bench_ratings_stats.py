@@ -20,13 +20,12 @@ import json
 import os
 import random
 import statistics
-import time
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
-from django.db import transaction
 from django.utils import timezone
 
+from bench.harness import rolled_back, spread, timed
 from games.engine import selfplay_game
 from games.models import Game, MoveEntry
 from people.models import Person
@@ -35,8 +34,9 @@ from stats.selectors import stats_for_round
 from tournament.models import Pair, Player, Round, Tournament
 
 
-class Rollback(Exception):
-    pass
+def _seconds(timings: list[float], cpu: list[float]) -> dict[str, Any]:
+    """Wall-clock median and max, this process's CPU median, and the 2 s target."""
+    return spread(timings, 3, this_process_cpu_median=round(statistics.median(cpu), 3), target=2.0)
 
 
 class Command(BaseCommand):
@@ -52,61 +52,35 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         result: dict[str, Any] = {}
-        try:
-            with transaction.atomic():
-                rng = random.Random(2026)
-                games = self._season(rng, options)
-                result.update(self._ratings(games, options["repeat"]))
-                round_ = self._logged_round(rng, options["tables"])
-                result.update(self._stats(round_, options["repeat"]))
-                raise Rollback
-        except Rollback:
-            pass
+        with rolled_back():
+            rng = random.Random(2026)
+            games = self._season(rng, options)
+            result.update(self._ratings(games, options["repeat"]))
+            round_ = self._logged_round(rng, options["tables"])
+            result.update(self._stats(round_, options["repeat"]))
         result["load_average"] = [round(x, 2) for x in os.getloadavg()]
         keys = ("events", "pairs", "rounds", "people", "tables")
         result.update({k: options[k] for k in keys})
         self.stdout.write(json.dumps(result))
 
     def _ratings(self, first_game: Game, repeat: int) -> dict[str, Any]:
-        timings, cpu = [], []
-        for _ in range(repeat):
-            started, started_cpu = time.perf_counter(), time.process_time()
-            rated = ratings_recompute()
-            timings.append(time.perf_counter() - started)
-            cpu.append(time.process_time() - started_cpu)
+        timings, cpu, rated = timed(ratings_recompute, repeat)
         Game.objects.filter(pk=first_game.pk).update(
             winner="RG" if first_game.winner == "YB" else "YB"
         )
-        started = time.perf_counter()
-        ratings_update_from_game(game_id=first_game.pk)
-        incremental = time.perf_counter() - started
+        incremental, _, _ = timed(lambda: ratings_update_from_game(game_id=first_game.pk), 1)
         return {
             "rated_games": rated,
-            "ratings_from_scratch_s": {
-                "median": round(statistics.median(timings), 3),
-                "max": round(max(timings), 3),
-                "this_process_cpu_median": round(statistics.median(cpu), 3),
-                "target": 2.0,
-            },
-            "ratings_after_correcting_the_first_event_s": round(incremental, 3),
+            "ratings_from_scratch_s": _seconds(timings, cpu),
+            "ratings_after_correcting_the_first_event_s": round(incremental[0], 3),
         }
 
     def _stats(self, round_: Round, repeat: int) -> dict[str, Any]:
-        timings, cpu = [], []
-        for _ in range(repeat):
-            started, started_cpu = time.perf_counter(), time.process_time()
-            computed = stats_for_round(round_=round_)
-            timings.append(time.perf_counter() - started)
-            cpu.append(time.process_time() - started_cpu)
+        timings, cpu, computed = timed(lambda: stats_for_round(round_=round_), repeat)
         return {
             "round_tables": len(computed),
             "round_entries": sum(s.entries for s in computed),
-            "round_stats_s": {
-                "median": round(statistics.median(timings), 3),
-                "max": round(max(timings), 3),
-                "this_process_cpu_median": round(statistics.median(cpu), 3),
-                "target": 2.0,
-            },
+            "round_stats_s": _seconds(timings, cpu),
         }
 
     @staticmethod

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from games.engine.bench import compare_to_dm2023
+
 ROOT = Path(__file__).resolve().parents[3]
 POS = {
     "Y": ["YH", "YH", "YS", "Y3"],
@@ -120,3 +122,21 @@ def test_bench_prints_json():
     assert code == 0
     assert {"replay", "legal", "selfplay"} <= set(ans)
     assert ans["replay"]["moves_per_s"] > 0 and ans["legal"]["calls_per_s"] > 0
+    assert set(ans["rulesets_below_goal"]) <= set(ans["rulesets"])
+    assert all("below_goal" in figures for figures in ans["rulesets"].values())
+
+
+def test_bench_flags_rulesets_below_the_goal():
+    figures = {
+        "dm2023": {"replay_moves_per_s": 100, "legal_calls_per_s": 50, "selfplay_games_per_s": 10},
+        "fast": {"replay_moves_per_s": 70, "legal_calls_per_s": 60, "selfplay_games_per_s": 1},
+        "slow": {"replay_moves_per_s": 69, "legal_calls_per_s": 30, "selfplay_games_per_s": 10},
+    }
+    missed = compare_to_dm2023(figures)
+    assert missed == {"slow": ["replay_moves", "legal_calls"]}
+    assert figures["fast"]["replay_moves_vs_dm2023"] == 0.7
+    assert figures["fast"]["legal_calls_vs_dm2023"] == 1.2
+    # self-play is reported but is not a goal measure
+    assert (
+        figures["fast"]["below_goal"] == [] and figures["fast"]["selfplay_games_vs_dm2023"] == 0.1
+    )
