@@ -17,8 +17,9 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy as _
 
-from core.errors import ApplicationError, Conflict
+from core.errors import ApplicationError, Conflict, Text
 from core.users import Actor
 from people.services import persons_for_names
 from signup.models import SignUp, SignUpEmail
@@ -36,8 +37,10 @@ logger = logging.getLogger(__name__)
 _TEXT_LIMITS = {"player_1": 120, "player_2": 120, "club": 120, "pair_name": 200}
 
 
-def _invalid(code: str, en: str, da: str, **extra: Any) -> ApplicationError:
-    return ApplicationError(code, en, da, extra=extra or None)
+def _invalid(
+    code: str, message: Text, *, params: dict[str, Any] | None = None, **extra: Any
+) -> ApplicationError:
+    return ApplicationError(code, message, params=params, extra=extra or None)
 
 
 def _lock(tournament: Tournament) -> Tournament:
@@ -50,21 +53,20 @@ def _clean(fields: dict[str, Any]) -> dict[str, str]:
         text = " ".join(str(fields.get(key) or "").split())
         if key in ("player_1", "player_2") and not text:
             raise _invalid(
-                "field_required", f"{key} must not be empty.", f"{key} skal udfyldes.", field=key
+                "field_required", _("%(key)s must not be empty."), params={"key": key}, field=key
             )
         if len(text) > limit:
             raise _invalid(
                 "field_too_long",
-                f"{key} is longer than {limit} characters.",
-                f"{key} er længere end {limit} tegn.",
+                _("%(key)s is longer than %(limit)s characters."),
+                params={"key": key, "limit": limit},
                 field=key,
             )
         clean[key] = text
     if clean["player_1"].casefold() == clean["player_2"].casefold():
         raise _invalid(
             "pair_same_player",
-            "A pair needs two different players.",
-            "Et par skal bestå af to forskellige spillere.",
+            _("A pair needs two different players."),
         )
     email = str(fields.get("email") or "").strip()
     try:
@@ -72,8 +74,7 @@ def _clean(fields: dict[str, Any]) -> dict[str, str]:
     except ValidationError:
         raise _invalid(
             "signup_email_invalid",
-            "Give an email address we can write to (e.g. name@example.dk).",
-            "Angiv en e-mailadresse, vi kan skrive til (fx navn@eksempel.dk).",
+            _("Give an email address we can write to (e.g. name@example.dk)."),
             field="email",
         ) from None
     clean["email"] = email
@@ -85,21 +86,19 @@ def _require_open(tournament: Tournament) -> None:
     if closes_at is None:
         raise Conflict(
             "signup_not_offered",
-            "This tournament has no online sign-up. Contact the organiser.",
-            "Denne turnering har ingen online tilmelding. Kontakt arrangøren.",
+            _("This tournament has no online sign-up. Contact the organiser."),
         )
     if tournament.rounds.exists():
         raise Conflict(
             "signup_tournament_started",
-            "The tournament has started; sign-up is closed.",
-            "Turneringen er gået i gang; tilmeldingen er lukket.",
+            _("The tournament has started; sign-up is closed."),
         )
     if timezone.now() >= closes_at:
         when = timezone.localtime(closes_at).strftime("%d.%m.%Y %H:%M")
         raise Conflict(
             "signup_closed",
-            f"Sign-up closed on {when}. Contact the organiser.",
-            f"Tilmeldingen lukkede {when}. Kontakt arrangøren.",
+            _("Sign-up closed on %(when)s. Contact the organiser."),
+            params={"when": when},
         )
 
 
@@ -118,8 +117,8 @@ def _require_new_players(tournament: Tournament, clean: dict[str, str]) -> None:
         who = " & ".join(n for n in (clean["player_1"], clean["player_2"]) if n.casefold() in both)
         raise Conflict(
             "signup_duplicate",
-            f"{who} is already signed up for this tournament.",
-            f"{who} er allerede tilmeldt denne turnering.",
+            _("%(who)s is already signed up for this tournament."),
+            params={"who": who},
         )
 
 
@@ -172,8 +171,7 @@ def signup_submit(
     if not client_id:
         raise _invalid(
             "signup_form_stale",
-            "Reload the page and send the form again.",
-            "Genindlæs siden og send formularen igen.",
+            _("Reload the page and send the form again."),
         )
     repeat = SignUp.objects.filter(tournament=tournament, client_id=client_id).first()
     if repeat is not None:
@@ -182,8 +180,7 @@ def signup_submit(
     if consent is not True:
         raise _invalid(
             "signup_consent_required",
-            "Both players must agree that their names and results are published.",
-            "Begge spillere skal acceptere, at deres navne og resultater offentliggøres.",
+            _("Both players must agree that their names and results are published."),
             field="consent",
         )
     clean = _clean(
@@ -251,8 +248,8 @@ def signup_approve(*, signup: SignUp, actor: Actor) -> SignUp:
     if signup.status != SignUp.Status.PENDING:
         raise Conflict(
             "signup_not_pending",
-            f"This sign-up is not awaiting approval ({signup.get_status_display()}).",
-            f"Denne tilmelding venter ikke på godkendelse ({_status_da(signup)}).",
+            _("This sign-up is not awaiting approval (%(status)s)."),
+            params={"status": SignUp.Status(signup.status).label},
         )
     _take_place(signup, actor=actor)
     email_queue(signup=signup, kind=SignUpEmail.Kind.CONFIRMED)
@@ -268,10 +265,11 @@ def signup_reject(*, signup: SignUp, actor: Actor, note: str = "") -> SignUp:
     if signup.status not in (SignUp.Status.PENDING, SignUp.Status.WAITLISTED):
         raise Conflict(
             "signup_not_open",
-            f"Only a sign-up awaiting approval or on the waitlist can be turned down "
-            f"({signup.get_status_display()}).",
-            f"Kun en tilmelding, der venter på godkendelse eller står på ventelisten, kan "
-            f"afvises ({_status_da(signup)}).",
+            _(
+                "Only a sign-up awaiting approval or on the waitlist can be turned down "
+                "(%(status)s)."
+            ),
+            params={"status": SignUp.Status(signup.status).label},
         )
     _set_decided(signup, SignUp.Status.REJECTED, note=" ".join(str(note or "").split())[:500])
     email_queue(signup=signup, kind=SignUpEmail.Kind.REJECTED)
@@ -284,8 +282,7 @@ def _withdraw(tournament: Tournament, signup: SignUp, *, actor: Actor | None) ->
     if signup.status not in ACTIVE:
         raise Conflict(
             "signup_already_withdrawn",
-            "This sign-up has already been withdrawn or turned down.",
-            "Denne tilmelding er allerede trukket tilbage eller afvist.",
+            _("This sign-up has already been withdrawn or turned down."),
         )
     pair = signup.pair
     # Withdrawn (without its pair) before the pair goes: a confirmed sign-up
@@ -324,8 +321,7 @@ def signup_link_renew(*, signup: SignUp, actor: Actor) -> SignUp:
     if not signup.email:
         raise Conflict(
             "signup_no_email",
-            "This sign-up has no email address any more.",
-            "Denne tilmelding har ikke længere en e-mailadresse.",
+            _("This sign-up has no email address any more."),
         )
     signup.link_nonce = new_nonce()
     signup.save(update_fields=["link_nonce"])
@@ -369,8 +365,3 @@ def signup_waitlist_advance(*, tournament: Tournament, actor: Actor | None = Non
     if actor is not None:
         require_organiser(actor, tournament)
     return _advance(_lock(tournament))
-
-
-def _status_da(signup: SignUp) -> str:
-    with translation.override("da"):
-        return str(signup.get_status_display())
