@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
-from core.errors import ApplicationError, Conflict
+from core.errors import ApplicationError, Conflict, Text
 from games.conditional import state_etag
 from games.engine import (
     CARDS,
@@ -90,20 +91,30 @@ def _with_legal(game: Game, result: SubmitResult) -> SubmitResult:
 # --- errors ---------------------------------------------------------------
 
 
-def _illegal(rule: str, message_en: str, message_da: str, **extra: Any) -> ApplicationError:
-    return ApplicationError(rule, message_en, message_da, status=422, extra={"rule": rule, **extra})
+def _illegal(
+    rule: str,
+    message: Text,
+    message_da: str | None = None,  # the engine's refusals carry their own Danish
+    *,
+    params: dict[str, Any] | None = None,
+    **extra: Any,
+) -> ApplicationError:
+    return ApplicationError(
+        rule, message, message_da, params=params, status=422, extra={"rule": rule, **extra}
+    )
 
 
-def _bad_request(code: str, message_en: str, message_da: str) -> ApplicationError:
-    return ApplicationError(code, message_en, message_da, status=400)
+def _bad_request(
+    code: str, message: Text, *, params: dict[str, Any] | None = None
+) -> ApplicationError:
+    return ApplicationError(code, message, params=params, status=400)
 
 
 def _check_client_id(client_id: object) -> str:
     if not isinstance(client_id, str) or not _CLIENT_ID_RE.match(client_id):
         raise _bad_request(
             "client_id_invalid",
-            "The entry has no valid client id (8–64 letters, digits, '-', '_', '.', ':').",
-            "Posten har intet gyldigt klient-id (8–64 bogstaver, cifre, '-', '_', '.', ':').",
+            _("The entry has no valid client id (8–64 letters, digits, '-', '_', '.', ':')."),
         )
     return client_id
 
@@ -112,15 +123,12 @@ def _check_writable(game: Game) -> None:
     if game.status == Game.Status.FINISHED:
         raise Conflict(
             "game_finished",
-            "This game is finished; its log can no longer change. Ask a judge.",
-            "Dette spil er afsluttet; loggen kan ikke længere ændres. Spørg en dommer.",
+            _("This game is finished; its log can no longer change. Ask a judge."),
         )
     if game.status == Game.Status.TIME_UP:
         raise Conflict(
             "game_time_up",
-            "Time is up for this game; a judge decides the result. No more moves can be logged.",
-            "Tiden er gået for dette spil; en dommer afgør resultatet. Der kan ikke logges "
-            "flere træk.",
+            _("Time is up for this game; a judge decides the result. No more moves can be logged."),
         )
 
 
@@ -139,8 +147,11 @@ def _canonical_discard(rest: str) -> str:
     if not cards or any(card not in CARDS for card in cards):
         raise _illegal(
             "N",
-            f"Cannot read the discard {rest!r}: write 'X:' and the cards shown, e.g. X: 2 3 9 12.",
-            f"Kan ikke læse afkastet {rest!r}: skriv 'X:' og de viste kort, f.eks. X: 2 3 9 12.",
+            _(
+                "Cannot read the discard %(rest)s: write 'X:' and the cards shown, e.g. "
+                "X: 2 3 9 12."
+            ),
+            params={"rest": f"{rest!r}"},
         )
     return "X: " + " ".join(sorted(cards, key=CARDS.index))
 
@@ -155,8 +166,7 @@ def entry_read(*, text: object, to_move: str | None, board: str = "dm") -> tuple
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT_LENGTH:
         raise _illegal(
             "N",
-            "Enter a move such as '5: Y3+5', '11: in', 'J: Y3<>R10' or a discard 'X: 2 3 9 12'.",
-            "Skriv et træk som '5: Y3+5', '11: in', 'J: Y3<>R10' eller et afkast 'X: 2 3 9 12'.",
+            _("Enter a move such as '5: Y3+5', '11: in', 'J: Y3<>R10' or a discard 'X: 2 3 9 12'."),
         )
     tidy = _tidy(text)
     named = _SEAT_PREFIX_RE.match(tidy)
@@ -165,8 +175,7 @@ def entry_read(*, text: object, to_move: str | None, board: str = "dm") -> tuple
     elif to_move is None:
         raise _illegal(
             "W1",
-            "The game is over: nothing more can be played.",
-            "Spillet er slut: der kan ikke spilles mere.",
+            _("The game is over: nothing more can be played."),
         )
     else:
         seat, rest = to_move, tidy

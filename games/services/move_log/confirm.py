@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import Conflict
 from games.engine import SEATS
@@ -30,8 +31,7 @@ def game_result_confirm(*, game: Game, pair_side: str, client_id: str) -> dict[s
     if pair_side not in ("YB", "RG"):
         raise _bad_request(
             "pair_side_invalid",
-            "pair_side is YB (Yellow/Blue) or RG (Red/Green).",
-            "pair_side er YB (gul/blå) eller RG (rød/grøn).",
+            _("pair_side is YB (Yellow/Blue) or RG (Red/Green)."),
         )
     with transaction.atomic():
         game = _lock(game)
@@ -43,10 +43,10 @@ def game_result_confirm(*, game: Game, pair_side: str, client_id: str) -> dict[s
         if not winner:
             raise Conflict(
                 "no_winner_yet",
-                "The game is not over yet: a result can only be confirmed once a pair has "
-                "locked all eight pawns.",
-                "Spillet er ikke slut endnu: et resultat kan først bekræftes, når et par har "
-                "låst alle otte brikker.",
+                _(
+                    "The game is not over yet: a result can only be confirmed once a pair "
+                    "has locked all eight pawns."
+                ),
             )
         ResultConfirmation.objects.get_or_create(
             game=game,
