@@ -158,10 +158,7 @@ def _alert_ids(value: Any) -> list[int]:
     ):
         raise ApplicationError(
             "alert_ids_invalid",
-            _(
-                "Send the ids of the alerts to acknowledge: a list of 1 to "
-                "%(most)s numbers."
-            ),
+            _("Send the ids of the alerts to acknowledge: a list of 1 to %(most)s numbers."),
             params={"most": MAX_ACKNOWLEDGE},
         )
     return sorted(set(value))

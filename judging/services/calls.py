@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
-from core.errors import ApplicationError, Conflict, NotFound
+from core.errors import ApplicationError, Conflict, NotFound, Text, in_language
 from core.request import parse_optional_int
 from core.users import Actor
 from games.models import MAX_ENTRY_NUMBER, Game
@@ -153,44 +153,33 @@ class CallClosing:
     clock: str
     paused_reason: str = ""
 
-    def _messages(self) -> tuple[str, str]:
+    def _text(self) -> Text:
         if not self.closed:
-            return "The call was already closed.", "Tilkaldet var allerede lukket."
+            return _("The call was already closed.")
         return {
-            "resumed": (
-                "The call is closed and the clock runs again.",
-                "Tilkaldet er lukket, og uret kører igen.",
-            ),
-            "running": (
-                "The call is closed; the clock is running.",
-                "Tilkaldet er lukket; uret kører.",
-            ),
-            "paused": (
+            "resumed": _("The call is closed and the clock runs again."),
+            "running": _("The call is closed; the clock is running."),
+            "paused": _(
                 "The call is closed, but the clock stays paused: it was paused by hand"
-                f"{self._why()}. Resume it when play goes on.",
-                "Tilkaldet er lukket, men uret står stadig på pause: det blev sat på pause "
-                f"i hånden{self._why()}. Genoptag det, når spillet går videre.",
+                "%(why)s. Resume it when play goes on."
             ),
-            "time_up": (
-                "The call is closed. Time is up at this table: decide the result on time (W3).",
-                "Tilkaldet er lukket. Tiden er gået ved bordet: afgør resultatet på tid (W3).",
+            "time_up": _(
+                "The call is closed. Time is up at this table: decide the result on time (W3)."
             ),
-            "stopped": (
-                "The call is closed; the game is over.",
-                "Tilkaldet er lukket; spillet er slut.",
-            ),
-        }.get(self.clock, ("The call is closed.", "Tilkaldet er lukket."))
+            "stopped": _("The call is closed; the game is over."),
+        }.get(self.clock, _("The call is closed."))
 
-    def _why(self) -> str:
-        return f" ({self.paused_reason})" if self.paused_reason else ""
+    def _in(self, lang: str) -> str:
+        why = f" ({self.paused_reason})" if self.paused_reason else ""
+        return in_language(self._text(), lang, {"why": why} if self.clock == "paused" else None)
 
     @property
     def message_en(self) -> str:
-        return self._messages()[0]
+        return self._in("en")
 
     @property
     def message_da(self) -> str:
-        return self._messages()[1]
+        return self._in("da")
 
     @property
     def message(self) -> str:
