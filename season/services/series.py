@@ -8,8 +8,9 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
 
-from core.errors import ApplicationError, Conflict, NotFound, PermissionDenied
+from core.errors import ApplicationError, Conflict, NotFound, PermissionDenied, Text
 from core.request import int_or_none
 from core.users import Actor, signed_in, signed_in_user
 from season.models import Series, SeriesAudit, SeriesEvent, SeriesRole
@@ -38,8 +39,10 @@ MAX_POINTS = 1000
 RESERVED_SLUGS = frozenset({"new"})
 
 
-def _invalid(code: str, en: str, da: str, field: str | None = None) -> ApplicationError:
-    return ApplicationError(code, en, da, extra={"field": field} if field else None)
+def _invalid(
+    code: str, message: Text, field: str | None = None, *, params: dict[str, Any] | None = None
+) -> ApplicationError:
+    return ApplicationError(code, message, params=params, extra={"field": field} if field else None)
 
 
 def series_audit(
@@ -68,16 +71,16 @@ def _clean_int(key: str, value: Any) -> int:
     except (TypeError, ValueError):
         raise _invalid(
             "field_not_a_number",
-            f"{key} must be a whole number.",
-            f"{key} skal være et helt tal.",
+            _("%(key)s must be a whole number."),
             key,
+            params={"key": key},
         ) from None
     if not low <= number <= high:
         raise _invalid(
             "field_out_of_range",
-            f"{key} must be between {low} and {high}.",
-            f"{key} skal være mellem {low} og {high}.",
+            _("%(key)s must be between %(low)s and %(high)s."),
             key,
+            params={"key": key, "low": low, "high": high},
         )
     return number
 
@@ -98,17 +101,17 @@ def clean_points_table(value: Any) -> list[int]:
     if not ok or any(p > MAX_POINTS for p in points):
         raise _invalid(
             "points_table_invalid",
-            f"The points table is a list of whole numbers from 0 to {MAX_POINTS}, first place "
-            f"first (e.g. 25, 20, 16, 13), at most {MAX_TABLE} places.",
-            f"Pointtabellen er en liste af hele tal fra 0 til {MAX_POINTS}, førstepladsen først "
-            f"(fx 25, 20, 16, 13), højst {MAX_TABLE} placeringer.",
+            _(
+                "The points table is a list of whole numbers from 0 to %(most)s, "
+                "first place first (e.g. 25, 20, 16, 13), at most %(places)s places."
+            ),
             "points_table",
+            params={"most": MAX_POINTS, "places": MAX_TABLE},
         )
     if any(b > a for a, b in pairwise(points)):
         raise _invalid(
             "points_table_rising",
-            "A lower place cannot give more points than a higher one.",
-            "En lavere placering kan ikke give flere point end en højere.",
+            _("A lower place cannot give more points than a higher one."),
             "points_table",
         )
     return points
@@ -118,9 +121,7 @@ def _clean(fields: dict[str, Any]) -> dict[str, Any]:
     unknown = set(fields) - set(SETTING_FIELDS)
     if unknown:
         names = ", ".join(sorted(unknown))
-        raise _invalid(
-            "unknown_field", f"Unknown setting: {names}.", f"Ukendt indstilling: {names}."
-        )
+        raise _invalid("unknown_field", _("Unknown setting: %(names)s."), params={"names": names})
     clean: dict[str, Any] = {}
     for key, value in fields.items():
         if key == "name":
@@ -128,8 +129,7 @@ def _clean(fields: dict[str, Any]) -> dict[str, Any]:
             if not text or len(text) > 200:
                 raise _invalid(
                     "season_name_invalid",
-                    "The name must have 1 to 200 characters.",
-                    "Navnet skal have 1 til 200 tegn.",
+                    _("The name must have 1 to 200 characters."),
                     key,
                 )
             clean[key] = text
@@ -138,8 +138,7 @@ def _clean(fields: dict[str, Any]) -> dict[str, Any]:
             if len(text) > 2000:
                 raise _invalid(
                     "field_too_long",
-                    "The description is longer than 2000 characters.",
-                    "Beskrivelsen er længere end 2000 tegn.",
+                    _("The description is longer than 2000 characters."),
                     key,
                 )
             clean[key] = text
@@ -149,9 +148,9 @@ def _clean(fields: dict[str, Any]) -> dict[str, Any]:
             if not isinstance(value, bool):
                 raise _invalid(
                     "field_not_boolean",
-                    f"{key} must be true or false.",
-                    f"{key} skal være sand eller falsk.",
+                    _("%(key)s must be true or false."),
                     key,
+                    params={"key": key},
                 )
             clean[key] = value
         elif key == "points_table":
@@ -161,9 +160,9 @@ def _clean(fields: dict[str, Any]) -> dict[str, Any]:
             if value not in choices:
                 raise _invalid(
                     f"{key}_unknown",
-                    f"{key} must be one of {', '.join(choices)}.",
-                    f"{key} skal være en af {', '.join(choices)}.",
+                    _("%(key)s must be one of %(choices)s."),
                     key,
+                    params={"key": key, "choices": ", ".join(choices)},
                 )
             clean[key] = value
     return clean
@@ -186,13 +185,12 @@ def _unique_slug(base: str) -> str:
 def series_create(*, actor: Actor, name: str, slug: str | None = None, **settings: Any) -> Series:
     """A new season; the actor becomes its organiser (any signed-in user may)."""
     if not getattr(actor, "is_authenticated", False):
-        raise PermissionDenied("Sign in to create a season.", "Log ind for at oprette en sæson.")
+        raise PermissionDenied(_("Sign in to create a season."))
     values = _clean({"name": name, **settings})
     if slug and (slugify(slug) != slug or len(slug) > 80 or slug in RESERVED_SLUGS):
         raise _invalid(
             "slug_invalid",
-            "The short name may only hold lower-case letters, digits and hyphens.",
-            "Det korte navn må kun indeholde små bogstaver, tal og bindestreger.",
+            _("The short name may only hold lower-case letters, digits and hyphens."),
             "slug",
         )
     slug = slug or _unique_slug(values["name"])
@@ -202,8 +200,8 @@ def series_create(*, actor: Actor, name: str, slug: str | None = None, **setting
     except IntegrityError:
         raise Conflict(
             "slug_taken",
-            f"The short name {slug} is already used by another season.",
-            f"Det korte navn {slug} bruges allerede af en anden sæson.",
+            _("The short name %(slug)s is already used by another season."),
+            params={"slug": slug},
         ) from None
     SeriesRole.objects.create(series=series, user=signed_in_user(actor))
     series_audit(series=series, actor=actor, action="series_create", target=series)
@@ -244,28 +242,25 @@ def series_event_add(
     require_series_organiser(actor, series)
     if not is_organiser(actor, tournament):
         raise PermissionDenied(
-            "You can only add tournaments you organise.",
-            "Du kan kun tilføje turneringer, du er arrangør af.",
+            _("You can only add tournaments you organise."),
         )
     if kind not in SeriesEvent.Kind.values:
         raise _invalid(
             "event_kind_unknown",
-            "An event is a qualifier or the final.",
-            "En turnering er en kvalifikation eller finalen.",
+            _("An event is a qualifier or the final."),
             "kind",
         )
     series = Series.objects.select_for_update().get(pk=series.pk)
     if series.events.filter(tournament=tournament).exists():
         raise Conflict(
             "event_in_season",
-            f"{tournament.name} is already part of this season.",
-            f"{tournament.name} er allerede med i denne sæson.",
+            _("%(name)s is already part of this season."),
+            params={"name": tournament.name},
         )
     if kind == SeriesEvent.Kind.FINAL and series.events.filter(kind=kind).exists():
         raise Conflict(
             "season_final_exists",
-            "This season has its final already.",
-            "Denne sæson har allerede sin finale.",
+            _("This season has its final already."),
         )
     event = SeriesEvent.objects.create(series=series, tournament=tournament, kind=kind)
     series_audit(
@@ -287,8 +282,7 @@ def series_event_remove(*, series: Series, actor: Actor, event: SeriesEvent) -> 
     if not deleted:
         raise NotFound(
             "event_not_in_season",
-            "That tournament is not part of this season.",
-            "Den turnering er ikke med i denne sæson.",
+            _("That tournament is not part of this season."),
         )
     series_audit(
         series=series,
