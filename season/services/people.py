@@ -57,10 +57,10 @@ def season_persons_merge(
         raise Conflict(
             "persons_in_same_event",
             _(
-                "%(name)s and %(name2)s played in the same tournament: they are two "
+                "%(name)s and %(other)s played in the same tournament: they are two "
                 "different people."
             ),
-            params={"name": survivor.name, "name2": duplicate.name},
+            params={"name": survivor.name, "other": duplicate.name},
         )
     try:
         merge = person_merge(

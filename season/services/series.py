@@ -40,7 +40,7 @@ RESERVED_SLUGS = frozenset({"new"})
 
 
 def _invalid(
-    code: str, message: Text, field: str | None = None, *, params: dict[str, Any] | None = None
+    code: str, message: Text, *, field: str | None = None, params: dict[str, Any] | None = None
 ) -> ApplicationError:
     return ApplicationError(code, message, params=params, extra={"field": field} if field else None)
 
@@ -72,14 +72,14 @@ def _clean_int(key: str, value: Any) -> int:
         raise _invalid(
             "field_not_a_number",
             _("%(key)s must be a whole number."),
-            key,
+            field=key,
             params={"key": key},
         ) from None
     if not low <= number <= high:
         raise _invalid(
             "field_out_of_range",
             _("%(key)s must be between %(low)s and %(high)s."),
-            key,
+            field=key,
             params={"key": key, "low": low, "high": high},
         )
     return number
@@ -105,14 +105,14 @@ def clean_points_table(value: Any) -> list[int]:
                 "The points table is a list of whole numbers from 0 to %(most)s, "
                 "first place first (e.g. 25, 20, 16, 13), at most %(places)s places."
             ),
-            "points_table",
+            field="points_table",
             params={"most": MAX_POINTS, "places": MAX_TABLE},
         )
     if any(b > a for a, b in pairwise(points)):
         raise _invalid(
             "points_table_rising",
             _("A lower place cannot give more points than a higher one."),
-            "points_table",
+            field="points_table",
         )
     return points
 
@@ -130,7 +130,7 @@ def _clean(fields: dict[str, Any]) -> dict[str, Any]:
                 raise _invalid(
                     "season_name_invalid",
                     _("The name must have 1 to 200 characters."),
-                    key,
+                    field=key,
                 )
             clean[key] = text
         elif key == "description":
@@ -139,7 +139,7 @@ def _clean(fields: dict[str, Any]) -> dict[str, Any]:
                 raise _invalid(
                     "field_too_long",
                     _("The description is longer than 2000 characters."),
-                    key,
+                    field=key,
                 )
             clean[key] = text
         elif key in INT_LIMITS:
@@ -149,7 +149,7 @@ def _clean(fields: dict[str, Any]) -> dict[str, Any]:
                 raise _invalid(
                     "field_not_boolean",
                     _("%(key)s must be true or false."),
-                    key,
+                    field=key,
                     params={"key": key},
                 )
             clean[key] = value
@@ -161,7 +161,7 @@ def _clean(fields: dict[str, Any]) -> dict[str, Any]:
                 raise _invalid(
                     f"{key}_unknown",
                     _("%(key)s must be one of %(choices)s."),
-                    key,
+                    field=key,
                     params={"key": key, "choices": ", ".join(choices)},
                 )
             clean[key] = value
@@ -191,7 +191,7 @@ def series_create(*, actor: Actor, name: str, slug: str | None = None, **setting
         raise _invalid(
             "slug_invalid",
             _("The short name may only hold lower-case letters, digits and hyphens."),
-            "slug",
+            field="slug",
         )
     slug = slug or _unique_slug(values["name"])
     try:
@@ -248,7 +248,7 @@ def series_event_add(
         raise _invalid(
             "event_kind_unknown",
             _("An event is a qualifier or the final."),
-            "kind",
+            field="kind",
         )
     series = Series.objects.select_for_update().get(pk=series.pk)
     if series.events.filter(tournament=tournament).exists():

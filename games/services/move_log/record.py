@@ -62,15 +62,15 @@ def game_record_import(*, game: Game, actor: Actor, record: object) -> dict[str,
         )
     if record.get("ruleset", tournament.ruleset) != tournament.ruleset:
         raise _record_refused(
-            _("it is for the ruleset %(ruleset)s; this event plays %(ruleset2)s."),
-            {"ruleset": f"{record.get('ruleset')!r}", "ruleset2": f"{tournament.ruleset!r}"},
+            _("it is for the ruleset %(ruleset)s; this event plays %(event_ruleset)s."),
+            {"ruleset": f"{record.get('ruleset')!r}", "event_ruleset": f"{tournament.ruleset!r}"},
         )
     if record.get("first_dealer", game.first_dealer) != game.first_dealer:
         raise _record_refused(
-            _("its first dealer is %(first_dealer)s, but this table's is %(first_dealer2)s."),
+            _("its first dealer is %(first_dealer)s, but this table's is %(table_dealer)s."),
             {
                 "first_dealer": f"{record.get('first_dealer')!r}",
-                "first_dealer2": f"{game.first_dealer!r}",
+                "table_dealer": f"{game.first_dealer!r}",
             },
         )
     moves = record["moves"]
