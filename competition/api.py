@@ -13,6 +13,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -81,9 +82,7 @@ class OrganiserWrites(BasePermission):
         creating = getattr(view, "action", None) == "create" or "slug" not in view.kwargs
         if creating and isinstance(view, TournamentViewSet):
             if not request.user.is_authenticated:
-                raise PermissionDenied(
-                    "Sign in to create a tournament.", "Log ind for at oprette en turnering."
-                )
+                raise PermissionDenied(_("Sign in to create a tournament."))
             return True
         require_organiser(request.user, view.get_tournament())
         return True
@@ -99,8 +98,8 @@ def _pair_in(tournament: Tournament, pair_id: int, field: str) -> Pair:
     if pair is None:
         raise ApplicationError(
             "pair_not_in_tournament",
-            f"{field}: no such pair in this tournament.",
-            f"{field}: parret findes ikke i denne turnering.",
+            _("%(field)s: no such pair in this tournament."),
+            params={"field": field},
         )
     return pair
 
@@ -230,8 +229,7 @@ class TournamentViewSet(
             maximum=MAX_ROUND_NUMBER,
             error=ApplicationError(
                 "round_param_invalid",
-                "round must be a round number.",
-                "round skal være et rundenummer.",
+                _("round must be a round number."),
             ),
         )
         rows = selectors.standings_for_tournament(
@@ -305,9 +303,7 @@ class TournamentViewSet(
     def _user(username: str) -> Any:
         user = get_user_model().objects.filter(username=username).first()
         if user is None:
-            raise ApplicationError(
-                "user_not_found", "No user with that name.", "Ingen bruger med det navn."
-            )
+            raise ApplicationError("user_not_found", _("No user with that name."))
         return user
 
 

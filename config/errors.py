@@ -16,64 +16,72 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template import loader
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 from config.middleware import EVENT_PATH
+from core.errors import Text, in_language
 
 
 @dataclass(frozen=True)
 class ErrorText:
+    """A page's title and message (``gettext_lazy`` texts), shown in both languages."""
+
     code: str
-    title_en: str
-    title_da: str
-    message_en: str
-    message_da: str
+    title: Text
+    message: Text
     # For a program calling the API, when the page's words do not fit.
-    api_en: str = ""
-    api_da: str = ""
+    api: Text = ""
+
+    @property
+    def title_en(self) -> str:
+        return in_language(self.title, "en")
+
+    @property
+    def title_da(self) -> str:
+        return in_language(self.title, "da")
+
+    @property
+    def message_en(self) -> str:
+        return in_language(self.message, "en")
+
+    @property
+    def message_da(self) -> str:
+        return in_language(self.message, "da")
 
 
 TEXTS = {
     "bad_request": ErrorText(
         "bad_request",
-        "Bad request",
-        "Forkert forespørgsel",
-        "The request could not be understood. Go back and try again.",
-        "Forespørgslen kunne ikke forstås. Gå tilbage og prøv igen.",
+        _("Bad request"),
+        _("The request could not be understood. Go back and try again."),
     ),
     "permission_denied": ErrorText(
         "permission_denied",
-        "Not allowed",
-        "Ikke tilladt",
-        "You may not open this page. Signed in with the wrong user? Log out and in again.",
-        "Du må ikke åbne denne side. Logget ind som en anden? Log ud og ind igen.",
+        _("Not allowed"),
+        _("You may not open this page. Signed in with the wrong user? Log out and in again."),
     ),
     "not_found": ErrorText(
         "not_found",
-        "Page not found",
-        "Siden findes ikke",
-        "Nothing exists at this address. Check it, or start from the front page.",
-        "Der findes intet på denne adresse. Tjek adressen, eller start fra forsiden.",
+        _("Page not found"),
+        _("Nothing exists at this address. Check it, or start from the front page."),
         # The same words as the API's own 404 (core/api_errors.py).
-        "Not found: nothing exists at this address.",
-        "Ikke fundet: der findes intet på denne adresse.",
+        _("Not found: nothing exists at this address."),
     ),
     "csrf_failed": ErrorText(
         "csrf_failed",
-        "The form was out of date",
-        "Formularen var forældet",
-        "The page was open a long time, or cookies are blocked. Nothing was changed. "
-        "Go back, reload the page and try again.",
-        "Siden har været åben længe, eller cookies er blokeret. Intet blev ændret. "
-        "Gå tilbage, genindlæs siden og prøv igen.",
+        _("The form was out of date"),
+        _(
+            "The page was open a long time, or cookies are blocked. Nothing was changed. "
+            "Go back, reload the page and try again."
+        ),
     ),
     "server_error": ErrorText(
         "server_error",
-        "Something went wrong",
-        "Der gik noget galt",
-        "Something went wrong on the server. What was saved is saved. Try again in a "
-        "moment; if it happens again, tell the organisers' desk.",
-        "Der gik noget galt på serveren. Det gemte er gemt. Prøv igen om et øjeblik; "
-        "sker det igen, så sig det til arrangørbordet.",
+        _("Something went wrong"),
+        _(
+            "Something went wrong on the server. What was saved is saved. Try again in a "
+            "moment; if it happens again, tell the organisers' desk."
+        ),
     ),
 }
 
@@ -83,7 +91,8 @@ def _api(request: HttpRequest) -> bool:
 
 
 def _json(text: ErrorText, lang: str, status: int) -> JsonResponse:
-    message_en, message_da = text.api_en or text.message_en, text.api_da or text.message_da
+    message = text.api or text.message
+    message_en, message_da = in_language(message, "en"), in_language(message, "da")
     error = {
         "code": text.code,
         "message": message_en if lang == "en" else message_da,

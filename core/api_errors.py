@@ -14,11 +14,12 @@ import functools
 from typing import Any
 
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, fields, serializers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from core.errors import ApplicationError
+from core.errors import NOT_ALLOWED, ApplicationError, Text, in_language
 from core.validation import InputRefused
 
 
@@ -27,58 +28,55 @@ def _in(lang: str, text: Any) -> str:
         return str(text)
 
 
-def _framework_message(exc: exceptions.APIException, request: Any) -> tuple[str, str, str] | None:
-    """Our own code, English and Danish text for an error DRF raises by itself.
+def _answer(code: str, text: Text, params: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {
+        "code": code,
+        "message_en": in_language(text, "en", params),
+        "message_da": in_language(text, "da", params),
+    }
+
+
+def _framework_message(exc: exceptions.APIException, request: Any) -> dict[str, Any] | None:
+    """Our own code and text for an error DRF raises by itself.
 
     DRF translates its messages once, in the active language, and some of its
     Danish texts are half English; these say what to do instead.
     """
     method = getattr(request, "method", "") or ""
     if isinstance(exc, exceptions.NotFound):
-        return (
-            "not_found",
-            "Not found: nothing exists at this address.",
-            "Ikke fundet: der findes intet på denne adresse.",
-        )
+        return _answer("not_found", _("Not found: nothing exists at this address."))
     if isinstance(exc, exceptions.MethodNotAllowed):
-        return (
+        return _answer(
             "method_not_allowed",
-            f"This address does not accept {method}.",
-            f"Denne adresse tager ikke imod {method}.",
+            _("This address does not accept %(method)s."),
+            {"method": method},
         )
     if isinstance(exc, exceptions.NotAuthenticated):
-        return "not_authenticated", "Sign in first.", "Log ind først."
+        return _answer("not_authenticated", _("Sign in first."))
     if isinstance(exc, exceptions.AuthenticationFailed):
-        return "authentication_failed", "Signing in failed.", "Login mislykkedes."
+        return _answer("authentication_failed", _("Signing in failed."))
     if isinstance(exc, exceptions.PermissionDenied) and str(exc.detail).startswith("CSRF"):
-        return (
+        return _answer(
             "csrf_failed",
-            "The security token (CSRF) is missing or out of date: reload the page and try "
-            "again. Nothing was changed.",
-            "Sikkerhedsnøglen (CSRF) mangler eller er forældet: genindlæs siden og prøv igen. "
-            "Intet blev ændret.",
+            _(
+                "The security token (CSRF) is missing or out of date: reload the page and try "
+                "again. Nothing was changed."
+            ),
         )
     if isinstance(exc, exceptions.PermissionDenied):
-        return "permission_denied", "You may not do this.", "Det må du ikke."
+        return _answer("permission_denied", NOT_ALLOWED)
     if isinstance(exc, exceptions.Throttled):
         wait = int(getattr(exc, "wait", None) or 1)
-        return (
-            "throttled",
-            f"Too many requests: try again in {wait} seconds.",
-            f"For mange forespørgsler: prøv igen om {wait} sekunder.",
+        return _answer(
+            "throttled", _("Too many requests: try again in %(wait)s seconds."), {"wait": wait}
         )
     if isinstance(exc, exceptions.UnsupportedMediaType):
-        return (
+        return _answer(
             "unsupported_media_type",
-            "Send the request as JSON (Content-Type: application/json).",
-            "Send forespørgslen som JSON (Content-Type: application/json).",
+            _("Send the request as JSON (Content-Type: application/json)."),
         )
     if isinstance(exc, exceptions.NotAcceptable):
-        return (
-            "not_acceptable",
-            "This address answers in JSON only.",
-            "Denne adresse svarer kun i JSON.",
-        )
+        return _answer("not_acceptable", _("This address answers in JSON only."))
     return None
 
 
@@ -132,26 +130,19 @@ def _drf_error(exc: exceptions.APIException, request: Any = None) -> dict[str, A
         )
         names = ", ".join(str(name) for name in fields)
         return {
-            "code": "invalid",
-            "message_en": f"Some fields are invalid: {names}.",
-            "message_da": f"Nogle felter er ugyldige: {names}.",
+            **_answer("invalid", _("Some fields are invalid: %(names)s."), {"names": names}),
             "fields": fields,
         }
     if isinstance(exc, exceptions.UnsupportedMediaType):
-        return {
-            "code": "unsupported_media_type",
-            "message_en": "Send the request body as JSON (Content-Type: application/json).",
-            "message_da": "Send forespørgslens indhold som JSON (Content-Type: application/json).",
-        }
+        return _answer(
+            "unsupported_media_type",
+            _("Send the request body as JSON (Content-Type: application/json)."),
+        )
     if isinstance(exc, exceptions.ParseError):
-        return {
-            "code": "malformed_request",
-            "message_en": "The request could not be read: send a JSON object.",
-            "message_da": "Forespørgslen kunne ikke læses: send et JSON-objekt.",
-        }
+        return _answer("malformed_request", _("The request could not be read: send a JSON object."))
     known = _framework_message(exc, request)
     if known is not None:
-        return dict(zip(("code", "message_en", "message_da"), known, strict=True))
+        return known
     detail = exc.detail if isinstance(exc.detail, str) else exc.default_detail
     code = str(getattr(detail, "code", None) or exc.default_code)
     # DRF's own text, in each language; a custom text is shown as is.

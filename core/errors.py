@@ -10,10 +10,10 @@ shows a stack trace.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from django.utils import translation
-from django.utils.functional import Promise
+from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext_lazy as _
 
 Text = str | Promise
@@ -29,6 +29,19 @@ def in_language(text: Text, lang: str, params: Mapping[str, Any] | None = None) 
                 for key, value in params.items()
             }
     return rendered
+
+
+def _in_active_language(english: str, danish: str) -> str:
+    return english if (translation.get_language() or "da")[:2] == "en" else danish
+
+
+_bilingual = lazy(_in_active_language, str)
+
+
+def bilingual(english: str, danish: str) -> Promise:
+    """A text already written in both languages (the rules engine's, which carries its
+    own Danish) as a ``params`` value: each language gets its own."""
+    return cast(Promise, _bilingual(english, danish))
 
 
 class ApplicationError(Exception):

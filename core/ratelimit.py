@@ -38,6 +38,7 @@ from django.core import signing
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError
 from core.request import field_text
@@ -135,10 +136,10 @@ def short_code_lookup_allow(*, request: HttpRequest) -> None:
     if ratelimit_hit(limit=SHORT_CODE_PER_IP, who=client_ip(request)) > SHORT_CODE_PER_IP.limit:
         raise RateLimited(
             "short_code_rate_limited",
-            "Too many table codes tried from this device. Wait a minute and try again, "
-            "or scan the QR code on the score sheet.",
-            "For mange bordkoder prøvet fra denne enhed. Vent et minut og prøv igen, "
-            "eller scan QR-koden på scorearket.",
+            _(
+                "Too many table codes tried from this device. Wait a minute and try "
+                "again, or scan the QR code on the score sheet."
+            ),
         )
 
 
@@ -146,10 +147,11 @@ def _login_locked_error() -> RateLimited:
     minutes = LOGIN_PER_CLIENT_USERNAME.window_s // 60
     return RateLimited(
         "login_rate_limited",
-        f"Too many failed logins. Wait {minutes} minutes and try again, or ask the "
-        "organiser to reset the password.",
-        f"For mange mislykkede logins. Vent {minutes} minutter og prøv igen, eller bed "
-        "arrangøren om at nulstille adgangskoden.",
+        _(
+            "Too many failed logins. Wait %(minutes)s minutes and try again, or ask "
+            "the organiser to reset the password."
+        ),
+        params={"minutes": minutes},
     )
 
 

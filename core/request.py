@@ -30,6 +30,7 @@ from typing import IO, Any, TypeVar
 
 from django.conf import settings
 from django.http import HttpRequest, QueryDict
+from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
@@ -58,8 +59,8 @@ def int_invalid(field: str, minimum: int, maximum: int) -> ApplicationError:
     """The bilingual 400 for a value that is not a whole number in range."""
     return ApplicationError(
         f"{field}_invalid",
-        f"{field} must be a whole number from {minimum} to {maximum}.",
-        f"{field} skal være et helt tal fra {minimum} til {maximum}.",
+        _("%(field)s must be a whole number from %(minimum)s to %(maximum)s."),
+        params={"field": field, "minimum": minimum, "maximum": maximum},
         status=400,
         extra={"field": field},
     )
@@ -215,8 +216,7 @@ def body_limit() -> int:
 def malformed_json() -> ApplicationError:
     return ApplicationError(
         "malformed_request",
-        "The request could not be read: send a JSON object.",
-        "Forespørgslen kunne ikke læses: send et JSON-objekt.",
+        _("The request could not be read: send a JSON object."),
         status=400,
     )
 
@@ -226,8 +226,8 @@ def too_large(max_bytes: int) -> ApplicationError:
     size = f"{max_bytes / (1024 * 1024):g} MB" if max_bytes >= 1024 * 1024 else f"{max_bytes} B"
     return ApplicationError(
         "request_too_large",
-        f"The upload is too large (at most {size}). Nothing was changed.",
-        f"Det sendte er for stort (højst {size}). Intet blev ændret.",
+        _("The upload is too large (at most %(size)s). Nothing was changed."),
+        params={"size": size},
         status=413,
     )
 
@@ -235,10 +235,11 @@ def too_large(max_bytes: int) -> ApplicationError:
 def _too_deep(max_depth: int) -> ApplicationError:
     return ApplicationError(
         "json_too_deep",
-        f"The JSON is nested more than {max_depth} levels deep; nothing this system reads "
-        "is. Nothing was changed.",
-        f"JSON'en er indlejret mere end {max_depth} niveauer; intet, systemet læser, er det. "
-        "Intet blev ændret.",
+        _(
+            "The JSON is nested more than %(max_depth)s levels deep; nothing this "
+            "system reads is. Nothing was changed."
+        ),
+        params={"max_depth": max_depth},
         status=400,
     )
 

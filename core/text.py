@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from django.utils.translation import gettext_lazy as _
+
 from core.errors import ApplicationError
 
 _NOT_STORABLE = re.compile("[\x00\ud800-\udfff]")
@@ -35,10 +37,11 @@ def text_not_storable(field: str) -> ApplicationError:
     """The bilingual 400 for a text with a NUL byte or a broken Unicode character."""
     return ApplicationError(
         "text_not_storable",
-        f"{field}: the text contains a character that cannot be stored (a NUL byte or a "
-        "broken Unicode character). Type it again without it.",
-        f"{field}: teksten indeholder et tegn, der ikke kan gemmes (en NUL-byte eller et "
-        "ødelagt Unicode-tegn). Skriv den igen uden.",
+        _(
+            "%(field)s: the text contains a character that cannot be stored (a NUL "
+            "byte or a broken Unicode character). Type it again without it."
+        ),
+        params={"field": field},
         status=400,
         extra={"field": field},
     )
@@ -67,10 +70,11 @@ def name_check(text: str, *, field: str) -> str:
     label = unicodedata.name(found.group(), "CONTROL CHARACTER").lower()
     raise ApplicationError(
         "name_control_character",
-        f"{field}: the name contains an invisible control character ({code}, {label}). "
-        "Type the name again without it.",
-        f"{field}: navnet indeholder et usynligt kontroltegn ({code}, {label}). "
-        "Skriv navnet igen uden det.",
+        _(
+            "%(field)s: the name contains an invisible control character (%(code)s, "
+            "%(label)s). Type the name again without it."
+        ),
+        params={"field": field, "code": code, "label": label},
         status=400,
         extra={"field": field},
     )

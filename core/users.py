@@ -15,6 +15,7 @@ from typing import TypeAlias
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import PermissionDenied
 
@@ -33,7 +34,7 @@ def signed_in_user(actor: Actor) -> User:
     organiser); an anonymous visitor may not."""
     if isinstance(actor, User):
         return actor
-    raise PermissionDenied("Log in first.", "Log ind først.")
+    raise PermissionDenied(_("Log in first."))
 
 
 class AuthenticatedHttpRequest(HttpRequest):

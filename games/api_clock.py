@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -52,7 +53,7 @@ def _game(game_id: int) -> Game:
         .first()
     )
     if game is None:
-        raise NotFound("game_not_found", "No such game.", "Spillet findes ikke.")
+        raise NotFound("game_not_found", _("No such game."))
     return game
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpResponse, HttpResponseNotModified
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -93,9 +94,7 @@ class JudgeDashboardView(APIView):
     def get(self, request: Request, slug: str) -> HttpResponse:
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
-            raise NotFound(
-                "tournament_not_found", "No such tournament.", "Turneringen findes ikke."
-            )
+            raise NotFound("tournament_not_found", _("No such tournament."))
         require_judge(request.user, tournament)
         answer = judge_dashboard_answer(tournament=tournament)
         return poll_response(request, answer, server_time=True)
@@ -150,7 +149,7 @@ def _staff_game(request: Request, game_id: int) -> Game:
         .first()
     )
     if game is None:
-        raise NotFound("game_not_found", "No such game.", "Spillet findes ikke.")
+        raise NotFound("game_not_found", _("No such game."))
     require_judge(request.user, game.round.tournament)
     return game
 
@@ -158,7 +157,7 @@ def _staff_game(request: Request, game_id: int) -> Game:
 def _tournament(request: Request, slug: str) -> Tournament:
     tournament = Tournament.objects.filter(slug=slug).first()
     if tournament is None:
-        raise NotFound("tournament_not_found", "No such tournament.", "Turneringen findes ikke.")
+        raise NotFound("tournament_not_found", _("No such tournament."))
     require_judge(request.user, tournament)
     return tournament
 

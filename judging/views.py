@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from core.errors import ApplicationError, PermissionDenied
@@ -80,8 +81,9 @@ def judge_dashboard_page(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect_to_login(request.get_full_path())
     if not is_judge(request.user, tournament):
         error = PermissionDenied(
-            "Only a judge or organiser of this tournament may open the judge dashboard.",
-            "Kun en dommer eller arrangør af denne turnering må åbne dommeroversigten.",
+            gettext_lazy(
+                "Only a judge or organiser of this tournament may open the judge dashboard."
+            ),
         )
         return render(request, "tournament/forbidden.html", {"error": error}, status=403)
     answer = judge_dashboard_answer(tournament=tournament)
@@ -111,8 +113,7 @@ def _judge_or_forbidden(request: HttpRequest, tournament: Tournament) -> HttpRes
         return redirect_to_login(request.get_full_path())
     if not is_judge(request.user, tournament):
         error = PermissionDenied(
-            "Only a judge or organiser of this tournament may open this page.",
-            "Kun en dommer eller arrangør af denne turnering må åbne denne side.",
+            gettext_lazy("Only a judge or organiser of this tournament may open this page."),
         )
         return render(request, "tournament/forbidden.html", {"error": error}, status=403)
     return None

@@ -1,17 +1,22 @@
 """Refusals of the people services.
 
-This app sits below every other, so it cannot raise the tournament app's
-``ApplicationError``; its callers (the season's services) check the common
-cases first and turn a ``PersonRefused`` that still gets through (a race)
-into their own bilingual error.
+Its callers (the season's services) check the common cases first and turn a
+``PersonRefused`` that still gets through (a race) into their own error.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from core.errors import Text, in_language
+
 
 class PersonRefused(ValueError):
-    def __init__(self, code: str, message_en: str, message_da: str) -> None:
-        super().__init__(message_en)
+    """A refusal with one text marked for translation, its Danish in people's catalogue."""
+
+    def __init__(self, code: str, message: Text, *, params: Mapping[str, Any] | None = None):
         self.code = code
-        self.message_en = message_en
-        self.message_da = message_da
+        self.message_en = in_language(message, "en", params)
+        self.message_da = in_language(message, "da", params)
+        super().__init__(self.message_en)

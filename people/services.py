@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from django.db import models, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from core.users import Actor, User, signed_in
 from people.errors import PersonRefused
@@ -110,20 +111,17 @@ def person_merge(
     if survivor.pk == duplicate.pk:
         raise PersonRefused(
             "person_merge_same",
-            "A person cannot be merged with themselves.",
-            "En person kan ikke lægges sammen med sig selv.",
+            _("A person cannot be merged with themselves."),
         )
     if survivor.merged_into_id or duplicate.merged_into_id:
         raise PersonRefused(
             "person_already_merged",
-            "One of these people has already been merged into another; reload the page.",
-            "En af personerne er allerede lagt sammen med en anden; genindlæs siden.",
+            _("One of these people has already been merged into another; reload the page."),
         )
     if survivor.anonymised_at or duplicate.anonymised_at:
         raise PersonRefused(
             "person_anonymised",
-            "An anonymised person cannot be merged.",
-            "En anonymiseret person kan ikke lægges sammen.",
+            _("An anonymised person cannot be merged."),
         )
     moved: dict[str, list[int]] = {}
     for model, field in _references():
@@ -155,15 +153,13 @@ def person_merge_undo(*, merge: PersonAudit, actor: Actor, context: str = "") ->
     if merge.action != PersonAudit.Action.MERGE or merge.undone_at is not None:
         raise PersonRefused(
             "person_merge_not_undoable",
-            "This merge has already been undone.",
-            "Denne sammenlægning er allerede fortrudt.",
+            _("This merge has already been undone."),
         )
     survivor, duplicate = _locked(merge.person, merge.other)  # type: ignore[arg-type]
     if survivor.merged_into_id or duplicate.merged_into_id != survivor.pk:
         raise PersonRefused(
             "person_merge_superseded",
-            "The survivor has since been merged into someone else: undo that merge first.",
-            "Personen er siden lagt sammen med en anden: fortryd først den sammenlægning.",
+            _("The survivor has since been merged into someone else: undo that merge first."),
         )
     references = {f"{model._meta.label}.{field}": (model, field) for model, field in _references()}
     for key, ids in merge.data.get("moved", {}).items():

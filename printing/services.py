@@ -14,6 +14,7 @@ from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError, NotFound
 from core.users import Actor, signed_in
@@ -57,8 +58,7 @@ def _require_games(games: list[Game]) -> None:
     if not games:
         raise ApplicationError(
             "round_has_no_games",
-            "This round has no tables to print yet. Pair the round first.",
-            "Denne runde har ingen borde at udskrive endnu. Par runden først.",
+            _("This round has no tables to print yet. Pair the round first."),
         )
 
 
@@ -73,15 +73,14 @@ def score_sheets_render(
     """Score sheets of a whole round or one table, rendered at once."""
     require_organiser(actor, round.tournament)
     if page_size not in PAGE_SIZES:
-        raise ApplicationError("page_size_unknown", "Choose A4 or A5.", "Vælg A4 eller A5.")
+        raise ApplicationError("page_size_unknown", _("Choose A4 or A5."))
     games = data.round_games(round=round)
     if table_number is not None:
         games = [g for g in games if g.table_number == table_number]
         if not games:
             raise NotFound(
                 "table_not_found",
-                "There is no such table in this round.",
-                "Der er intet sådant bord i denne runde.",
+                _("There is no such table in this round."),
             )
     _require_games(games)
     sheets = data.score_sheets_data(round=round, games=games, lang=_lang(lang))
@@ -168,7 +167,7 @@ def print_job_request(
     tournament = round.tournament
     require_organiser(actor, tournament)
     if kind not in PrintJob.Kind.values:
-        raise ApplicationError("print_kind_unknown", "Unknown document.", "Ukendt dokument.")
+        raise ApplicationError("print_kind_unknown", _("Unknown document."))
     _require_games(data.round_games(round=round))
     user = signed_in(actor)
     now = timezone.now()
@@ -291,9 +290,7 @@ def _store_file(job: PrintJob, pdf: bytes) -> None:
 def print_job_for_download(*, job: PrintJob, actor: Actor) -> PrintJob:
     require_organiser(actor, job.tournament)
     if job.status != PrintJob.Status.DONE or not job.file:
-        raise NotFound(
-            "print_job_not_ready", "The file is not ready yet.", "Filen er ikke klar endnu."
-        )
+        raise NotFound("print_job_not_ready", _("The file is not ready yet."))
     return job
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -143,9 +144,7 @@ class SeasonEventsView(APIView):
         data.is_valid(raise_exception=True)
         tournament = Tournament.objects.filter(slug=data.validated_data["tournament"]).first()
         if tournament is None:
-            raise NotFound(
-                "tournament_not_found", "No such tournament.", "Turneringen findes ikke."
-            )
+            raise NotFound("tournament_not_found", _("No such tournament."))
         series_service.series_event_add(
             series=series,
             actor=request.user,
@@ -198,8 +197,8 @@ def _person(series: Series, person_id: int, field: str) -> Person:
     if person is None:
         raise NotFound(
             "person_not_in_season",
-            f"{field}: nobody with that id played in this season.",
-            f"{field}: ingen med det id har spillet i denne sæson.",
+            _("%(field)s: nobody with that id played in this season."),
+            params={"field": field},
         )
     return person
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
+
 from core.errors import PermissionDenied
 from core.users import Actor, signed_in
 from season.models import Series, SeriesRole
@@ -19,6 +21,5 @@ def is_series_organiser(user: Actor, series: Series) -> bool:
 def require_series_organiser(user: Actor, series: Series) -> None:
     if not is_series_organiser(user, series):
         raise PermissionDenied(
-            "Only an organiser of this season may do this.",
-            "Kun en arrangør af denne sæson må gøre dette.",
+            _("Only an organiser of this season may do this."),
         )

@@ -9,6 +9,7 @@ The honeypot is a form field (signup.forms.HONEYPOT).
 from __future__ import annotations
 
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
 from core.ratelimit import Limit, RateLimited, client_ip, ratelimit_hit
 
@@ -20,8 +21,8 @@ def signup_attempt_allow(*, request: HttpRequest) -> None:
     if ratelimit_hit(limit=SIGNUP_PER_IP, who=client_ip(request)) > SIGNUP_PER_IP.limit:
         raise RateLimited(
             "signup_rate_limited",
-            "Too many sign-ups from this network in the last hour. Try again later, "
-            "or contact the organiser.",
-            "For mange tilmeldinger fra dette netværk den seneste time. Prøv igen senere, "
-            "eller kontakt arrangøren.",
+            _(
+                "Too many sign-ups from this network in the last hour. Try again later, "
+                "or contact the organiser."
+            ),
         )

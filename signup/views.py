@@ -112,8 +112,7 @@ def _organiser_page(view: ViewFunc) -> ViewFunc:
         tournament = get_object_or_404(Tournament, slug=slug)
         if not is_organiser(request.user, tournament):
             error = PermissionDenied(
-                "Only an organiser of this tournament may open this page.",
-                "Kun en arrangør af denne turnering må åbne denne side.",
+                gettext_lazy("Only an organiser of this tournament may open this page."),
             )
             return render(request, "tournament/forbidden.html", {"error": error}, status=403)
         return view(request, tournament, *args, **kwargs)

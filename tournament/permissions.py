@@ -7,6 +7,7 @@ as organisers everywhere. Tables authenticate with their token, not here.
 from __future__ import annotations
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import NotFound, PermissionDenied
 from core.users import Actor, signed_in
@@ -48,16 +49,14 @@ def is_judge(user: Actor | None, tournament: Tournament) -> bool:
 def require_organiser(user: Actor | None, tournament: Tournament) -> None:
     if not is_organiser(user, tournament):
         raise PermissionDenied(
-            "Only an organiser of this tournament may do this.",
-            "Kun en arrangør af denne turnering må gøre dette.",
+            _("Only an organiser of this tournament may do this."),
         )
 
 
 def require_judge(user: Actor | None, tournament: Tournament) -> None:
     if not is_judge(user, tournament):
         raise PermissionDenied(
-            "Only a judge or organiser of this tournament may do this.",
-            "Kun en dommer eller arrangør af denne turnering må gøre dette.",
+            _("Only a judge or organiser of this tournament may do this."),
         )
 
 
@@ -93,8 +92,7 @@ def require_tournament_visible(user: Actor, tournament: Tournament) -> None:
     if not tournament_visible(user, tournament):
         raise NotFound(
             "tournament_not_public",
-            "This tournament is not public.",
-            "Denne turnering er ikke offentlig.",
+            _("This tournament is not public."),
         )
 
 
@@ -104,8 +102,7 @@ def require_round_visible(user: Actor, round_: Round) -> None:
     if not round_visible(user, round_):
         raise NotFound(
             "round_not_published",
-            "The pairings of this round have not been published yet.",
-            "Parringerne til denne runde er ikke offentliggjort endnu.",
+            _("The pairings of this round have not been published yet."),
         )
 
 

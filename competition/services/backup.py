@@ -43,9 +43,10 @@ from django.contrib.auth import get_user_model
 from django.core.management.color import no_style
 from django.db import connection, models, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from competition.services.backup_check import backup_document_check
-from core.errors import ApplicationError
+from core.errors import ApplicationError, Text, bilingual, in_language
 from games.models import Game
 from games.services.tokens import game_token_rotate
 from people.services import persons_for_names
@@ -259,29 +260,26 @@ def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
 # --- import --------------------------------------------------------------------
 
 
-def _bad_document(detail_en: str, detail_da: str) -> ApplicationError:
+def _bad_document(detail: Text, params: dict[str, Any] | None = None) -> ApplicationError:
+    detail_in_both = bilingual(in_language(detail, "en", params), in_language(detail, "da", params))
     return ApplicationError(
         "backup_invalid",
-        f"This is not a tournament backup this system can read: {detail_en}",
-        f"Dette er ikke en turneringsbackup, som systemet kan læse: {detail_da}",
+        _("This is not a tournament backup this system can read: %(detail)s"),
+        params={"detail": detail_in_both},
         status=400,
     )
 
 
 def _check_document(document: Any) -> None:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise _bad_document(
-            "the file is not a DM i Partners backup.", "filen er ikke en DM i Partners-backup."
-        )
+        raise _bad_document(_("the file is not a DM i Partners backup."))
     if document.get("version") != VERSION:
         raise _bad_document(
-            f"version {document.get('version')!r} is not supported (expected {VERSION}).",
-            f"version {document.get('version')!r} understøttes ikke (forventet {VERSION}).",
+            _("version %(version)s is not supported (expected %(expected)s)."),
+            params={"version": f"{document.get('version')!r}", "expected": VERSION},
         )
     if not isinstance(document.get("tournament"), dict):
-        raise _bad_document(
-            "the tournament settings are missing.", "turneringens indstillinger mangler."
-        )
+        raise _bad_document(_("the tournament settings are missing."))
     known = {_section_name(m) for m in backup_models()}
     unknown = [
         key
@@ -290,8 +288,8 @@ def _check_document(document: Any) -> None:
     ]
     if unknown:
         raise _bad_document(
-            f"unknown sections {unknown} (made by a newer version?).",
-            f"ukendte afsnit {unknown} (lavet af en nyere version?).",
+            _("unknown sections %(unknown)s (made by a newer version?)."),
+            params={"unknown": unknown},
         )
 
 
@@ -351,10 +349,13 @@ def _instance(
                 mapping = id_maps.get(target)
                 if mapping is None or old not in mapping:
                     raise _bad_document(
-                        f"{_label(model)} {row.get('id')} points to a missing "
-                        f"{_label(target)} {old}.",
-                        f"{_label(model)} {row.get('id')} peger på en manglende "
-                        f"{_label(target)} {old}.",
+                        _("%(model)s %(id)s points to a missing %(target)s %(old)s."),
+                        params={
+                            "model": _label(model),
+                            "id": row.get("id"),
+                            "target": _label(target),
+                            "old": old,
+                        },
                     )
                 values[field.attname] = mapping[old]
         elif field.name in row:
@@ -443,10 +444,11 @@ def tournament_import(
     if Tournament.objects.filter(slug=settings_row.get("slug")).exists():
         raise ApplicationError(
             "backup_slug_taken",
-            f"A tournament with the short name {settings_row.get('slug')!r} exists already; "
-            "choose another short name for the imported copy.",
-            f"Der findes allerede en turnering med kortnavnet {settings_row.get('slug')!r}; "
-            "vælg et andet kortnavn til den importerede kopi.",
+            _(
+                "A tournament with the short name %(slug)s exists already; choose "
+                "another short name for the imported copy."
+            ),
+            params={"slug": f"{settings_row.get('slug')!r}"},
             status=409,
         )
     sections = [(m, document.get(_section_name(m), [])) for m in backup_models()]

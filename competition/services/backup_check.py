@@ -28,9 +28,10 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from competition.serializers import TournamentUpdateInputSerializer
-from core.errors import ApplicationError
+from core.errors import ApplicationError, Text, bilingual, in_language
 from core.request import strings_storable
 from games.selectors import entry_hash, genesis_hash
 from tournament.models import Tournament
@@ -43,12 +44,12 @@ from tournament.services.registration import (
 Sections = list[tuple[type[models.Model], list[Any]]]
 
 
-def _bad(detail_en: str, detail_da: str) -> ApplicationError:
+def _bad(detail: Text, params: dict[str, Any] | None = None) -> ApplicationError:
+    detail_in_both = bilingual(in_language(detail, "en", params), in_language(detail, "da", params))
     return ApplicationError(
         "backup_invalid",
-        f"This is not a tournament backup this system can read: {detail_en} Nothing was imported.",
-        f"Dette er ikke en turneringsbackup, som systemet kan læse: {detail_da} Intet blev "
-        "importeret.",
+        _("This is not a tournament backup this system can read: %(detail)s Nothing was imported."),
+        params={"detail": detail_in_both},
         status=400,
     )
 
@@ -62,14 +63,14 @@ def _is_user(field: models.Field[Any, Any]) -> bool:
 def _row_ids(model: type[models.Model], rows: list[Any]) -> set[int]:
     label = model._meta.label
     if not isinstance(rows, list):
-        raise _bad(f"the section of {label} is not a list.", f"afsnittet {label} er ikke en liste.")
+        raise _bad(_("the section of %(label)s is not a list."), params={"label": label})
     ids: set[int] = set()
     for row in rows:
         row_id = row.get("id") if isinstance(row, dict) else None
         if isinstance(row_id, bool) or not isinstance(row_id, int) or row_id in ids:
             raise _bad(
-                f"a row of {label} has no id of its own.",
-                f"en række i {label} har intet eget id.",
+                _("a row of %(label)s has no id of its own."),
+                params={"label": label},
             )
         ids.add(row_id)
     return ids
@@ -90,8 +91,8 @@ def _value_check(model: type[models.Model], row: dict[str, Any], field: Any) -> 
     except (ValidationError, TypeError, ValueError):
         label = model._meta.label
         raise _bad(
-            f"{label} {row['id']}: the value of {field.name} is not valid.",
-            f"{label} {row['id']}: værdien af {field.name} er ikke gyldig.",
+            _("%(label)s %(id)s: the value of %(name)s is not valid."),
+            params={"label": label, "id": row["id"], "name": field.name},
         ) from None
 
 
@@ -112,8 +113,13 @@ def _reference_check(
         return
     if value not in known:
         raise _bad(
-            f"{label} {row['id']} points to a missing {target._meta.label} {value!r}.",
-            f"{label} {row['id']} peger på en manglende {target._meta.label} {value!r}.",
+            _("%(label)s %(id)s points to a missing %(target)s %(value)s."),
+            params={
+                "label": label,
+                "id": row["id"],
+                "target": target._meta.label,
+                "value": f"{value!r}",
+            },
         )
 
 
@@ -148,8 +154,8 @@ def _rows_check(
 
 def _chain_broken(game_id: object) -> ApplicationError:
     return _bad(
-        f"the move log of game {game_id} has been changed (its hash chain is broken).",
-        f"spilleloggen for spil {game_id} er blevet ændret (dens hash-kæde er brudt).",
+        _("the move log of game %(game_id)s has been changed (its hash chain is broken)."),
+        params={"game_id": game_id},
     )
 
 
@@ -192,14 +198,13 @@ def backup_document_check(*, document: dict[str, Any], sections: Sections) -> No
     """
     if not strings_storable(document):
         raise _bad(
-            "it contains text the database cannot store (a NUL byte or a broken character).",
-            "den indeholder tekst, databasen ikke kan gemme (en NUL-byte eller et ødelagt tegn).",
+            _("it contains text the database cannot store (a NUL byte or a broken character)."),
         )
     users = document.get("users", [])
     if not isinstance(users, list) or not all(
         isinstance(u, dict) and isinstance(u.get("username"), str) and u["username"] for u in users
     ):
-        raise _bad("the list of users is not readable.", "listen over brugere kan ikke læses.")
+        raise _bad(_("the list of users is not readable."))
     _users_check(users)
     settings_row = {"id": document.get("tournament_id"), **document["tournament"]}
     _rows_check([(Tournament, [settings_row])], {}, set())
@@ -208,13 +213,15 @@ def backup_document_check(*, document: dict[str, Any], sections: Sections) -> No
     )
     if not settings.is_valid():
         why_en, why_da = settings.first_refusal()
-        raise _bad(f"the tournament's settings: {why_en}", f"turneringens indstillinger: {why_da}")
+        raise _bad(
+            _("the tournament's settings: %(why)s"), params={"why": bilingual(why_en, why_da)}
+        )
     try:
         tournament_settings_consistent(tournament_settings_defaults(settings.validated_data))
     except ApplicationError as error:
         raise _bad(
-            f"the tournament's settings: {error.message_en}",
-            f"turneringens indstillinger: {error.message_da}",
+            _("the tournament's settings: %(why)s"),
+            params={"why": bilingual(error.message_en, error.message_da)},
         ) from None
     ids = {model: _row_ids(model, rows) for model, rows in sections}
     _rows_check(sections, ids, {u["username"] for u in users})

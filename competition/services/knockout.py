@@ -16,6 +16,9 @@ from collections.abc import Sequence
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from competition.selectors import (
     BracketMatch,
@@ -132,18 +135,22 @@ def _cut_refused(tie: CutTie) -> Conflict:
     choices = [key for key, option in tie.options.items() if option.available]
     return Conflict(
         "knockout_cut_tie",
-        f"The knockout cut falls inside a tie: rank {tie.rank}= is shared by {tie.labels}, "
-        f"and {tie.places} of them go through. Choose how to decide it: "
-        f"{', '.join(choices)}.",
-        f"Knockout-grænsen går midt i en delt placering: {tie.rank}.-pladsen deles af "
-        f"{tie.labels}, og {tie.places} af dem går videre. Vælg, hvordan det afgøres: "
-        f"{', '.join(_CHOICE_DA[c] for c in choices)}.",
+        _("The knockout cut falls inside a tie: rank %(rank)s= is shared by %(labels)s, "
+          "and %(places)s of them go through. Choose how to decide it: %(choices)s."),
+        params={"rank": tie.rank, "labels": tie.labels, "places": tie.places,
+                "choices": format_lazy(", ".join("{}" for _c in choices),
+                                       *(_CHOICE_NAMES[c] for c in choices))},
         extra={"rank": tie.rank, "places": tie.places, "choices": choices,
                "pairs": [p.start_number for p in tie.pairs]},
     )  # fmt: skip
 
 
-_CHOICE_DA = {"tiebreak": "næste tiebreak", "seed": "seedningen", "playoff": "omspil"}
+# In English the choices are named by the words the API takes.
+_CHOICE_NAMES = {
+    "tiebreak": pgettext_lazy("deciding a knockout cut", "tiebreak"),
+    "seed": pgettext_lazy("deciding a knockout cut", "seed"),
+    "playoff": pgettext_lazy("deciding a knockout cut", "playoff"),
+}
 
 
 _DECIDED_BY = {
@@ -202,26 +209,22 @@ def knockout_create(
     if source not in SOURCES:
         raise ApplicationError(
             "knockout_source_unknown",
-            "The knockout is seeded from the standings or from the seeds.",
-            "Knockout-fasen seedes efter stillingen eller efter seedningen.",
+            _("The knockout is seeded from the standings or from the seeds."),
         )
     if not tournament.knockout_size:
         raise Conflict(
             "knockout_disabled",
-            "This tournament has no knockout stage (set the knockout size first).",
-            "Turneringen har ingen knockout-fase (vælg først knockout-størrelsen).",
+            _("This tournament has no knockout stage (set the knockout size first)."),
         )
     if tournament.rounds.filter(kind=Round.Kind.KNOCKOUT).exists():
         raise Conflict(
             "knockout_exists",
-            "The knockout bracket has already been made.",
-            "Knockout-træet er allerede lavet.",
+            _("The knockout bracket has already been made."),
         )
     if cut and cut not in CUT_CHOICES:
         raise ApplicationError(
             "knockout_cut_unknown",
-            "A tie at the cut is decided by the next tiebreak, the seed list or a playoff.",
-            "En delt placering ved grænsen afgøres af næste tiebreak, seedningen eller omspil.",
+            _("A tie at the cut is decided by the next tiebreak, the seed list or a playoff."),
         )
     last = tournament.rounds.order_by("-number").first()
     if last is not None:
@@ -238,8 +241,7 @@ def knockout_create(
     if len(qualified) < 2:
         raise ApplicationError(
             "not_enough_pairs",
-            "At least two checked-in pairs are needed for a knockout.",
-            "Der skal mindst to tjekkede ind par til en knockout.",
+            _("At least two checked-in pairs are needed for a knockout."),
         )
     size = _bracket_size(len(qualified), tournament.knockout_size)
     order = bracket_order(size)
@@ -317,8 +319,7 @@ def knockout_advance(*, tournament: Tournament, actor: Actor) -> Round | None:
     if current is None or current.kind != Round.Kind.KNOCKOUT:
         raise Conflict(
             "knockout_not_started",
-            "The knockout has not started.",
-            "Knockout-fasen er ikke begyndt.",
+            _("The knockout has not started."),
         )
     require_complete(current)
     matches_now = current.bracket_matches or 1

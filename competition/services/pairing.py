@@ -13,9 +13,11 @@ from collections import Counter, defaultdict
 from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from competition.selectors import standings_for_tournament
-from core.errors import ApplicationError, Conflict
+from core.errors import ApplicationError, Conflict, Text
 from core.users import Actor
 from games.models import Game
 from games.services.tables import (
@@ -60,8 +62,8 @@ def require_complete(round_: Round) -> None:
         tables = ", ".join(str(t) for t in missing[:20]) or "-"
         raise Conflict(
             "round_not_complete",
-            f"Round {round_.number} is not complete (tables without a result: {tables}).",
-            f"Runde {round_.number} er ikke færdig (borde uden resultat: {tables}).",
+            _("Round %(number)s is not complete (tables without a result: %(tables)s)."),
+            params={"number": round_.number, "tables": tables},
             extra={"tables": missing},
         )
 
@@ -156,8 +158,7 @@ def _pair_into(round_: Round, tournament: Tournament) -> PairingResult:
     if len(entries) < 2:
         raise ApplicationError(
             "not_enough_pairs",
-            "At least two checked-in pairs are needed to pair a round.",
-            "Der skal mindst to tjekkede ind par til at parre en runde.",
+            _("At least two checked-in pairs are needed to pair a round."),
         )
     result = pair_round_core(
         entries,
@@ -180,24 +181,23 @@ def round_pair(
     if method not in METHODS:
         raise ApplicationError(
             "pairing_method_unknown",
-            "Pairing method must be auto, seed or random.",
-            "Parringsmetoden skal være auto, seed eller random.",
+            _("Pairing method must be auto, seed or random."),
         )
     last = tournament.rounds.order_by("-number").first()
     if last is not None and last.kind == Round.Kind.KNOCKOUT:
         raise Conflict(
             "knockout_started",
-            "The knockout has started; no more Swiss rounds can be paired.",
-            "Knockout-fasen er begyndt; der kan ikke parres flere schweizerrunder.",
+            _("The knockout has started; no more Swiss rounds can be paired."),
         )
     swiss = tournament.rounds.filter(kind=Round.Kind.SWISS).count()
     if swiss >= tournament.swiss_rounds:
         raise Conflict(
             "swiss_rounds_done",
-            f"All {tournament.swiss_rounds} Swiss rounds are paired; raise the number of rounds "
-            "in the settings to add one.",
-            f"Alle {tournament.swiss_rounds} schweizerrunder er parret; hæv antallet af runder i "
-            "indstillingerne for at tilføje en.",
+            _(
+                "All %(swiss_rounds)s Swiss rounds are paired; raise the number of "
+                "rounds in the settings to add one."
+            ),
+            params={"swiss_rounds": tournament.swiss_rounds},
         )
     if last is not None:
         require_complete(last)
@@ -236,18 +236,18 @@ def round_pair(
     return round_
 
 
-def _require_not_started(round_: Round, *, action_en: str, action_da: str) -> None:
+def _require_not_started(round_: Round, *, action: Text) -> None:
     if round_.status not in (Round.Status.DRAFT, Round.Status.PUBLISHED):
         raise Conflict(
             "round_started",
-            f"Round {round_.number} has started; it can no longer be {action_en}.",
-            f"Runde {round_.number} er i gang; den kan ikke længere {action_da}.",
+            _("Round %(number)s has started; it can no longer be %(action)s."),
+            params={"number": round_.number, "action": action},
         )
     if round_games_started(round_=round_):
         raise Conflict(
             "round_started",
-            f"Games of round {round_.number} have started; it can no longer be {action_en}.",
-            f"Spil i runde {round_.number} er begyndt; den kan ikke længere {action_da}.",
+            _("Games of round %(number)s have started; it can no longer be %(action)s."),
+            params={"number": round_.number, "action": action},
         )
 
 
@@ -255,14 +255,12 @@ def _require_swiss_latest(round_: Round) -> None:
     if round_.kind != Round.Kind.SWISS:
         raise Conflict(
             "round_is_knockout",
-            "Knockout pairings follow the bracket and cannot be changed by hand.",
-            "Knockout-parringer følger turneringstræet og kan ikke ændres manuelt.",
+            _("Knockout pairings follow the bracket and cannot be changed by hand."),
         )
     if round_.tournament.rounds.filter(number__gt=round_.number).exists():
         raise Conflict(
             "round_not_latest",
-            "Only the latest round can be changed.",
-            "Kun den seneste runde kan ændres.",
+            _("Only the latest round can be changed."),
         )
 
 
@@ -274,7 +272,7 @@ def round_repair(*, round: Round, actor: Actor) -> Round:
     tournament = _lock(round.tournament)
     round_ = _lock_round(round)
     _require_swiss_latest(round_)
-    _require_not_started(round_, action_en="re-paired", action_da="parres om")
+    _require_not_started(round_, action=pgettext_lazy("a round can no longer be", "re-paired"))
     before = sorted(round_.games.values_list("table_number", "pair_yb_id", "pair_rg_id"))
     round_.games.all().delete()
     round_.byes.all().delete()
@@ -299,8 +297,8 @@ def _seat_of(round_: Round, pair: Pair) -> tuple[Game | None, str | None, Bye | 
         return None, None, bye
     raise ApplicationError(
         "pair_not_in_round",
-        f"Start number {pair.start_number} is not in round {round_.number}.",
-        f"Startnummer {pair.start_number} er ikke med i runde {round_.number}.",
+        _("Start number %(start_number)s is not in round %(number)s."),
+        params={"start_number": pair.start_number, "number": round_.number},
     )
 
 
@@ -322,18 +320,16 @@ def round_swap_pairs(
     tournament = _lock(round.tournament)
     round_ = _lock_round(round)
     _require_swiss_latest(round_)
-    _require_not_started(round_, action_en="changed", action_da="ændres")
+    _require_not_started(round_, action=pgettext_lazy("a round can no longer be", "changed"))
     if pair_a.pk == pair_b.pk:
-        raise ApplicationError(
-            "swap_same_pair", "Choose two different pairs.", "Vælg to forskellige par."
-        )
+        raise ApplicationError("swap_same_pair", _("Choose two different pairs."))
     game_a, side_a, bye_a = _seat_of(round_, pair_a)
     game_b, side_b, bye_b = _seat_of(round_, pair_b)
     if game_a is not None and game_b is not None and game_a.pk == game_b.pk:
         raise ApplicationError(
             "swap_same_table",
-            f"The two pairs already play each other at table {game_a.table_number}.",
-            f"De to par spiller allerede mod hinanden ved bord {game_a.table_number}.",
+            _("The two pairs already play each other at table %(table_number)s."),
+            params={"table_number": game_a.table_number},
         )
     played, _colours, byes = _history(tournament, round_.number)
     # After the swap pair_b sits where pair_a sat, and the other way round.
@@ -347,19 +343,24 @@ def round_swap_pairs(
         who = ", ".join(str(p.start_number) for p, _ in rematches)
         raise Conflict(
             "swap_rematch",
-            f"The swap creates a rematch (start number {who}); confirm to allow it.",
-            f"Byttet giver en omkamp (startnummer {who}); bekræft for at tillade det.",
+            _("The swap creates a rematch (start number %(who)s); confirm to allow it."),
+            params={"who": who},
         )
     for bye, gets_it in ((bye_a, pair_b), (bye_b, pair_a)):
         # Fair byes: never to a pair that has had more of them than the pair it replaces.
         if bye is not None and byes[gets_it.pk] > byes[bye.pair_id]:
             raise Conflict(
                 "swap_second_bye",
-                f"Start number {gets_it.start_number} has had {byes[gets_it.pk]} bye(s), more "
-                f"than start number {bye.pair.start_number} ({byes[bye.pair_id]}).",
-                f"Startnummer {gets_it.start_number} har haft {byes[gets_it.pk]} "
-                f"oversidning(er), flere end startnummer {bye.pair.start_number} "
-                f"({byes[bye.pair_id]}).",
+                _(
+                    "Start number %(start_number)s has had %(byes)s bye(s), more than start "
+                    "number %(other)s (%(other_byes)s)."
+                ),
+                params={
+                    "start_number": gets_it.start_number,
+                    "byes": byes[gets_it.pk],
+                    "other": bye.pair.start_number,
+                    "other_byes": byes[bye.pair_id],
+                },
             )
     changed_tables = []
     for game, side, newcomer in ((game_a, side_a, pair_b), (game_b, side_b, pair_a)):
@@ -399,14 +400,14 @@ def round_swap_pairs(
 
 def _transition(
     round_: Round, actor: Actor, *, from_: tuple[str, ...], to: str, action: str,
-    refusal: tuple[str, str, str], stamp: str,
+    refusal: tuple[str, Text], stamp: str,
 ) -> Round:  # fmt: skip
     """Move the round on only if it is still in an expected state, so a
     double tap or a second organiser changes nothing."""
     now = timezone.now()
     updated = Round.objects.filter(pk=round_.pk, status__in=from_).update(status=to, **{stamp: now})
     if not updated:
-        raise Conflict(*refusal)
+        raise Conflict(*refusal, params={"number": round_.number})
     round_.refresh_from_db()
     audit_record(tournament=round_.tournament, actor=actor, action=action, target=round_)
     tournament_data_changed(tournament=round_.tournament)
@@ -423,11 +424,7 @@ def round_publish(*, round: Round, actor: Actor) -> Round:
         to=Round.Status.PUBLISHED,
         action="round_publish",
         stamp="published_at",
-        refusal=(
-            "round_not_draft",
-            f"Round {round.number} is already published.",
-            f"Runde {round.number} er allerede offentliggjort.",
-        ),
+        refusal=("round_not_draft", _("Round %(number)s is already published.")),
     )
 
 
@@ -443,8 +440,7 @@ def round_start(*, round: Round, actor: Actor) -> Round:
         stamp="started_at",
         refusal=(
             "round_not_published",
-            f"Round {round.number} can only start once it is published and not yet started.",
-            f"Runde {round.number} kan kun startes, når den er offentliggjort og ikke startet.",
+            _("Round %(number)s can only start once it is published and not yet started."),
         ),
     )
     round_games_start(round_=round_, at=round_.started_at)
@@ -467,8 +463,7 @@ def round_close(*, round: Round, actor: Actor) -> Round:
         stamp="closed_at",
         refusal=(
             "round_not_open",
-            f"Round {round_.number} is not being played (draft or already closed).",
-            f"Runde {round_.number} spilles ikke (kladde eller allerede lukket).",
+            _("Round %(number)s is not being played (draft or already closed)."),
         ),
     )
 
@@ -486,8 +481,7 @@ def pair_fixed_table_set(*, pair: Pair, actor: Actor, table_number: int | None) 
         ):
             raise ApplicationError(
                 "fixed_table_invalid",
-                "A fixed table must be a number from 1 to 999.",
-                "Et fast bord skal være et tal fra 1 til 999.",
+                _("A fixed table must be a number from 1 to 999."),
             )
         holder = (
             Pair.objects.filter(tournament=pair.tournament, fixed_table=table_number)
@@ -498,8 +492,8 @@ def pair_fixed_table_set(*, pair: Pair, actor: Actor, table_number: int | None) 
         if holder is not None:
             raise Conflict(
                 "fixed_table_taken",
-                f"Table {table_number} is already fixed for start number {holder.start_number}.",
-                f"Bord {table_number} er allerede fast bord for startnummer {holder.start_number}.",
+                _("Table %(table_number)s is already fixed for start number %(start_number)s."),
+                params={"table_number": table_number, "start_number": holder.start_number},
             )
     before = pair.fixed_table
     Pair.objects.filter(pk=pair.pk).update(fixed_table=table_number)

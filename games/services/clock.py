@@ -193,8 +193,7 @@ def _locked_clock(game: Game) -> GameClock:
     if clock is None or clock.started_at is None:
         raise Conflict(
             "clock_not_started",
-            "The clock of this table has not started.",
-            "Uret ved dette bord er ikke startet.",
+            _("The clock of this table has not started."),
         )
     return clock
 
@@ -203,14 +202,12 @@ def _require_running(clock: GameClock) -> None:
     if clock.stopped_at is not None or clock.game.status == Game.Status.FINISHED:
         raise Conflict(
             "clock_stopped",
-            "This game is over; its clock is stopped.",
-            "Spillet er slut; uret er stoppet.",
+            _("This game is over; its clock is stopped."),
         )
     if clock.game.status == Game.Status.TIME_UP:
         raise Conflict(
             "clock_time_up",
-            "Time is up at this table; it awaits adjudication.",
-            "Tiden er gået ved dette bord; det venter på afgørelse.",
+            _("Time is up at this table; it awaits adjudication."),
         )
 
 
@@ -219,14 +216,13 @@ def _clean_reason(reason: Any, *, required: bool) -> str:
     if required and not text:
         raise ApplicationError(
             "clock_reason_required",
-            "Give a reason for the extra time.",
-            "Angiv en begrundelse for den ekstra tid.",
+            _("Give a reason for the extra time."),
         )
     if len(text) > MAX_REASON_LENGTH:
         raise ApplicationError(
             "clock_reason_too_long",
-            f"The reason may be at most {MAX_REASON_LENGTH} characters.",
-            f"Begrundelsen må højst være {MAX_REASON_LENGTH} tegn.",
+            _("The reason may be at most %(limit)s characters."),
+            params={"limit": MAX_REASON_LENGTH},
         )
     return text
 
@@ -243,10 +239,8 @@ def _clock_defaults(game: Game) -> dict[str, Any]:
 def _start_locked(game: Game, at: datetime.datetime) -> GameClock | None:
     """Start ``game``'s clock at ``at`` (the game row is locked); None if already running."""
     if game.status == Game.Status.FINISHED:
-        raise Conflict(
-            "clock_game_finished", "This game is already finished.", "Spillet er allerede slut."
-        )
-    clock, _ = GameClock.objects.get_or_create(game=game, defaults=_clock_defaults(game))
+        raise Conflict("clock_game_finished", _("This game is already finished."))
+    clock, _created = GameClock.objects.get_or_create(game=game, defaults=_clock_defaults(game))
     if clock.started_at is not None:
         return None
     for field, value in _clock_defaults(game).items():
@@ -339,8 +333,7 @@ def _pause(game: Game, actor: Actor | None, reason: str) -> GameClock:
         if clock.paused_at is not None:
             raise Conflict(
                 "clock_already_paused",
-                "The clock is already paused.",
-                "Uret er allerede sat på pause.",
+                _("The clock is already paused."),
             )
         clock.paused_at = now
         _recompute_due(clock)
@@ -359,9 +352,7 @@ def clock_resume(*, game: Game, actor: Actor) -> GameClock:
         clock = _locked_clock(game)
         _require_running(clock)
         if clock.paused_at is None:
-            raise Conflict(
-                "clock_not_paused", "The clock is not paused.", "Uret er ikke sat på pause."
-            )
+            raise Conflict("clock_not_paused", _("The clock is not paused."))
         clock.paused_real_s += max(0.0, (now - clock.paused_at).total_seconds())
         clock.paused_at = None
         _recompute_due(clock)
@@ -384,8 +375,8 @@ def clock_extend(*, game: Game, actor: Actor, minutes: Any, reason: str) -> Game
         maximum=MAX_EXTENSION_MINUTES,
         error=ApplicationError(
             "clock_extension_minutes",
-            f"Extra time must be a whole number of minutes from 1 to {MAX_EXTENSION_MINUTES}.",
-            f"Ekstra tid skal være et helt antal minutter fra 1 til {MAX_EXTENSION_MINUTES}.",
+            _("Extra time must be a whole number of minutes from 1 to %(most)s."),
+            params={"most": MAX_EXTENSION_MINUTES},
         ),
     )
     reason = _clean_reason(reason, required=True)

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from core.errors import ApplicationError, Conflict, PermissionDenied
+from core.errors import ApplicationError, Conflict, PermissionDenied, Text, bilingual
 from core.users import Actor
 from games.models import Game
 from games.signals import game_result_changed
@@ -39,8 +39,8 @@ _RESULT_FIELDS = (
 MAX_NOTE = 500
 
 
-def _invalid(code: str, en: str, da: str) -> ApplicationError:
-    return ApplicationError(code, en, da)
+def _invalid(code: str, message: Text, *, params: dict[str, Any] | None = None) -> ApplicationError:
+    return ApplicationError(code, message, params=params)
 
 
 def _number(value: Any, *, name: str, high: int) -> int | None:
@@ -49,8 +49,8 @@ def _number(value: Any, *, name: str, high: int) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
         raise _invalid(
             "result_value_invalid",
-            f"{name} must be a whole number from 0 to {high}.",
-            f"{name} skal være et helt tal fra 0 til {high}.",
+            _("%(name)s must be a whole number from 0 to %(high)s."),
+            params={"name": name, "high": high},
         )
     return value
 
@@ -83,14 +83,12 @@ def _check_consistent(
         if distance[winner] not in (None, 0):
             raise _invalid(
                 "W1",
-                "The winner of a finished game has no distance left (RULES W1).",
-                "Vinderen af et færdigspillet spil har ingen restdistance (regel W1).",
+                _("The winner of a finished game has no distance left (RULES W1)."),
             )
     if distance[loser] == 0 and distance[winner] not in (None, 0):
         raise _invalid(
             "W3",
-            "The losing pair cannot have less distance left than the winner.",
-            "Det tabende par kan ikke have mindre restdistance end vinderen.",
+            _("The losing pair cannot have less distance left than the winner."),
         )
 
 
@@ -139,7 +137,7 @@ def adjudication_winner(
     )
 
 
-_TEAM_NAMES = {"YB": ("Yellow/Blue", "Gul/Blå"), "RG": ("Red/Green", "Rød/Grøn")}
+_TEAM_NAMES = {"YB": _("Yellow/Blue"), "RG": _("Red/Green")}
 
 
 def _timeout_override(
@@ -168,20 +166,24 @@ def _timeout_override(
     if expected is None:
         raise ApplicationError(
             "W3",
-            f"Stopped at the time limit with the pairs level ({why_en}): W3 does not decide "
-            "the game, so write why this pair wins (RULES W3).",
-            f"Stoppet ved tidsgrænsen med parrene lige ({why_da}): W3 afgør ikke spillet, så "
-            "skriv, hvorfor dette par vinder (regel W3).",
+            _(
+                "Stopped at the time limit with the pairs level (%(why)s): W3 does not decide "
+                "the game, so write why this pair wins (RULES W3)."
+            ),
+            params={"why": bilingual(why_en, why_da)},
             extra={"rule": "W3", "adjudicated_winner": None},
         )
-    name_en, name_da = _TEAM_NAMES[expected]
     raise ApplicationError(
         "W3",
-        f"Stopped at the time limit, W3 gives the game to {name_en} ({expected}): {why_en}. "
-        "Enter that winner, or write the judge's reason for deciding otherwise (RULES W3).",
-        f"Stoppet ved tidsgrænsen giver W3 spillet til {name_da} ({expected}): {why_da}. "
-        "Indtast den vinder, eller skriv dommerens begrundelse for at afgøre det anderledes "
-        "(regel W3).",
+        _(
+            "Stopped at the time limit, W3 gives the game to %(team)s (%(expected)s): %(why)s. "
+            "Enter that winner, or write the judge's reason for deciding otherwise (RULES W3)."
+        ),
+        params={
+            "team": _TEAM_NAMES[expected],
+            "expected": expected,
+            "why": bilingual(why_en, why_da),
+        },
         extra={"rule": "W3", "adjudicated_winner": expected},
     )
 
@@ -253,17 +255,15 @@ def _authorise(game: Game, actor: Actor | None, source: str) -> None:
         if actor is not None:
             require_judge(actor, tournament)
     else:
-        raise _invalid("result_source_invalid", "Unknown result source.", "Ukendt resultatkilde.")
+        raise _invalid("result_source_invalid", _("Unknown result source."))
     if game.round.status == Round.Status.DRAFT:
         raise Conflict(
             "round_not_published",
-            "This round is not published yet; results cannot be entered.",
-            "Runden er ikke offentliggjort endnu; der kan ikke indtastes resultater.",
+            _("This round is not published yet; results cannot be entered."),
         )
     if game.round.status == Round.Status.CLOSED and not is_organiser(actor, tournament):
         raise PermissionDenied(
-            "This round is closed; only an organiser can change its results.",
-            "Runden er lukket; kun en arrangør kan ændre dens resultater.",
+            _("This round is closed; only an organiser can change its results."),
         )
     if (
         game.round.kind in (Round.Kind.KNOCKOUT, Round.Kind.PLAYOFF)
@@ -271,18 +271,17 @@ def _authorise(game: Game, actor: Actor | None, source: str) -> None:
     ):
         raise Conflict(
             "knockout_moved_on",
-            "The next knockout round has been made from this result; it can no longer change.",
-            "Næste knockout-runde er lavet ud fra dette resultat; det kan ikke længere ændres.",
+            _("The next knockout round has been made from this result; it can no longer change."),
         )
 
 
-def _text(value: Any, name_en: str, name_da: str) -> str:
+def _text(value: Any, name: Text) -> str:
     text = str(value or "").strip()
     if len(text) > MAX_NOTE:
         raise _invalid(
             "note_too_long",
-            f"{name_en} may be at most {MAX_NOTE} characters.",
-            f"{name_da} må højst være {MAX_NOTE} tegn.",
+            _("%(name)s may be at most %(limit)s characters."),
+            params={"name": name, "limit": MAX_NOTE},
         )
     return text
 
@@ -320,8 +319,7 @@ def game_result_record(
     if winner not in (Game.Winner.YB, Game.Winner.RG):
         raise _invalid(
             "result_winner_invalid",
-            "The winner must be Yellow/Blue (YB) or Red/Green (RG).",
-            "Vinderen skal være Gul/Blå (YB) eller Rød/Grøn (RG).",
+            _("The winner must be Yellow/Blue (YB) or Red/Green (RG)."),
         )
     pawns = _side_pawns(game.round.tournament)
     locked = {
@@ -333,8 +331,8 @@ def game_result_record(
         "RG": _number(distance_rg, name="distance_rg", high=MAX_DISTANCE),
     }
     _check_consistent(winner, locked, distance, bool(timed_out), pawns)
-    note = _text(note, "The note", "Noten")
-    override_reason = _text(override_reason, "The reason", "Begrundelsen")
+    note = _text(note, _("The note"))
+    override_reason = _text(override_reason, _("The reason"))
     override = (
         _timeout_override(game, winner, locked, distance, override_reason) if timed_out else ""
     )
@@ -377,11 +375,10 @@ def game_result_clear(*, game: Game, actor: Actor, reason: str) -> Game:
     if not reason:
         raise _invalid(
             "reason_required",
-            "Give a reason for clearing the result.",
-            "Angiv en begrundelse for at slette resultatet.",
+            _("Give a reason for clearing the result."),
         )
     if not game.winner:
-        raise Conflict("result_missing", "This game has no result.", "Spillet har intet resultat.")
+        raise Conflict("result_missing", _("This game has no result."))
     before = _snapshot(game)
     game.winner = ""
     game.locked_yb = game.locked_rg = game.distance_yb = game.distance_rg = None

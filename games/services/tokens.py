@@ -33,6 +33,7 @@ from cachetools import TTLCache
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError, PermissionDenied
 from games.models import Game
@@ -212,16 +213,15 @@ def _refuse_round_not_open(game: Game) -> None:
     status = game.round.status
     if status == game.round.Status.CLOSED:
         raise PermissionDenied(
-            "This round is closed; the table link can no longer change the game.",
-            "Denne runde er lukket; bordlinket kan ikke længere ændre spillet.",
+            _("This round is closed; the table link can no longer change the game."),
         )
     if status == game.round.Status.DRAFT:
         # A draft can still be paired again or swapped: nothing is played in it.
         raise PermissionDenied(
-            "This round's pairings are not published yet; the game can be logged once the "
-            "organiser publishes the round.",
-            "Rundens parringer er ikke offentliggjort endnu; spillet kan logges, når "
-            "arrangøren har offentliggjort runden.",
+            _(
+                "This round's pairings are not published yet; the game can be logged "
+                "once the organiser publishes the round."
+            ),
         )
 
 
@@ -250,9 +250,9 @@ def token_refused() -> ApplicationError:
 def _bad_token() -> ApplicationError:
     return ApplicationError(
         "table_token_invalid",
-        "This table link is not valid (mistyped, or replaced by a newer one). Scan the QR code "
-        "on the current score sheet or ask the organiser.",
-        "Dette bordlink er ikke gyldigt (tastet forkert eller erstattet af et nyere). Scan "
-        "QR-koden på det aktuelle scoreark, eller spørg arrangøren.",
+        _(
+            "This table link is not valid (mistyped, or replaced by a newer one). "
+            "Scan the QR code on the current score sheet or ask the organiser."
+        ),
         status=403,
     )

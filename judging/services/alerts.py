@@ -15,6 +15,7 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError, NotFound
 from core.users import Actor
@@ -135,7 +136,7 @@ def alert_acknowledge(*, alert_id: int, actor: Actor) -> Alert:
     """A judge is on the way. The first acknowledgement wins; repeats change nothing."""
     alert = Alert.objects.select_related("tournament").filter(pk=alert_id).first()
     if alert is None:
-        raise NotFound("alert_not_found", "No such alert.", "Alarmen findes ikke.")
+        raise NotFound("alert_not_found", _("No such alert."))
     require_judge(actor, alert.tournament)
     if Alert.objects.filter(pk=alert.pk, acknowledged_at__isnull=True).update(
         acknowledged_at=timezone.now(), acknowledged_by=actor
@@ -157,9 +158,8 @@ def _alert_ids(value: Any) -> list[int]:
     ):
         raise ApplicationError(
             "alert_ids_invalid",
-            f"Send the ids of the alerts to acknowledge: a list of 1 to {MAX_ACKNOWLEDGE} numbers.",
-            f"Send id'erne på de alarmer, der skal kvitteres for: en liste med 1 til "
-            f"{MAX_ACKNOWLEDGE} tal.",
+            _("Send the ids of the alerts to acknowledge: a list of 1 to %(most)s numbers."),
+            params={"most": MAX_ACKNOWLEDGE},
         )
     return sorted(set(value))
 

@@ -13,8 +13,9 @@ from typing import Any, cast
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy as _
 
-from core.errors import ApplicationError, Conflict, NotFound
+from core.errors import ApplicationError, Conflict, NotFound, Text, in_language
 from core.request import parse_optional_int
 from core.users import Actor
 from games.models import MAX_ENTRY_NUMBER, Game
@@ -32,8 +33,7 @@ def _client_id(value: Any) -> str:
     if not isinstance(value, str) or not _CLIENT_ID_RE.match(value):
         raise ApplicationError(
             "client_id_invalid",
-            "The call has no valid client id (8–64 letters, digits, '-', '_', '.', ':').",
-            "Tilkaldet har intet gyldigt klient-id (8–64 bogstaver, cifre, '-', '_', '.', ':').",
+            _("The call has no valid client id (8–64 letters, digits, '-', '_', '.', ':')."),
         )
     return value
 
@@ -44,9 +44,7 @@ def _entry_text(game: Game, seq: Any) -> tuple[int | None, str]:
         field="seq",
         minimum=0,
         maximum=MAX_ENTRY_NUMBER,
-        error=ApplicationError(
-            "entry_invalid", "Point at an entry by its number.", "Peg på en post ved dens nummer."
-        ),
+        error=ApplicationError("entry_invalid", _("Point at an entry by its number.")),
     )
     if not seq:
         return None, ""
@@ -55,8 +53,8 @@ def _entry_text(game: Game, seq: Any) -> tuple[int | None, str]:
             return seq, entry["text"]
     raise NotFound(
         "entry_not_found",
-        f"There is no entry {seq} in this game's log.",
-        f"Der er ingen post {seq} i dette spils log.",
+        _("There is no entry %(seq)s in this game's log."),
+        params={"seq": seq},
     )
 
 
@@ -73,8 +71,7 @@ def judge_call_create(
     if game.status == Game.Status.FINISHED:
         raise Conflict(
             "game_finished",
-            "This game is finished; ask the judge desk directly.",
-            "Dette spil er afsluttet; henvend dig direkte til dommerbordet.",
+            _("This game is finished; ask the judge desk directly."),
         )
     seq, entry_text = _entry_text(game, seq)
     tournament = game.round.tournament
@@ -122,7 +119,7 @@ def _pause(game: Game, reason: str) -> bool:
 def _call(call_id: int) -> JudgeCall:
     call = JudgeCall.objects.select_related("tournament", "game").filter(pk=call_id).first()
     if call is None:
-        raise NotFound("call_not_found", "No such judge call.", "Tilkaldet findes ikke.")
+        raise NotFound("call_not_found", _("No such judge call."))
     return call
 
 
@@ -137,9 +134,7 @@ def judge_call_take(*, call_id: int, actor: Actor) -> JudgeCall:
         judging_changed(tournament_id=call.tournament_id)
     call.refresh_from_db()
     if not taken and call.status == JudgeCall.Status.CLOSED:
-        raise Conflict(
-            "call_closed", "This call is already closed.", "Tilkaldet er allerede lukket."
-        )
+        raise Conflict("call_closed", _("This call is already closed."))
     return call
 
 
@@ -158,44 +153,33 @@ class CallClosing:
     clock: str
     paused_reason: str = ""
 
-    def _messages(self) -> tuple[str, str]:
+    def _text(self) -> Text:
         if not self.closed:
-            return "The call was already closed.", "Tilkaldet var allerede lukket."
+            return _("The call was already closed.")
         return {
-            "resumed": (
-                "The call is closed and the clock runs again.",
-                "Tilkaldet er lukket, og uret kører igen.",
-            ),
-            "running": (
-                "The call is closed; the clock is running.",
-                "Tilkaldet er lukket; uret kører.",
-            ),
-            "paused": (
+            "resumed": _("The call is closed and the clock runs again."),
+            "running": _("The call is closed; the clock is running."),
+            "paused": _(
                 "The call is closed, but the clock stays paused: it was paused by hand"
-                f"{self._why()}. Resume it when play goes on.",
-                "Tilkaldet er lukket, men uret står stadig på pause: det blev sat på pause "
-                f"i hånden{self._why()}. Genoptag det, når spillet går videre.",
+                "%(why)s. Resume it when play goes on."
             ),
-            "time_up": (
-                "The call is closed. Time is up at this table: decide the result on time (W3).",
-                "Tilkaldet er lukket. Tiden er gået ved bordet: afgør resultatet på tid (W3).",
+            "time_up": _(
+                "The call is closed. Time is up at this table: decide the result on time (W3)."
             ),
-            "stopped": (
-                "The call is closed; the game is over.",
-                "Tilkaldet er lukket; spillet er slut.",
-            ),
-        }.get(self.clock, ("The call is closed.", "Tilkaldet er lukket."))
+            "stopped": _("The call is closed; the game is over."),
+        }.get(self.clock, _("The call is closed."))
 
-    def _why(self) -> str:
-        return f" ({self.paused_reason})" if self.paused_reason else ""
+    def _in(self, lang: str) -> str:
+        why = f" ({self.paused_reason})" if self.paused_reason else ""
+        return in_language(self._text(), lang, {"why": why} if self.clock == "paused" else None)
 
     @property
     def message_en(self) -> str:
-        return self._messages()[0]
+        return self._in("en")
 
     @property
     def message_da(self) -> str:
-        return self._messages()[1]
+        return self._in("da")
 
     @property
     def message(self) -> str:

@@ -24,14 +24,13 @@ def reason_clean(reason: Any, *, required: bool = True, limit: int = MAX_REASON_
     if required and not text:
         raise ApplicationError(
             "reason_required",
-            "Write the reason for the ruling.",
-            "Skriv begrundelsen for kendelsen.",
+            _("Write the reason for the ruling."),
         )
     if len(text) > limit:
         raise ApplicationError(
             "reason_too_long",
-            f"The reason may be at most {limit} characters.",
-            f"Begrundelsen må højst være {limit} tegn.",
+            _("The reason may be at most %(limit)s characters."),
+            params={"limit": limit},
         )
     return text
 
@@ -43,8 +42,8 @@ def word_clean(value: Any, *, field: str, limit: int = 60) -> str:
     if not isinstance(value, str) or len(value) > limit:
         raise ApplicationError(
             f"{field}_invalid",
-            f"{field} must be a short text (at most {limit} characters).",
-            f"{field} skal være en kort tekst (højst {limit} tegn).",
+            _("%(field)s must be a short text (at most %(limit)s characters)."),
+            params={"field": field, "limit": limit},
         )
     return value
 
@@ -56,8 +55,7 @@ def seat_clean(seat: Any, seats: tuple[str, ...] = ("Y", "R", "B", "G")) -> str:
             raise ApplicationError("seat_invalid", _("Choose the player: Yellow (Y) or Red (R)."))
         raise ApplicationError(
             "seat_invalid",
-            "Choose the seat: Yellow, Red, Blue or Green.",
-            "Vælg pladsen: gul, rød, blå eller grøn.",
+            _("Choose the seat: Yellow, Red, Blue or Green."),
         )
     return str(seat)
 
@@ -66,13 +64,12 @@ def team_clean(team: Any) -> str:
     if team not in ("YB", "RG"):
         raise ApplicationError(
             "winner_invalid",
-            "The winner is Yellow/Blue (YB) or Red/Green (RG).",
-            "Vinderen er gul/blå (YB) eller rød/grøn (RG).",
+            _("The winner is Yellow/Blue (YB) or Red/Green (RG)."),
         )
     return str(team)
 
 
-def seq_clean(value: Any, *, name: str = "entry") -> int:
+def seq_clean(value: Any) -> int:
     """An entry number of the log, from JSON or a form field."""
     return parse_int(
         value,
@@ -81,8 +78,7 @@ def seq_clean(value: Any, *, name: str = "entry") -> int:
         maximum=MAX_ENTRY_NUMBER,
         error=ApplicationError(
             "entry_invalid",
-            f"Name the {name} by its number in the log.",
-            "Angiv postens nummer i loggen.",
+            _("Name the entry by its number in the log."),
         ),
     )
 
@@ -94,9 +90,7 @@ def call_id_clean(value: Any) -> int | None:
         field="call",
         minimum=1,
         maximum=MAX_ID,
-        error=ApplicationError(
-            "call_invalid", "Name the judge call by its number.", "Angiv tilkaldet ved dets nummer."
-        ),
+        error=ApplicationError("call_invalid", _("Name the judge call by its number.")),
     )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import Conflict, NotFound
 from core.users import Actor
@@ -62,15 +63,14 @@ def _ruling(ruling_id: Any) -> Ruling:
             .first()
         )
     if found is None:
-        raise NotFound("ruling_not_found", "No such ruling.", "Kendelsen findes ikke.")
+        raise NotFound("ruling_not_found", _("No such ruling."))
     return found
 
 
 def _already_undone(ruling: Ruling) -> Conflict:
     return Conflict(
         "J2",
-        "This ruling has already been undone.",
-        "Denne kendelse er allerede omgjort.",
+        _("This ruling has already been undone."),
         extra={"rule": "J2", "ruling": ruling.pk},
     )
 
@@ -81,25 +81,21 @@ def _check_undoable(ruling: Ruling, game: Game) -> None:
     if ruling.kind == Ruling.Kind.UNDO:
         raise Conflict(
             "J2",
-            "An undo cannot itself be undone: make the ruling again.",
-            "En omgørelse kan ikke selv omgøres: afsig kendelsen igen.",
+            _("An undo cannot itself be undone: make the ruling again."),
             extra={"rule": "J2"},
         )
     if ruling.kind in _NOT_UNDONE:
         raise Conflict(
             "ruling_result_undo",
-            "A result is not undone: award or adjust the result with a new ruling.",
-            "Et resultat omgøres ikke: tildel eller ret resultatet med en ny kendelse.",
+            _("A result is not undone: award or adjust the result with a new ruling."),
         )
     if game.status == Game.Status.FINISHED:
         raise Conflict(
             "game_finished",
-            "This game is finished: its log can no longer change.",
-            "Dette spil er afsluttet: loggen kan ikke længere ændres.",
+            _("This game is finished: its log can no longer change."),
         )
     if not ruling.log_entries:
         raise Conflict(
             "ruling_without_entries",
-            "This ruling wrote nothing into the game's log, so there is nothing to undo.",
-            "Denne kendelse skrev intet i spillets log, så der er intet at omgøre.",
+            _("This ruling wrote nothing into the game's log, so there is nothing to undo."),
         )

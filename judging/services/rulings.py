@@ -71,8 +71,7 @@ def _position_text(position: Any, game: Game) -> str:
             )
         raise ApplicationError(
             "position_invalid",
-            "Give the position as Y, R, B, G with four locations each.",
-            "Angiv stillingen som Y, R, B, G med fire felter hver.",
+            _("Give the position as Y, R, B, G with four locations each."),
         )
     try:
         pos = position_from_json(position, ruleset)
@@ -97,8 +96,8 @@ def _active_seq(game: Game, seq: int) -> dict[str, Any]:
             return cast(dict[str, Any], entry)
     raise ApplicationError(
         "entry_not_found",
-        f"There is no entry {seq} in this game's log.",
-        f"Der er ingen post {seq} i dette spils log.",
+        _("There is no entry %(seq)s in this game's log."),
+        params={"seq": seq},
         status=404,
     )
 
@@ -169,8 +168,7 @@ def _rule_id(rule: Any) -> str:
     if text and not (len(text) <= 3 and text[0].isalpha() and text[1:].isdigit()):
         raise ApplicationError(
             "rule_invalid",
-            "Name the rule by its id from the rules, e.g. F6 or P2.",
-            "Angiv reglen ved dens id fra reglerne, f.eks. F6 eller P2.",
+            _("Name the rule by its id from the rules, e.g. F6 or P2."),
         )
     return text
 
@@ -201,8 +199,7 @@ def ruling_void(
     if kept and position is None:
         raise ApplicationError(
             "position_required",
-            "Kept entries need the corrected position: set the pawns where they really stand.",
-            "Beholdte poster kræver en rettet stilling: sæt brikkerne, hvor de faktisk står.",
+            _("Kept entries need the corrected position: set the pawns where they really stand."),
         )
     text = (
         "! VOID "
@@ -245,17 +242,14 @@ def ruling_penalty(
     reason = _prepare(game, actor, reason)
     seat = seat_clean(seat, get_ruleset(game.round.tournament.ruleset).seats)
     if penalty not in PENALTIES:
-        raise ApplicationError(
-            "penalty_invalid", "Choose P1, P2, P3 or P4.", "Vælg P1, P2, P3 eller P4."
-        )
+        raise ApplicationError("penalty_invalid", _("Choose P1, P2, P3 or P4."))
     if penalty == "P1":
         text = f"! P1 {seat}"
     elif penalty == "P2":
         if not pawn:
             raise ApplicationError(
                 "pawn_required",
-                "Pick the talker's pawn that goes back to its start circle.",
-                "Vælg den af snakkerens brikker, der skal tilbage i startcirklen.",
+                _("Pick the talker's pawn that goes back to its start circle."),
             )
         text = f"! P2 {seat} {str(pawn).strip().upper()}"
     else:
@@ -313,8 +307,7 @@ def adjudication_decide(
     ):
         raise Conflict(
             "not_time_up",
-            "Only a game stopped at the time limit is adjudicated.",
-            "Kun et spil, der er stoppet ved tidsgrænsen, afgøres på tid.",
+            _("Only a game stopped at the time limit is adjudicated."),
         )
     winner = team_clean(winner)
     proposal = adjudication_proposal(game=game)
@@ -393,8 +386,7 @@ def _ruling_by_kind(*, game: Game, actor: Actor, kind: Any, data: dict[str, Any]
         require_judge(actor, game.round.tournament)
         raise Conflict(
             "game_finished",
-            "This game is finished: award or adjust its result instead.",
-            "Dette spil er afsluttet: tildel eller ret i stedet resultatet.",
+            _("This game is finished: award or adjust its result instead."),
         )
     if kind == "uphold":
         return ruling_uphold(
@@ -434,8 +426,7 @@ def _ruling_by_kind(*, game: Game, actor: Actor, kind: Any, data: dict[str, Any]
     require_judge(actor, game.round.tournament)
     raise ApplicationError(
         "ruling_kind_invalid",
-        "Unknown ruling: uphold, void, position, penalty, warning, result or adjudication.",
-        "Ukendt kendelse: uphold, void, position, penalty, warning, result eller adjudication.",
+        _("Unknown ruling: uphold, void, position, penalty, warning, result or adjudication."),
     )
 
 

@@ -6,6 +6,7 @@ import datetime
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import Conflict
 from core.users import Actor
@@ -51,15 +52,13 @@ def series_final_create(
     if series.events.filter(kind=SeriesEvent.Kind.FINAL).exists():
         raise Conflict(
             "season_final_exists",
-            "This season has its final already.",
-            "Denne sæson har allerede sin finale.",
+            _("This season has its final already."),
         )
     overview = series_overview(series=series, public=False)
     if not overview.qualifiers:
         raise Conflict(
             "season_no_qualifiers",
-            "The season has no qualifiers yet.",
-            "Sæsonen har endnu ingen kvalifikationsturneringer.",
+            _("The season has no qualifiers yet."),
         )
     unfinished = [
         c.tournament.name
@@ -70,9 +69,8 @@ def series_final_create(
         names = ", ".join(unfinished)
         raise Conflict(
             "season_qualifiers_unfinished",
-            f"Not every qualifier is finished ({names}): the ranking can still change.",
-            f"Ikke alle kvalifikationsturneringer er færdige ({names}): ranglisten kan "
-            "stadig ændre sig.",
+            _("Not every qualifier is finished (%(names)s): the ranking can still change."),
+            params={"names": names},
         )
     template = overview.qualifiers[-1].tournament
     settings = {key: getattr(template, key) for key in SETTING_FIELDS - _NOT_COPIED}
@@ -101,8 +99,7 @@ def series_final_create(
     if len(result.entered) < 2:
         raise Conflict(
             "season_too_few_qualified",
-            "At least two pairs must have qualified for a final.",
-            "Mindst to par skal være kvalificeret til en finale.",
+            _("At least two pairs must have qualified for a final."),
         )
     SeriesEvent.objects.create(series=series, tournament=final, kind=SeriesEvent.Kind.FINAL)
     series_audit(

@@ -8,6 +8,7 @@ people from the same event are two humans).
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import Conflict, NotFound
 from core.users import Actor
@@ -35,8 +36,8 @@ def _events_of(series: Series, person: Person) -> set[int]:
     if not events:
         raise NotFound(
             "person_not_in_season",
-            f"{person.name} has not played in this season.",
-            f"{person.name} har ikke spillet i denne sæson.",
+            _("%(name)s has not played in this season."),
+            params={"name": person.name},
         )
     return events
 
@@ -55,10 +56,11 @@ def season_persons_merge(
     if shared:
         raise Conflict(
             "persons_in_same_event",
-            f"{survivor.name} and {duplicate.name} played in the same tournament: "
-            "they are two different people.",
-            f"{survivor.name} og {duplicate.name} spillede i samme turnering: "
-            "de er to forskellige personer.",
+            _(
+                "%(name)s and %(other)s played in the same tournament: they are two "
+                "different people."
+            ),
+            params={"name": survivor.name, "other": duplicate.name},
         )
     try:
         merge = person_merge(
@@ -83,8 +85,7 @@ def season_person_merge_undo(*, series: Series, actor: Actor, merge: PersonAudit
     if merge.action != PersonAudit.Action.MERGE or merge.context != _context(series):
         raise NotFound(
             "merge_not_in_season",
-            "That merge was not made in this season.",
-            "Den sammenlægning blev ikke lavet i denne sæson.",
+            _("That merge was not made in this season."),
         )
     try:
         undo = person_merge_undo(merge=merge, actor=actor, context=_context(series))

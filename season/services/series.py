@@ -11,7 +11,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from core.changes import changes_save
-from core.errors import ApplicationError, Conflict, NotFound, PermissionDenied
+from core.errors import ApplicationError, Conflict, NotFound, PermissionDenied, Text
 from core.users import Actor, signed_in, signed_in_user
 from season.models import Series, SeriesAudit, SeriesEvent, SeriesRole
 from season.permissions import require_series_organiser
@@ -61,8 +61,10 @@ def _known(values: Mapping[str, Any]) -> None:
         raise TypeError(f"Not settings of a season: {', '.join(sorted(unknown))}")
 
 
-def _invalid(code: str, en: str, da: str, field: str | None = None) -> ApplicationError:
-    return ApplicationError(code, en, da, extra={"field": field} if field else None)
+def _invalid(
+    code: str, message: Text, *, field: str | None = None, params: dict[str, Any] | None = None
+) -> ApplicationError:
+    return ApplicationError(code, message, params=params, extra={"field": field} if field else None)
 
 
 def series_audit(
@@ -101,7 +103,7 @@ def series_create(
 ) -> Series:
     """A new season; the actor becomes its organiser (any signed-in user may)."""
     if not getattr(actor, "is_authenticated", False):
-        raise PermissionDenied("Sign in to create a season.", "Log ind for at oprette en sæson.")
+        raise PermissionDenied(_("Sign in to create a season."))
     _known(options)
     values = {"name": name, **options}
     slug = slug or _unique_slug(name)
@@ -111,8 +113,8 @@ def series_create(
     except IntegrityError:
         raise Conflict(
             "slug_taken",
-            f"The short name {slug} is already used by another season.",
-            f"Det korte navn {slug} bruges allerede af en anden sæson.",
+            _("The short name %(slug)s is already used by another season."),
+            params={"slug": slug},
         ) from None
     SeriesRole.objects.create(series=series, user=signed_in_user(actor))
     series_audit(series=series, actor=actor, action="series_create", target=series)
@@ -149,15 +151,13 @@ def series_event_add(
     require_series_organiser(actor, series)
     if not is_organiser(actor, tournament):
         raise PermissionDenied(
-            "You can only add tournaments you organise.",
-            "Du kan kun tilføje turneringer, du er arrangør af.",
+            _("You can only add tournaments you organise."),
         )
     if kind not in SeriesEvent.Kind.values:
         raise _invalid(
             "event_kind_unknown",
-            "An event is a qualifier or the final.",
-            "En turnering er en kvalifikation eller finalen.",
-            "kind",
+            _("An event is a qualifier or the final."),
+            field="kind",
         )
     if tournament.is_singles:
         # A season ranks pairs (the same two people) across its events.
@@ -173,14 +173,13 @@ def series_event_add(
     if series.events.filter(tournament=tournament).exists():
         raise Conflict(
             "event_in_season",
-            f"{tournament.name} is already part of this season.",
-            f"{tournament.name} er allerede med i denne sæson.",
+            _("%(name)s is already part of this season."),
+            params={"name": tournament.name},
         )
     if kind == SeriesEvent.Kind.FINAL and series.events.filter(kind=kind).exists():
         raise Conflict(
             "season_final_exists",
-            "This season has its final already.",
-            "Denne sæson har allerede sin finale.",
+            _("This season has its final already."),
         )
     event = SeriesEvent.objects.create(series=series, tournament=tournament, kind=kind)
     series_audit(
@@ -202,8 +201,7 @@ def series_event_remove(*, series: Series, actor: Actor, event: SeriesEvent) -> 
     if not deleted:
         raise NotFound(
             "event_not_in_season",
-            "That tournament is not part of this season.",
-            "Den turnering er ikke med i denne sæson.",
+            _("That tournament is not part of this season."),
         )
     series_audit(
         series=series,

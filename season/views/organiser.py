@@ -17,6 +17,7 @@ from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -46,8 +47,7 @@ def _organiser_page(view: ViewFunc) -> ViewFunc:
         series = get_object_or_404(Series, slug=season)
         if not is_series_organiser(request.user, series):
             error = PermissionDenied(
-                "Only an organiser of this season may open this page.",
-                "Kun en arrangør af denne sæson må åbne denne side.",
+                gettext_lazy("Only an organiser of this season may open this page."),
             )
             return render(request, "tournament/forbidden.html", {"error": error}, status=403)
         return view(request, series, *args, **kwargs)

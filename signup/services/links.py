@@ -14,6 +14,7 @@ from django.conf import settings
 from django.core import signing
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import NotFound
 from signup.models import SignUp
@@ -43,10 +44,10 @@ def signup_link(*, signup: SignUp) -> str:
 def _invalid_link() -> NotFound:
     return NotFound(
         "signup_link_invalid",
-        "This sign-up link is not valid (mistyped, or replaced by a newer one). "
-        "Use the link in your newest email, or ask the organiser.",
-        "Dette tilmeldingslink er ikke gyldigt (skrevet forkert eller erstattet af et nyere). "
-        "Brug linket i din nyeste e-mail, eller spørg arrangøren.",
+        _(
+            "This sign-up link is not valid (mistyped, or replaced by a newer one). "
+            "Use the link in your newest email, or ask the organiser."
+        ),
     )
 
 

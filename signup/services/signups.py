@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
-from core.errors import ApplicationError, Conflict
+from core.errors import ApplicationError, Conflict, Text
 from core.users import Actor
 from people.services import persons_for_names
 from signup.models import SignUp, SignUpEmail
@@ -34,8 +34,10 @@ from tournament.services.registration import pair_register_signed_up, pair_withd
 logger = logging.getLogger(__name__)
 
 
-def _invalid(code: str, en: str, da: str, **extra: Any) -> ApplicationError:
-    return ApplicationError(code, en, da, extra=extra or None)
+def _invalid(
+    code: str, message: Text, *, params: dict[str, Any] | None = None, **extra: Any
+) -> ApplicationError:
+    return ApplicationError(code, message, params=params, extra=extra or None)
 
 
 def _lock(tournament: Tournament) -> Tournament:
@@ -63,8 +65,7 @@ def _entrant_players(clean: dict[str, str], *, singles: bool) -> None:
     if clean["player_1"].casefold() == clean["player_2"].casefold():
         raise _invalid(
             "pair_same_player",
-            "A pair needs two different players.",
-            "Et par skal bestå af to forskellige spillere.",
+            _("A pair needs two different players."),
         )
 
 
@@ -73,21 +74,19 @@ def _require_open(tournament: Tournament) -> None:
     if closes_at is None:
         raise Conflict(
             "signup_not_offered",
-            "This tournament has no online sign-up. Contact the organiser.",
-            "Denne turnering har ingen online tilmelding. Kontakt arrangøren.",
+            _("This tournament has no online sign-up. Contact the organiser."),
         )
     if tournament.rounds.exists():
         raise Conflict(
             "signup_tournament_started",
-            "The tournament has started; sign-up is closed.",
-            "Turneringen er gået i gang; tilmeldingen er lukket.",
+            _("The tournament has started; sign-up is closed."),
         )
     if timezone.now() >= closes_at:
         when = timezone.localtime(closes_at).strftime("%d.%m.%Y %H:%M")
         raise Conflict(
             "signup_closed",
-            f"Sign-up closed on {when}. Contact the organiser.",
-            f"Tilmeldingen lukkede {when}. Kontakt arrangøren.",
+            _("Sign-up closed on %(when)s. Contact the organiser."),
+            params={"when": when},
         )
 
 
@@ -107,8 +106,8 @@ def _require_new_players(tournament: Tournament, clean: dict[str, str]) -> None:
         who = " & ".join(n for n in entered if n.casefold() in both)
         raise Conflict(
             "signup_duplicate",
-            f"{who} is already signed up for this tournament.",
-            f"{who} er allerede tilmeldt denne turnering.",
+            _("%(who)s is already signed up for this tournament."),
+            params={"who": who},
         )
 
 
@@ -162,8 +161,7 @@ def signup_submit(
     if not client_id:
         raise _invalid(
             "signup_form_stale",
-            "Reload the page and send the form again.",
-            "Genindlæs siden og send formularen igen.",
+            _("Reload the page and send the form again."),
         )
     repeat = SignUp.objects.filter(tournament=tournament, client_id=client_id).first()
     if repeat is not None:
@@ -178,8 +176,7 @@ def signup_submit(
     if consent is not True:
         raise _invalid(
             "signup_consent_required",
-            "Both players must agree that their names and results are published.",
-            "Begge spillere skal acceptere, at deres navne og resultater offentliggøres.",
+            _("Both players must agree that their names and results are published."),
             field="consent",
         )
     clean = {
@@ -246,8 +243,8 @@ def signup_approve(*, signup: SignUp, actor: Actor) -> SignUp:
     if signup.status != SignUp.Status.PENDING:
         raise Conflict(
             "signup_not_pending",
-            f"This sign-up is not awaiting approval ({signup.get_status_display()}).",
-            f"Denne tilmelding venter ikke på godkendelse ({_status_da(signup)}).",
+            _("This sign-up is not awaiting approval (%(status)s)."),
+            params={"status": SignUp.Status(signup.status).label},
         )
     _take_place(signup, actor=actor)
     email_queue(signup=signup, kind=SignUpEmail.Kind.CONFIRMED)
@@ -263,10 +260,11 @@ def signup_reject(*, signup: SignUp, actor: Actor, note: str = "") -> SignUp:
     if signup.status not in (SignUp.Status.PENDING, SignUp.Status.WAITLISTED):
         raise Conflict(
             "signup_not_open",
-            f"Only a sign-up awaiting approval or on the waitlist can be turned down "
-            f"({signup.get_status_display()}).",
-            f"Kun en tilmelding, der venter på godkendelse eller står på ventelisten, kan "
-            f"afvises ({_status_da(signup)}).",
+            _(
+                "Only a sign-up awaiting approval or on the waitlist can be turned down "
+                "(%(status)s)."
+            ),
+            params={"status": SignUp.Status(signup.status).label},
         )
     _set_decided(signup, SignUp.Status.REJECTED, note=" ".join(str(note or "").split())[:500])
     email_queue(signup=signup, kind=SignUpEmail.Kind.REJECTED)
@@ -279,8 +277,7 @@ def _withdraw(tournament: Tournament, signup: SignUp, *, actor: Actor | None) ->
     if signup.status not in ACTIVE:
         raise Conflict(
             "signup_already_withdrawn",
-            "This sign-up has already been withdrawn or turned down.",
-            "Denne tilmelding er allerede trukket tilbage eller afvist.",
+            _("This sign-up has already been withdrawn or turned down."),
         )
     pair = signup.pair
     # Withdrawn (without its pair) before the pair goes: a confirmed sign-up
@@ -319,8 +316,7 @@ def signup_link_renew(*, signup: SignUp, actor: Actor) -> SignUp:
     if not signup.email:
         raise Conflict(
             "signup_no_email",
-            "This sign-up has no email address any more.",
-            "Denne tilmelding har ikke længere en e-mailadresse.",
+            _("This sign-up has no email address any more."),
         )
     signup.link_nonce = new_nonce()
     signup.save(update_fields=["link_nonce"])
@@ -364,8 +360,3 @@ def signup_waitlist_advance(*, tournament: Tournament, actor: Actor | None = Non
     if actor is not None:
         require_organiser(actor, tournament)
     return _advance(_lock(tournament))
-
-
-def _status_da(signup: SignUp) -> str:
-    with translation.override("da"):
-        return str(signup.get_status_display())

@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from core.errors import ApplicationError, PermissionDenied
@@ -44,8 +45,7 @@ def organiser_required(view: ViewFunc) -> ViewFunc:
             return forbidden(
                 request,
                 PermissionDenied(
-                    "Only an organiser of this tournament may open this page.",
-                    "Kun en arrangør af denne turnering må åbne denne side.",
+                    _("Only an organiser of this tournament may open this page."),
                 ),
             )
         return view(request, tournament, *args, **kwargs)

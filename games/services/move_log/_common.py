@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
-from core.errors import ApplicationError, Conflict
+from core.errors import ApplicationError, Conflict, Text
 from games.conditional import state_etag
 from games.engine import (
     DM2023,
@@ -89,23 +90,29 @@ def _with_legal(game: Game, result: SubmitResult) -> SubmitResult:
 # --- errors ---------------------------------------------------------------
 
 
-def _illegal(rule: str, message_en: str, message_da: str, **extra: Any) -> ApplicationError:
-    return ApplicationError(rule, message_en, message_da, status=422, extra={"rule": rule, **extra})
+def _illegal(
+    rule: str,
+    message: Text,
+    message_da: str | None = None,  # the engine's refusals carry their own Danish
+    *,
+    params: dict[str, Any] | None = None,
+    **extra: Any,
+) -> ApplicationError:
+    return ApplicationError(
+        rule, message, message_da, params=params, status=422, extra={"rule": rule, **extra}
+    )
 
 
 def _check_writable(game: Game) -> None:
     if game.status == Game.Status.FINISHED:
         raise Conflict(
             "game_finished",
-            "This game is finished; its log can no longer change. Ask a judge.",
-            "Dette spil er afsluttet; loggen kan ikke længere ændres. Spørg en dommer.",
+            _("This game is finished; its log can no longer change. Ask a judge."),
         )
     if game.status == Game.Status.TIME_UP:
         raise Conflict(
             "game_time_up",
-            "Time is up for this game; a judge decides the result. No more moves can be logged.",
-            "Tiden er gået for dette spil; en dommer afgør resultatet. Der kan ikke logges "
-            "flere træk.",
+            _("Time is up for this game; a judge decides the result. No more moves can be logged."),
         )
 
 
@@ -125,8 +132,11 @@ def _canonical_discard(rest: str, ruleset: Ruleset) -> str:
     if not cards or any(card not in deck for card in cards):
         raise _illegal(
             "N",
-            f"Cannot read the discard {rest!r}: write 'X:' and the cards shown, e.g. X: 2 3 9 12.",
-            f"Kan ikke læse afkastet {rest!r}: skriv 'X:' og de viste kort, f.eks. X: 2 3 9 12.",
+            _(
+                "Cannot read the discard %(rest)s: write 'X:' and the cards shown, e.g. "
+                "X: 2 3 9 12."
+            ),
+            params={"rest": f"{rest!r}"},
         )
     return "X: " + " ".join(sorted(cards, key=deck.index))
 
@@ -144,8 +154,7 @@ def entry_read(
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT_LENGTH:
         raise _illegal(
             "N",
-            "Enter a move such as '5: Y3+5', '11: in', 'J: Y3<>R10' or a discard 'X: 2 3 9 12'.",
-            "Skriv et træk som '5: Y3+5', '11: in', 'J: Y3<>R10' eller et afkast 'X: 2 3 9 12'.",
+            _("Enter a move such as '5: Y3+5', '11: in', 'J: Y3<>R10' or a discard 'X: 2 3 9 12'."),
         )
     tidy = _tidy(text)
     named = _SEAT_PREFIX_RE.match(tidy)
@@ -154,8 +163,7 @@ def entry_read(
     elif to_move is None:
         raise _illegal(
             "W1",
-            "The game is over: nothing more can be played.",
-            "Spillet er slut: der kan ikke spilles mere.",
+            _("The game is over: nothing more can be played."),
         )
     else:
         seat, rest = to_move, tidy

@@ -6,8 +6,9 @@ import uuid
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
-from core.errors import ApplicationError, Conflict
+from core.errors import ApplicationError, Conflict, Text, bilingual, in_language
 from core.users import Actor, signed_in
 from games.engine import (
     EngineError,
@@ -44,10 +45,9 @@ def game_record_export(*, game: Game) -> dict[str, Any]:
     return game_record(game=game, moves=moves, players=game_players(game=game))
 
 
-def _record_refused(why_en: str, why_da: str) -> ApplicationError:
-    return _illegal(
-        "N", f"The game record cannot be used: {why_en}", f"Spilleloggen kan ikke bruges: {why_da}"
-    )
+def _record_refused(why: Text, params: dict[str, Any] | None = None) -> ApplicationError:
+    why_in_both = bilingual(in_language(why, "en", params), in_language(why, "da", params))
+    return _illegal("N", _("The game record cannot be used: %(why)s"), params={"why": why_in_both})
 
 
 def game_record_import(*, game: Game, actor: Actor, record: object) -> dict[str, Any]:
@@ -61,28 +61,24 @@ def game_record_import(*, game: Game, actor: Actor, record: object) -> dict[str,
     require_judge(actor, tournament)
     if not isinstance(record, dict) or not isinstance(record.get("moves"), list):
         raise _record_refused(
-            "it must be a JSON object with a list 'moves'.",
-            "den skal være et JSON-objekt med en liste 'moves'.",
+            _("it must be a JSON object with a list 'moves'."),
         )
     if record.get("ruleset", tournament.ruleset) != tournament.ruleset:
         raise _record_refused(
-            f"it is for the ruleset {record.get('ruleset')!r}; this event plays "
-            f"{tournament.ruleset!r}.",
-            f"den er til regelsættet {record.get('ruleset')!r}; denne turnering spiller "
-            f"{tournament.ruleset!r}.",
+            _("it is for the ruleset %(ruleset)s; this event plays %(event_ruleset)s."),
+            {"ruleset": f"{record.get('ruleset')!r}", "event_ruleset": f"{tournament.ruleset!r}"},
         )
     if record.get("first_dealer", game.first_dealer) != game.first_dealer:
         raise _record_refused(
-            f"its first dealer is {record.get('first_dealer')!r}, but this table's is "
-            f"{game.first_dealer!r}.",
-            f"dens første kortgiver er {record.get('first_dealer')!r}, men dette bords er "
-            f"{game.first_dealer!r}.",
+            _("its first dealer is %(first_dealer)s, but this table's is %(table_dealer)s."),
+            {
+                "first_dealer": f"{record.get('first_dealer')!r}",
+                "table_dealer": f"{game.first_dealer!r}",
+            },
         )
     moves = record["moves"]
     if len(moves) > 5000 or not all(isinstance(m, str) for m in moves):
-        raise _record_refused(
-            "'moves' must be a list of entry texts.", "'moves' skal være en liste af poster."
-        )
+        raise _record_refused(_("'moves' must be a list of entry texts."))
     _record_start_check(record.get("start"), get_ruleset(tournament.ruleset))
     with transaction.atomic():
         game = _lock(game)
@@ -90,10 +86,10 @@ def game_record_import(*, game: Game, actor: Actor, record: object) -> dict[str,
         if active_entries(game=game).exists():
             raise Conflict(
                 "log_not_empty",
-                "This game already has logged moves; a record can only be imported into an "
-                "empty log.",
-                "Dette spil har allerede loggede træk; en spillelog kan kun importeres til en "
-                "tom log.",
+                _(
+                    "This game already has logged moves; a record can only be imported into "
+                    "an empty log."
+                ),
             )
         texts = _store_record(game, moves, MoveEntry.Source.IMPORT)
         AuditEntry.objects.create(
@@ -122,17 +118,16 @@ def _record_start_check(start: object, ruleset: Ruleset) -> None:
         position = position_from_json(start, ruleset)  # type: ignore[arg-type]
     except EngineError as err:
         raise _record_refused(
-            f"its start position cannot be read ({err.message_en}).",
-            f"dens startstilling kan ikke læses ({err.message_da}).",
+            _("its start position cannot be read (%(why)s)."),
+            {"why": bilingual(err.message_en, err.message_da)},
         ) from None
     if position != initial_position(ruleset):
         raise _record_refused(
-            "it starts from another position than every pawn in its start circle; a table's "
-            "log starts there. Import the moves without 'start' and let a judge set the "
-            "position (! SET).",
-            "den starter fra en anden stilling end alle brikker i startcirklen; et bords log "
-            "starter der. Importér trækkene uden 'start', og lad en dommer sætte stillingen "
-            "(! SET).",
+            _(
+                "it starts from another position than every pawn in its start circle; a "
+                "table's log starts there. Import the moves without 'start' and let a "
+                "judge set the position (! SET)."
+            ),
         )
 
 
@@ -143,8 +138,12 @@ def _store_record(game: Game, moves: list[str], source: str) -> list[str]:
     if err is not None:
         raise _illegal(
             err.rule,
-            f"Entry {err.index + 1} ({err.move}): {err.message}",
-            f"Post {err.index + 1} ({err.move}): {err.message_da}",
+            _("Entry %(number)s (%(move)s): %(why)s"),
+            params={
+                "number": err.index + 1,
+                "move": err.move,
+                "why": bilingual(err.message, err.message_da),
+            },
             index=err.index,
             move=err.move,
         )

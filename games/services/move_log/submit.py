@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError, Conflict, NotFound, PermissionDenied
 from games.models import Game, MoveEntry
@@ -80,9 +81,7 @@ def _lock_head(game: Game, client_id: str) -> _Head:
         cursor.execute(_head_sql(), [client_id, game.pk])
         row = cursor.fetchone()
     if row is None:
-        raise NotFound(
-            "game_not_found", "This game no longer exists.", "Dette spil findes ikke længere."
-        )
+        raise NotFound("game_not_found", _("This game no longer exists."))
     status, round_status, seq, last, retried, digest, carried = row
     seq, last = log_head(game.pk, seq, last)
     return _Head(
@@ -98,10 +97,12 @@ def _lock_head(game: Game, client_id: str) -> _Head:
 def _stale(game: Game, expected_seq: object, view: LogView) -> Conflict:
     return Conflict(
         "stale_sequence",
-        f"The log has moved on (it is at entry {view.seq}; this entry was made after "
-        f"entry {expected_seq}). Here is the current state: check the entry again.",
-        f"Loggen er nået videre (den er ved post {view.seq}; dette træk blev lavet efter "
-        f"post {expected_seq}). Her er den aktuelle stilling: kontrollér trækket igen.",
+        _(
+            "The log has moved on (it is at entry %(seq)s; this entry was made after "
+            "entry %(expected_seq)s). Here is the current state: check the entry "
+            "again."
+        ),
+        params={"seq": view.seq, "expected_seq": expected_seq},
         extra={"state": game_state(game=game, entries_tail=ANSWER_ENTRIES)},
     )
 
@@ -163,8 +164,7 @@ def _submit_locked(
     if head.round_status == Round.Status.CLOSED:
         # Closed between the caller's check of the table link and the lock.
         raise PermissionDenied(
-            "This round is closed; the table link can no longer change the game.",
-            "Denne runde er lukket; bordlinket kan ikke længere ændre spillet.",
+            _("This round is closed; the table link can no longer change the game."),
         )
     _check_writable(game)
     view = game_log(game=game, head=(head.seq, head.last_hash))

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import Conflict, NotFound
 from games.models import Game, MoveEntry, ResultConfirmation
@@ -39,8 +40,8 @@ def move_take_back(*, game: Game, client_id: str, seq: int) -> dict[str, Any]:
                 return _answer_state(game)
             raise NotFound(
                 "entry_not_found",
-                f"There is no entry {seq} in this game's log.",
-                f"Der er ingen post {seq} i dette spils log.",
+                _("There is no entry %(seq)s in this game's log."),
+                params={"seq": seq},
             )
         later = active_entries(game=game).filter(seq__gt=seq).order_by("seq")
         ruling = later.filter(source=MoveEntry.Source.JUDGE).first()
@@ -49,10 +50,10 @@ def move_take_back(*, game: Game, client_id: str, seq: int) -> dict[str, Any]:
         if later.exists():
             raise Conflict(
                 "take_back_too_late",
-                "Only the table's last entry can be taken back, and only until the next entry "
-                "is made. Call a judge to correct an older entry.",
-                "Kun bordets sidste post kan trækkes tilbage, og kun indtil den næste post er "
-                "lavet. Tilkald en dommer for at rette en ældre post.",
+                _(
+                    "Only the table's last entry can be taken back, and only until the next "
+                    "entry is made. Call a judge to correct an older entry."
+                ),
             )
         if entry.source not in _TABLE_SOURCES:
             raise _not_the_tables(entry)
@@ -72,18 +73,19 @@ def _not_the_tables(entry: MoveEntry) -> Conflict:
     if entry.source == MoveEntry.Source.JUDGE:
         return Conflict(
             "J2",
-            f"Entry {entry.seq} is a judge's ruling: the table cannot take it back, nor any "
-            "entry before it. Only a judge of this tournament can undo a ruling.",
-            f"Post {entry.seq} er en dommerkendelse: bordet kan ikke trække den tilbage og "
-            "heller ingen post før den. Kun en dommer i denne turnering kan omgøre en "
-            "kendelse.",
+            _(
+                "Entry %(seq)s is a judge's ruling: the table cannot take it back, nor "
+                "any entry before it. Only a judge of this tournament can undo a ruling."
+            ),
+            params={"seq": entry.seq},
             extra={"rule": "J2", "seq": entry.seq},
         )
     return Conflict(
         "J2",
-        f"Entry {entry.seq} was not logged at this table (it was imported), so the table "
-        "cannot take it back. Call a judge to correct it.",
-        f"Post {entry.seq} blev ikke logget ved dette bord (den blev importeret), så bordet "
-        "kan ikke trække den tilbage. Tilkald en dommer for at rette den.",
+        _(
+            "Entry %(seq)s was not logged at this table (it was imported), so the "
+            "table cannot take it back. Call a judge to correct it."
+        ),
+        params={"seq": entry.seq},
         extra={"rule": "J2", "seq": entry.seq},
     )

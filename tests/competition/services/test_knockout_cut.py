@@ -42,6 +42,9 @@ def test_a_bracket_inside_a_tie_is_refused_without_a_choice_and_nothing_is_made(
         "tiebreak", "seed", "playoff"
     ]  # fmt: skip
     assert "4.-pladsen deles af #4" in err.value.message_da
+    # Each language names the choices in its own words (tournament's catalogue).
+    assert err.value.message_en.endswith("decide it: tiebreak, seed, playoff.")
+    assert err.value.message_da.endswith("afgøres: næste tiebreak, seedningen, omspil.")
     assert not tournament.rounds.filter(kind=Round.Kind.KNOCKOUT).exists()
 
 
