@@ -31,6 +31,10 @@ if url_host(SITE_URL) not in ALLOWED_HOSTS:
     ALLOWED_HOSTS.append(url_host(SITE_URL))
 
 INSTALLED_APPS = [
+    # No models, templates or static files: listed (first, so its Danish wins
+    # over Django's own for the same English) for core/locale, the catalogue of
+    # core's and config's texts.
+    "core",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -137,7 +141,7 @@ LOGOUT_REDIRECT_URL = "tournament:home"
 
 LANGUAGE_CODE = "da"
 LANGUAGES = [("da", "Dansk"), ("en", "English")]
-LOCALE_PATHS = [BASE_DIR / "core" / "locale"]  # core and config; each app has its own locale/
+LOCALE_PATHS = [BASE_DIR / "locale"]  # plus each app's own locale/ (Django finds those)
 TIME_ZONE = "Europe/Copenhagen"
 USE_I18N = True
 USE_TZ = True
