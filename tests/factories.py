@@ -82,6 +82,11 @@ class GameFactory(factory.django.DjangoModelFactory):
     )
     first_dealer = "Y"
 
+    class Params:
+        # A Partners DUO table (docs/rulesets/duo.md): singles, pair_yb's first
+        # player plays Yellow (Y), pair_rg's Red (R).
+        duo = factory.Trait(round__tournament__ruleset="duo")
+
 
 def organiser_of(tournament: Tournament, username: str = "org") -> object:
     user = UserFactory(username=username)

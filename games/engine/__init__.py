@@ -15,10 +15,29 @@ from __future__ import annotations
 
 from .board import CARDS, COLOUR_DA, COLOUR_EN, SEATS, TEAMS, partner_of, team_of
 from .distance import adjudicate, remaining_distance, team_standing
+from .duo.game import DuoState
+from .duo.position import DuoPosition
 from .effects import index_effects, parse_effect
 from .errors import MESSAGES as ERROR_MESSAGES
 from .errors import EngineError, IllegalMoveError, NotationError, PositionError
-from .game import GameState, ReplayError, ReplayResult, ReplayStep, replay, replay_steps
+from .facade import (
+    canonical_move,
+    initial_position,
+    initial_state,
+    position_from_json,
+    position_legal_moves,
+    position_play,
+)
+from .game import (
+    AnyPosition,
+    AnyState,
+    GameState,
+    ReplayError,
+    ReplayResult,
+    ReplayStep,
+    replay,
+    replay_steps,
+)
 from .judge import JudgeEntry, entry_marks, format_judge_entry, parse_judge_entry, void_check
 from .notation import Discard, Move, format_move, parse_entry, parse_move
 from .position import Position
@@ -37,8 +56,12 @@ __all__ = [
     "RULEBOOK",
     "SEATS",
     "TEAMS",
+    "AnyPosition",
+    "AnyState",
     "Applied",
     "Discard",
+    "DuoPosition",
+    "DuoState",
     "EngineError",
     "Event",
     "GameState",
@@ -54,17 +77,23 @@ __all__ = [
     "Ruleset",
     "adjudicate",
     "apply_move",
+    "canonical_move",
     "entry_marks",
     "format_judge_entry",
     "format_move",
     "get_ruleset",
     "index_effects",
+    "initial_position",
+    "initial_state",
     "legal_moves",
     "parse_effect",
     "parse_entry",
     "parse_judge_entry",
     "parse_move",
     "partner_of",
+    "position_from_json",
+    "position_legal_moves",
+    "position_play",
     "remaining_distance",
     "replay",
     "replay_steps",

@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from .board import IS_GOAL, NLOC, PIDX, REMAINING_HOME, REMAINING_START, SEATS, TEAMS
+from .duo.game import SIDE_TEAM
+from .duo.game import remaining_distance as duo_remaining_distance
+from .duo.position import DuoPosition
 from .position import Position, locked_count
 from .ruleset import DM2023, Ruleset
 from .variants import rules_of
@@ -13,7 +16,9 @@ from .walk import pawn_distances
 __all__ = ["adjudicate", "pawn_distances", "remaining_distance", "team_standing"]
 
 
-def remaining_distance(position: Position, ruleset: Ruleset = DM2023) -> dict[str, Any]:
+def remaining_distance(
+    position: Position | DuoPosition, ruleset: Ruleset = DM2023
+) -> dict[str, Any]:
     """Remaining distance per pawn and per team (W3).
 
     ``{"pawns": {"Y": [4 ints], …}, "teams": {"YB": int, "RG": int}}``:
@@ -21,14 +26,22 @@ def remaining_distance(position: Position, ruleset: Ruleset = DM2023) -> dict[st
     its path; a locked pawn 0, a pawn on its start field 60, in its start
     circle 61. Pawns are listed in location order. The rulebook measures to
     House instead (its W3 Decision: House 0, own 15 1, own 0 61, Start 62).
+    A DUO position (docs/rulesets/duo.md W2) lists its pawns per area and
+    its sides as ``"YB"`` (player Y) and ``"RG"`` (player R).
     """
+    if isinstance(position, DuoPosition):
+        duo = duo_remaining_distance(position)
+        teams = {SIDE_TEAM[p]: n for p, n in duo["players"].items()}
+        return {"pawns": duo["pawns"], "teams": teams, "players": duo["players"]}
     rows = rules_of(ruleset).pawn_distances(position.locs)
     pawns = {s: rows[c] for c, s in enumerate(SEATS)}
     teams = {t: sum(pawns[a]) + sum(pawns[b]) for t, (a, b) in TEAMS.items()}
     return {"pawns": pawns, "teams": teams}
 
 
-def team_standing(position: Position, ruleset: Ruleset = DM2023) -> tuple[int, int, int, int]:
+def team_standing(
+    position: Position | DuoPosition, ruleset: Ruleset = DM2023
+) -> tuple[int, int, int, int]:
     """``(distance YB, distance RG, locked YB, locked RG)``: the two teams' W3 numbers.
 
     The same numbers as :func:`remaining_distance` and the locked counts of
@@ -36,7 +49,7 @@ def team_standing(position: Position, ruleset: Ruleset = DM2023) -> tuple[int, i
     statistics that read them after every entry of many games. A board other
     than dm2023's (the rulebook's House) goes the long way.
     """
-    if rules_of(ruleset).pawn_distances is not pawn_distances:
+    if isinstance(position, DuoPosition) or rules_of(ruleset).pawn_distances is not pawn_distances:
         dist = remaining_distance(position, ruleset)["teams"]
         teams = adjudicate(position, ruleset)["teams"]
         return dist["YB"], dist["RG"], teams["YB"]["locked"], teams["RG"]["locked"]
@@ -66,7 +79,7 @@ def team_standing(position: Position, ruleset: Ruleset = DM2023) -> tuple[int, i
     )
 
 
-def adjudicate(position: Position, ruleset: Ruleset = DM2023) -> dict[str, Any]:
+def adjudicate(position: Position | DuoPosition, ruleset: Ruleset = DM2023) -> dict[str, Any]:
     """Propose the winner of a game stopped at the time limit (W3).
 
     Order ``"distance"``: fewer remaining steps wins. Order
@@ -75,7 +88,10 @@ def adjudicate(position: Position, ruleset: Ruleset = DM2023) -> dict[str, Any]:
     then more pawns in House.
     A won position (W1) is decided by W1. ``winner`` is None on a tie. The
     engine proposes; a judge confirms or overrides with a written reason.
+    A DUO position is decided by DUO W1/W2 (:func:`_adjudicate_duo`).
     """
+    if isinstance(position, DuoPosition):
+        return _adjudicate_duo(position, ruleset)
     dist = remaining_distance(position, ruleset)["teams"]
     order = ruleset.adjudication
     if order == "distance_to_house":
@@ -125,4 +141,39 @@ def adjudicate(position: Position, ruleset: Ruleset = DM2023) -> dict[str, Any]:
         "teams": teams,
         "reason_en": en + " (W3).",
         "reason_da": da + " (W3).",
+    }
+
+
+def _adjudicate_duo(position: DuoPosition, ruleset: Ruleset) -> dict[str, Any]:
+    """DUO W1, else W2: fewer remaining steps wins; equal is level (docs/rulesets/duo.md)."""
+    dist = remaining_distance(position, ruleset)["teams"]
+    locked = {SIDE_TEAM[p]: len(position.locked(p)) for p in SIDE_TEAM}
+    teams = {t: {"distance": dist[t], "locked": locked[t]} for t in ("YB", "RG")}
+    won = position.winner()
+    answer: dict[str, Any] = {"order": "distance", "teams": teams}
+    if won is not None:
+        en, da = ("yellow", "gul") if won == "Y" else ("red", "rød")
+        return {
+            **answer,
+            "winner": SIDE_TEAM[won],
+            "reason_en": f"Player {won} ({en}) has all 6 pawns locked (W1).",
+            "reason_da": f"Spiller {won} ({da}) har alle 6 brikker låst fast (W1).",
+        }
+    if dist["YB"] == dist["RG"]:
+        return {
+            **answer,
+            "winner": None,
+            "reason_en": f"The players are level ({dist['YB']} steps each) (W2).",
+            "reason_da": f"Spillerne står lige ({dist['YB']} felter hver) (W2).",
+        }
+    winner = "YB" if dist["YB"] < dist["RG"] else "RG"
+    loser = "RG" if winner == "YB" else "YB"
+    side = winner[0]
+    return {
+        **answer,
+        "winner": winner,
+        "reason_en": f"Player {side} has less distance left ({dist[winner]} against "
+        f"{dist[loser]} steps) (W2).",
+        "reason_da": f"Spiller {side} har kortest vej tilbage ({dist[winner]} mod "
+        f"{dist[loser]} felter) (W2).",
     }

@@ -16,12 +16,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .boardstate import Event, event_of
+from .duo.game import DUO_ENTRY_HANDLERS, DuoState, run_record
+from .duo.position import DuoPosition
 from .errors import EngineError
 from .flow import ENTRY_HANDLERS, EntryHandler, Game, GameState, read_record
 from .judge import JUDGE_PREFIX, apply_judge_entry
 from .notation import Discard, Move, parse_entry
 from .position import Position
-from .ruleset import Ruleset
+from .ruleset import Ruleset, get_ruleset
 
 __all__ = [
     "ENTRY_HANDLERS",
@@ -37,6 +39,12 @@ __all__ = [
 ]
 
 ENTRY_HANDLERS[JUDGE_PREFIX] = apply_judge_entry
+DUO_ENTRY_HANDLERS[JUDGE_PREFIX] = apply_judge_entry
+
+AnyPosition = Position | DuoPosition
+"""A position of any ruleset: both have ``to_json``, ``locs``, ``locked(seat)``, ``winner()``."""
+AnyState = GameState | DuoState
+"""The deal and turn state of any ruleset: the same fields and methods (``play``…)."""
 
 
 @dataclass(frozen=True)
@@ -66,10 +74,11 @@ class ReplayResult:
 
     ok: bool
     moves_checked: int
-    position: Position
+    position: AnyPosition
     winner: str | None
+    """The side that won, ``"YB"`` or ``"RG"`` (in DUO, Y's side or R's), or None."""
     first_error: ReplayError | None
-    state: GameState
+    state: AnyState
     events: list[list[Event]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -86,10 +95,15 @@ class ReplayResult:
 def replay(record: Mapping[str, Any], ruleset: Ruleset | None = None) -> ReplayResult:
     """Check a whole game record (NOTATION.md) and report the first illegal entry.
 
-    ``ruleset`` defaults to ``record["ruleset"]``. A malformed record frame
-    (missing fields, bad start position) raises NotationError/PositionError;
-    an unreadable or illegal entry is reported in ``first_error``.
+    ``ruleset`` defaults to ``record["ruleset"]``; every ruleset answers with
+    a :class:`ReplayResult` (a DUO record's position is a ``DuoPosition``,
+    its state a ``DuoState``). A malformed record frame (missing fields, bad
+    start position) raises NotationError/PositionError; an unreadable or
+    illegal entry is reported in ``first_error``.
     """
+    two = _two_player(record, ruleset)
+    if two is not None:
+        return _duo_replay(record, two)
     _, game, moves = read_record(record, ruleset)
     all_events: list[list[Event]] = []
     error: ReplayError | None = None
@@ -110,6 +124,33 @@ def replay(record: Mapping[str, Any], ruleset: Ruleset | None = None) -> ReplayR
         first_error=error,
         state=state,
         events=all_events,
+    )
+
+
+def _two_player(record: Mapping[str, Any], ruleset: Ruleset | None) -> Ruleset | None:
+    """The record's ruleset if two play it (DUO), else None (read_record checks the rest)."""
+    if ruleset is None:
+        name = record.get("ruleset") if isinstance(record, Mapping) else None
+        if not isinstance(name, str):
+            return None
+        try:
+            ruleset = get_ruleset(name)
+        except ValueError:
+            return None
+    return ruleset if ruleset.players == 2 else None
+
+
+def _duo_replay(record: Mapping[str, Any], ruleset: Ruleset) -> ReplayResult:
+    game, events, error = run_record(record, ruleset)
+    state = game.snapshot()
+    return ReplayResult(
+        ok=error is None,
+        moves_checked=len(events),
+        position=state.position,
+        winner=state.winner,
+        first_error=None if error is None else ReplayError(**error),
+        state=state,
+        events=events,
     )
 
 

@@ -24,6 +24,11 @@ in record order (the move log's ``seq``).
                                ruling undone, RULES J2); the game is replayed
                                without them
 =============================  ===============================================
+
+A DUO record (docs/rulesets/duo.md "Judge entries") has the same entries
+with its own players and codes: seats ``Y`` and ``R``, ``! SET YK=YKH,YKH,YKS
+RK=… YO=… RO=…``, ``! P2 R RO7``, ``! P3 Y 5: YK3+5``, ``! RESULT Y`` (also
+written ``! RESULT YB``: the side's result code).
 """
 
 from __future__ import annotations
@@ -36,15 +41,22 @@ from typing import Any
 
 from .board import COLOUR_DA, COLOUR_EN, SEAT_INDEX, SEATS
 from .boardstate import EventTuple
+from .duo.board import AREAS as DUO_AREAS
+from .duo.board import PLAYERS as DUO_PLAYERS
+from .duo.game import SIDE_TEAM, DuoGame, read_duo_record
+from .duo.moves import parse_move as parse_duo_move
+from .duo.position import DuoPosition
 from .errors import EngineError, IllegalMoveError, NotationError, PositionError
 from .flow import Game, read_record
 from .notation import Discard, parse_entry, parse_move
 from .position import Position
-from .ruleset import RULEBOOK
+from .ruleset import RULEBOOK, Ruleset, get_ruleset
 
 JUDGE_PREFIX = "!"
 KINDS = ("UPHOLD", "VOID", "SET", "P1", "P2", "P3", "P4", "WARN", "RESULT", "UNDO")
 _TRACK_RE = re.compile(r"^([YRBG])(S|[1-9]|1[0-4])$")
+_DUO_TRACK_RE = re.compile(r"^(YK|RK|YO|RO)(S|[1-9]\d?)$")
+_TEAM_OF_SIDE = {**SIDE_TEAM, "YB": "YB", "RG": "RG"}
 _RULE_RE = re.compile(r"^[A-Z]\d{1,2}$")
 
 
@@ -64,18 +76,24 @@ class JudgeEntry:
     seat: str | None = None
     entries: tuple[int, ...] = ()
     keep: tuple[int, ...] = ()
-    position: Position | None = None
+    position: Position | DuoPosition | None = None
     at: str | None = None
     move: str | None = None
     team: str | None = None
     on_time: bool = False
     rule: str | None = None
+    duo: bool = False
+    """Read from a DUO record: players Y/R and DUO codes."""
 
     def __str__(self) -> str:
         return format_judge_entry(self)
 
 
-def _seat(text: str, token: str | None) -> str:
+def _seat(text: str, token: str | None, duo: bool = False) -> str:
+    if duo:
+        if token not in DUO_PLAYERS:
+            raise _bad(text, "name the player Y or R", "angiv spilleren Y eller R")
+        return token
     if token not in SEAT_INDEX:
         raise _bad(text, "name the seat Y, R, B or G", "angiv pladsen Y, R, B eller G")
     return token
@@ -103,7 +121,7 @@ def _read_position(data: Any) -> Position:
             raise dm_error from None
 
 
-def _position(text: str, body: str) -> Position:
+def _position(text: str, body: str, duo: Ruleset | None = None) -> Position | DuoPosition:
     body = body.strip()
     if body.startswith("{"):
         try:
@@ -112,18 +130,31 @@ def _position(text: str, body: str) -> Position:
             raise _bad(
                 text, "the position is not valid JSON", "stillingen er ikke gyldig JSON"
             ) from None
-        return _read_position(data)
+        return (
+            _read_position(data) if duo is None else DuoPosition.from_json(data, duo.board_fields)
+        )
+    keys = SEAT_INDEX if duo is None else DUO_AREAS
     data2: dict[str, list[str]] = {}
     for part in body.split():
         seat, _, locs = part.partition("=")
-        if seat not in SEAT_INDEX or seat in data2:
+        if seat not in keys or seat in data2:
+            if duo is not None:
+                raise _bad(text, "write SET YK=… RK=… YO=… RO=…", "skriv SET YK=… RK=… YO=… RO=…")
             raise _bad(text, "write SET Y=… R=… B=… G=…", "skriv SET Y=… R=… B=… G=…")
         data2[seat] = locs.split(",")
+    if duo is not None:
+        return DuoPosition.from_json(data2, duo.board_fields)
     return _read_position(data2)
 
 
-def parse_judge_entry(text: str) -> JudgeEntry:
-    """Read a judge entry (``"! P1 Y"``); raises NotationError."""
+def parse_judge_entry(text: str, ruleset: Ruleset | None = None) -> JudgeEntry:
+    """Read a judge entry (``"! P1 Y"``); raises NotationError (PositionError for a bad SET).
+
+    ``ruleset`` names the record's ruleset: a two-player one (DUO) reads its
+    players, codes and moves; the others (and None) the four-seat notation.
+    """
+    if ruleset is not None and ruleset.players == 2:
+        return _parse_duo(text, ruleset)
     if not isinstance(text, str) or not text.startswith(JUDGE_PREFIX + " "):
         raise _bad(str(text), "a judge entry starts with '! '", "en dommerpost starter med '! '")
     parts = text.split()
@@ -186,6 +217,51 @@ def parse_judge_entry(text: str) -> JudgeEntry:
     )
 
 
+def _parse_duo(text: str, ruleset: Ruleset) -> JudgeEntry:
+    """A judge entry of a DUO record: the kinds that name no seat or code read as
+    in the four-seat notation; the others with DUO players, codes and moves."""
+    if not isinstance(text, str) or not text.startswith(JUDGE_PREFIX + " "):
+        raise _bad(str(text), "a judge entry starts with '! '", "en dommerpost starter med '! '")
+    parts = text.split()
+    kind = parts[1] if len(parts) > 1 else ""
+    args = parts[2:]
+    if kind in ("UPHOLD", "VOID", "UNDO"):
+        return parse_judge_entry(text)
+    if kind == "SET":
+        return JudgeEntry(
+            "SET", position=_position(text, text.split("SET", 1)[1], ruleset), duo=True
+        )
+    if kind == "P1" and len(args) == 1:
+        return JudgeEntry("P1", seat=_seat(text, args[0], duo=True), duo=True)
+    if kind == "P2" and len(args) == 2:
+        seat = _seat(text, args[0], duo=True)
+        if not _DUO_TRACK_RE.match(args[1]):
+            raise _bad(text, "name a track field such as RO7", "angiv et felt på banen, f.eks. RO7")
+        return JudgeEntry("P2", seat=seat, at=args[1], duo=True)
+    if kind in ("P3", "P4") and args:
+        seat = _seat(text, args[0], duo=True)
+        move = " ".join(args[1:]) or None
+        if move is not None:
+            move = str(parse_duo_move(move, ruleset.board_fields))
+        return JudgeEntry(kind, seat=seat, move=move, duo=True)
+    if kind == "WARN" and 1 <= len(args) <= 2:
+        entry = parse_judge_entry(f"! WARN Y {' '.join(args[1:])}".strip())
+        return JudgeEntry("WARN", seat=_seat(text, args[0], duo=True), rule=entry.rule, duo=True)
+    if kind == "RESULT" and 1 <= len(args) <= 2 and args[0] in _TEAM_OF_SIDE:
+        if len(args) == 2 and args[1] != "TIME":
+            raise _bad(
+                text, "write RESULT Y or RESULT Y TIME", "skriv RESULT Y eller RESULT Y TIME"
+            )
+        return JudgeEntry("RESULT", team=_TEAM_OF_SIDE[args[0]], on_time=len(args) == 2, duo=True)
+    raise _bad(
+        text,
+        "unknown DUO judge entry; use UPHOLD, VOID, SET, P1, P2, P3, P4, WARN, RESULT or UNDO "
+        "with the players Y and R",
+        "ukendt DUO-dommerpost; brug UPHOLD, VOID, SET, P1, P2, P3, P4, WARN, RESULT eller UNDO "
+        "med spillerne Y og R",
+    )
+
+
 def format_judge_entry(entry: JudgeEntry) -> str:
     """The canonical text of a judge entry."""
     k = entry.kind
@@ -197,7 +273,8 @@ def format_judge_entry(entry: JudgeEntry) -> str:
     if k == "SET":
         assert entry.position is not None
         data = entry.position.to_json()
-        return "! SET " + " ".join(f"{s}={','.join(data[s])}" for s in SEATS)
+        keys = DUO_AREAS if isinstance(entry.position, DuoPosition) else SEATS
+        return "! SET " + " ".join(f"{s}={','.join(data[s])}" for s in keys)
     if k == "P1":
         return f"! P1 {entry.seat}"
     if k == "P2":
@@ -208,13 +285,33 @@ def format_judge_entry(entry: JudgeEntry) -> str:
         return f"! WARN {entry.seat}" + (f" {entry.rule}" if entry.rule else "")
     if k == "UNDO":
         return "! UNDO " + " ".join(map(str, entry.entries))
-    return f"! RESULT {entry.team}" + (" TIME" if entry.on_time else "")
+    team = (entry.team or "")[:1] if entry.duo else entry.team
+    return f"! RESULT {team}" + (" TIME" if entry.on_time else "")
 
 
 # --- applying ----------------------------------------------------------------
 
 
-def _set_position(game: Game, position: Position) -> None:
+AnyGame = Game | DuoGame
+"""The mutable game of a four-seat or a DUO record: judge entries apply to either."""
+
+
+def _set_position(game: AnyGame, position: Position | DuoPosition) -> None:
+    if isinstance(game, DuoGame):
+        if not isinstance(position, DuoPosition):
+            raise _illegal(
+                "N",
+                "A DUO position names the areas YK, RK, YO and RO.",
+                "En DUO-stilling angiver områderne YK, RK, YO og RO.",
+            )
+        game.set_position(position)
+        return
+    if isinstance(position, DuoPosition):
+        raise _illegal(
+            "N",
+            "A position names the colours Y, R, B and G.",
+            "En stilling angiver farverne Y, R, B og G.",
+        )
     position = Position.from_json(position.to_json(), game.ruleset)  # the game's own board
     game.board = game.rules.board(position.locs)
     game.winner = game.board.winner()
@@ -234,8 +331,11 @@ def _send_home(game: Game, seat: str, at: str) -> None:
     _set_position(game, Position.from_json(data, game.ruleset))
 
 
-def _play_kept(game: Game, text: str) -> None:
+def _play_kept(game: AnyGame, text: str) -> None:
     """A kept entry counts as played (card, turn) but moves nothing."""
+    if isinstance(game, DuoGame):
+        game.play_kept(text)
+        return
     try:
         seat_code, action = parse_entry(text)
     except EngineError:
@@ -386,7 +486,7 @@ class VoidConflict(IllegalMoveError):
 
 
 def _rebuild(
-    game: Game,
+    game: AnyGame,
     record: Sequence[Any],
     voided: set[int],
     kept: set[int],
@@ -400,7 +500,11 @@ def _rebuild(
     is not kept (``game`` is then unchanged) — unless ``conflicts`` collects
     them: such entries are then treated as kept and the replay goes on.
     """
-    fresh = Game(game.ruleset, game.first_dealer, game.start)
+    fresh: AnyGame = (
+        DuoGame(game.ruleset, game.first_dealer, game.start)
+        if isinstance(game, DuoGame)
+        else Game(game.ruleset, game.first_dealer, game.start)
+    )
     skipped = undone or set()
     for n, text in enumerate(record, start=1):
         if n in voided or n in skipped or _is_void(text) or _is_kind(text, "UNDO"):
@@ -413,15 +517,16 @@ def _rebuild(
             if n not in kept and conflicts is not None:
                 conflicts.append(VoidConflict(n, str(text), err))
             _play_kept(fresh, text)
-    for slot in Game.__slots__:
+    for slot in type(game).__slots__:
         setattr(game, slot, getattr(fresh, slot))
 
 
 def apply_judge_entry(
-    game: Game, text: str, record: Sequence[Any] = (), index: int = 0
+    game: AnyGame, text: str, record: Sequence[Any] = (), index: int = 0
 ) -> list[EventTuple]:
-    """Apply one judge entry to ``game`` (the handler registered for ``!``)."""
-    entry = parse_judge_entry(text)
+    """Apply one judge entry to ``game`` (the handler registered for ``!``, four-seat and DUO)."""
+    duo = isinstance(game, DuoGame)
+    entry = parse_judge_entry(text, game.ruleset if duo else None)
     kind = entry.kind
     if kind in ("UPHOLD", "VOID"):
         history = _history(record, index, text)
@@ -449,17 +554,27 @@ def apply_judge_entry(
         _set_position(game, entry.position)
         return []
     if kind == "RESULT":
-        game.winner = entry.team
-        game.to_move = -1
+        assert entry.team is not None
+        if isinstance(game, DuoGame):
+            game.award(entry.team[0])
+        else:
+            game.winner = entry.team
+            game.to_move = -1
         return []
     if game.winner is not None and kind in ("P2", "P3", "P4"):
         raise IllegalMoveError.of("w1", team=game.winner)
     assert entry.seat is not None
     if kind == "P1":
-        game.penalise(SEAT_INDEX[entry.seat])
+        if isinstance(game, DuoGame):
+            game.penalise(DUO_PLAYERS.index(entry.seat))
+        else:
+            game.penalise(SEAT_INDEX[entry.seat])
     elif kind == "P2":
         assert entry.at is not None
-        _send_home(game, entry.seat, entry.at)
+        if isinstance(game, DuoGame):
+            game.send_home(entry.seat, entry.at)
+        else:
+            _send_home(game, entry.seat, entry.at)
     elif entry.move is not None:  # P3, P4 with the forced move
         return game.entry(f"{entry.seat} {entry.move}")
     return []
@@ -476,7 +591,7 @@ def void_check(
     Raises EngineError if the record itself or the void cannot be applied
     for another reason (a bad entry number, a judge entry that fails).
     """
-    _, game, moves = read_record(record, None)
+    game, moves = _read_any(record)
     for i, text in enumerate(moves):
         game.entry(text, moves, i)
     void = JudgeEntry(
@@ -499,3 +614,16 @@ def void_check(
         }
         for c in conflicts
     ]
+
+
+def _read_any(record: dict[str, Any]) -> tuple[AnyGame, list[Any]]:
+    """The game of a record of any ruleset, before its entries, and the entries."""
+    name = record.get("ruleset") if isinstance(record, dict) else None
+    try:
+        ruleset = get_ruleset(name) if isinstance(name, str) else None
+    except ValueError:
+        ruleset = None
+    if ruleset is not None and ruleset.players == 2:
+        return read_duo_record(record, ruleset)
+    _, game, moves = read_record(record, None)
+    return game, moves

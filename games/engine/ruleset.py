@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import CARDS
+from .board import CARDS, SEATS
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,8 @@ class Ruleset:
         players: players at a table (4 in pairs; 2 for ``duo``, singles).
         board_fields: numbered track fields per quarter or home area (14; a
             ``duo`` Decision and setting, docs/rulesets/duo.md B2).
+        adjudication_fixed: the reading fixes its time-out order, which an
+            event cannot change (DUO W2: remaining distance only).
     """
 
     name: str
@@ -52,6 +54,7 @@ class Ruleset:
     time_limit_minutes: int | None = 60
     players: int = 4
     board_fields: int = 14
+    adjudication_fixed: bool = False
 
     def copies(self, card: str) -> int:
         """Number of copies of a card kind in the deck."""
@@ -60,6 +63,23 @@ class Ruleset:
     def deck_cards(self) -> tuple[str, ...]:
         """The card kinds of the deck."""
         return tuple(c for c, _ in self.deck)
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats of a table in turn order: ``Y R B G``, or the DUO players ``Y R``."""
+        return ("Y", "R") if self.players == 2 else SEATS
+
+    @property
+    def pawns_per_side(self) -> int:
+        """The pawns one side brings to the board: 8 for a pair, 6 for a DUO player (S2)."""
+        return 6 if self.players == 2 else 8
+
+    @property
+    def teams(self) -> dict[str, tuple[str, ...]]:
+        """The two sides by their result code: ``YB`` and ``RG`` (in DUO, one player each)."""
+        if self.players == 2:
+            return {"YB": ("Y",), "RG": ("R",)}
+        return {"YB": ("Y", "B"), "RG": ("R", "G")}
 
     @property
     def deck_size(self) -> int:
@@ -97,6 +117,7 @@ DUO = Ruleset(
     finish_rule_2023=False,
     opener="other_than_dealer",
     adjudication="distance",
+    adjudication_fixed=True,
     time_limit_minutes=None,
 )
 """Partners DUO (docs/rulesets/duo.md): two players, singles."""

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .board import CARDS, SEAT_INDEX, SEATS
+from .duo.game import selfplay_game as duo_selfplay_game
 from .flow import Game
 from .notation import Discard, Move
 from .ruleset import DM2023, Ruleset
@@ -67,8 +68,11 @@ def selfplay_game(
     """A complete random legal game to a win, as a NOTATION.md game record.
 
     Players are named ``"Bot Y"`` … ``"Bot G"``. The first dealer is drawn
-    (D7) unless given.
+    (D7) unless given. A two-player ruleset (DUO) plays its own game
+    (``games.engine.duo.selfplay_game``): players ``Y`` and ``R``.
     """
+    if ruleset.players == 2:
+        return duo_selfplay_game(seed, ruleset, first_dealer)
     return play_game(seed, ruleset, first_dealer)
 
 

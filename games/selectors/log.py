@@ -15,7 +15,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import QuerySet
 
-from games.engine import ReplayResult, index_effects, remaining_distance, replay
+from games.engine import ReplayResult, get_ruleset, index_effects, remaining_distance, replay
 from games.models import Game, MoveEntry
 from games.services.read_cache import LogCache, LogKey
 
@@ -45,13 +45,15 @@ def active_entries(*, game: Game) -> QuerySet[MoveEntry]:
 
 
 def game_players(*, game: Game) -> dict[str, str]:
-    """Seat → player name: Yellow/Blue are the YB pair's players 1 and 2, likewise R/G."""
-    return {
-        "Y": game.pair_yb.player_1.name,
-        "R": game.pair_rg.player_1.name,
-        "B": game.pair_yb.player_2.name,
-        "G": game.pair_rg.player_2.name,
-    }
+    """Seat → player name: Yellow/Blue are the YB pair's players 1 and 2, likewise R/G.
+
+    A DUO game (singles) has the seats Y and R only: each entrant's first player.
+    """
+    players = {"Y": game.pair_yb.player_1.name, "R": game.pair_rg.player_1.name}
+    if get_ruleset(game.round.tournament.ruleset).players == 2:
+        return players
+    yb_2, rg_2 = game.pair_yb.player_2, game.pair_rg.player_2
+    return {**players, "B": yb_2.name if yb_2 else "", "G": rg_2.name if rg_2 else ""}
 
 
 def game_record(*, game: Game, moves: list[str], players: dict[str, str] | None = None) -> dict:
@@ -155,21 +157,20 @@ def view_summary(view: LogView) -> dict[str, Any]:
     """What the hall screen shows of a log: a few numbers, where the view is
     a replay of every entry (a hundred views took 100 ms to unpickle)."""
     locked = locked_by_seat(view)
+    teams = view.replay.state.ruleset.teams
     return {
         "seq": view.seq,
         "distance": view.distance,
-        "locked": {
-            "YB": len(locked["Y"]) + len(locked["B"]),
-            "RG": len(locked["R"]) + len(locked["G"]),
-        },
+        "locked": {team: sum(len(locked[s]) for s in seats) for team, seats in teams.items()},
         "winner": view.winner,
         "to_move": view.replay.state.to_move,
     }
 
 
 def locked_by_seat(view: LogView) -> dict[str, list[str]]:
+    """Seat → its locked pawns' goal circles (a DUO player: both home areas')."""
     position = view.replay.position
-    return {seat: position.locked(seat) for seat in ("Y", "R", "B", "G")}
+    return {seat: position.locked(seat) for seat in view.replay.state.ruleset.seats}
 
 
 log_cache: LogCache[LogView] = LogCache(size=_CACHE_SIZE, kind=LogView, summarise=view_summary)

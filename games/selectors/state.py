@@ -6,7 +6,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from games.engine import CARDS, COLOUR_DA, COLOUR_EN, ERROR_MESSAGES, get_ruleset
+from games.engine import COLOUR_DA, COLOUR_EN, ERROR_MESSAGES, get_ruleset
 from games.models import Game, ResultConfirmation
 from games.selectors.log import LogView, game_log, locked_by_seat, short_hash
 
@@ -37,6 +37,7 @@ def game_state(
         else set()
     )
     error = view.replay.first_error
+    rules = state.ruleset
     data: dict[str, Any] = {
         "game_id": game.pk,
         "tournament": game.round.tournament.slug,
@@ -45,6 +46,9 @@ def game_state(
         "status": game.status,
         "ruleset": game.round.tournament.ruleset,
         "first_dealer": game.first_dealer,
+        # Who sits at the table: Y R B G, or the DUO players Y and R (docs/api.md).
+        "seats": list(rules.seats),
+        "teams": {team: list(seats) for team, seats in rules.teams.items()},
         "seq": view.seq,
         "last_hash": view.last_hash,
         "short_hash": short_hash(view.last_hash),
@@ -96,7 +100,8 @@ def table_rules(*, ruleset: str, lang: str) -> dict[str, Any]:
         "hand_size": rules.hand_size,
         "penalty_hand_size": rules.penalty_hand_size,
         "deals_per_dealer": rules.deals_per_dealer,
-        "copies": {card: rules.copies(card) for card in CARDS},
+        "cards": list(rules.deck_cards()),
+        "copies": {card: rules.copies(card) for card in rules.deck_cards()},
         "messages": {key: [row[0], row[column]] for key, row in ERROR_MESSAGES.items()},
         "colours": {"en": dict(COLOUR_EN), "da": dict(COLOUR_DA)},
     }

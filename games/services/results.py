@@ -14,10 +14,12 @@ more distance left would feed the distance tiebreak as if it had been ahead.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError, Conflict, PermissionDenied
 from core.users import Actor
@@ -54,23 +56,29 @@ def _number(value: Any, *, name: str, high: int) -> int | None:
 
 
 def _check_consistent(
-    winner: str, locked: dict[str, int | None], distance: dict[str, int | None], timed_out: bool
+    winner: str,
+    locked: dict[str, int | None],
+    distance: dict[str, int | None],
+    timed_out: bool,
+    pawns: int = PAWNS_PER_TEAM,
 ) -> None:
+    """``pawns``: a side's pawns (8 for a pair; 6 for a DUO player, duo.md W1)."""
     loser = "RG" if winner == "YB" else "YB"
-    if locked[loser] == PAWNS_PER_TEAM:
-        raise _invalid(
+    if locked[loser] == pawns:
+        raise ApplicationError(
             "W1",
-            "The losing pair cannot have all 8 pawns locked (RULES W1).",
-            "Det tabende par kan ikke have alle 8 brikker i hus (regel W1).",
+            _("The losing side cannot have all %(pawns)d pawns locked (RULES W1)."),
+            params={"pawns": pawns},
         )
     if not timed_out:
-        if locked[winner] is not None and locked[winner] != PAWNS_PER_TEAM:
-            raise _invalid(
+        if locked[winner] is not None and locked[winner] != pawns:
+            raise ApplicationError(
                 "W1",
-                "A game that was not stopped on time is won with all 8 pawns locked (RULES W1); "
-                "mark it as timed out otherwise.",
-                "Et spil, der ikke blev stoppet på tid, vindes med alle 8 brikker i hus "
-                "(regel W1); markér det ellers som tidsudløb.",
+                _(
+                    "A game that was not stopped on time is won with all %(pawns)d pawns "
+                    "locked (RULES W1); mark it as timed out otherwise."
+                ),
+                params={"pawns": pawns},
             )
         if distance[winner] not in (None, 0):
             raise _invalid(
@@ -178,19 +186,29 @@ def _timeout_override(
     )
 
 
+def _side_pawns(tournament: Any) -> int:
+    """The pawns of one side: 8 for a pair, 6 for a DUO player (duo.md S2)."""
+    from games.engine import get_ruleset
+
+    return get_ruleset(tournament.ruleset).pawns_per_side
+
+
 def adjudication_order(tournament: Any) -> str:
     """The W3 order of an event: the organiser's choice, unless the ruleset's
     reading fixes its own (the printed rulebook: distance to House, then more
     pawns in House)."""
     from games.engine import get_ruleset
 
-    own = get_ruleset(tournament.ruleset).adjudication
-    return own if own not in tournament.Adjudication.values else tournament.adjudication
+    rules = get_ruleset(tournament.ruleset)
+    own = rules.adjudication
+    if rules.adjudication_fixed or own not in tournament.Adjudication.values:
+        return own  # DUO W2: remaining distance, whatever the event's setting
+    return str(tournament.adjudication)
 
 
 def adjudication_proposal(*, game: Game) -> dict[str, Any]:
     """The engine's W3 proposal from the table's logged position, in the event's order."""
-    from games.engine import Position, adjudicate, get_ruleset
+    from games.engine import adjudicate, get_ruleset, position_from_json
     from games.services.move_log import game_state
 
     tournament = game.round.tournament
@@ -198,8 +216,12 @@ def adjudication_proposal(*, game: Game) -> dict[str, Any]:
     ruleset = dataclasses.replace(
         get_ruleset(tournament.ruleset), adjudication=adjudication_order(tournament)
     )
-    proposal = adjudicate(Position.from_json(state["position"], ruleset), ruleset)
+    proposal = adjudicate(position_from_json(state["position"], ruleset), ruleset)
     return {**proposal, "position": state["position"], "locked": state["locked"]}
+
+
+_RULE_SUFFIX = re.compile(r" \(W\d\)\.$")
+"""The rule a proposal's reason ends with: W3, or DUO's W2."""
 
 
 def _adjudication_from_log(game: Game) -> tuple[str | None, str, str] | None:
@@ -214,8 +236,8 @@ def _adjudication_from_log(game: Game) -> tuple[str | None, str, str] | None:
         return None  # a log the engine cannot read decides nothing
     return (
         proposal["winner"],
-        "from the table's move log: " + proposal["reason_en"].removesuffix(" (W3)."),
-        "ifølge bordets træklog: " + proposal["reason_da"].removesuffix(" (W3)."),
+        "from the table's move log: " + _RULE_SUFFIX.sub("", proposal["reason_en"]),
+        "ifølge bordets træklog: " + _RULE_SUFFIX.sub("", proposal["reason_da"]),
     )
 
 
@@ -301,15 +323,16 @@ def game_result_record(
             "The winner must be Yellow/Blue (YB) or Red/Green (RG).",
             "Vinderen skal være Gul/Blå (YB) eller Rød/Grøn (RG).",
         )
+    pawns = _side_pawns(game.round.tournament)
     locked = {
-        "YB": _number(locked_yb, name="locked_yb", high=PAWNS_PER_TEAM),
-        "RG": _number(locked_rg, name="locked_rg", high=PAWNS_PER_TEAM),
+        "YB": _number(locked_yb, name="locked_yb", high=pawns),
+        "RG": _number(locked_rg, name="locked_rg", high=pawns),
     }
     distance = {
         "YB": _number(distance_yb, name="distance_yb", high=MAX_DISTANCE),
         "RG": _number(distance_rg, name="distance_rg", high=MAX_DISTANCE),
     }
-    _check_consistent(winner, locked, distance, bool(timed_out))
+    _check_consistent(winner, locked, distance, bool(timed_out), pawns)
     note = _text(note, "The note", "Noten")
     override_reason = _text(override_reason, "The reason", "Begrundelsen")
     override = (

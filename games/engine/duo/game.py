@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import IllegalMoveError, NotationError
+from ..boardstate import Event
+from ..errors import EngineError, IllegalMoveError, NotationError
 from ..ruleset import Ruleset
 from .board import (
     AREAS,
@@ -115,20 +116,51 @@ def remaining_distance(position: DuoPosition) -> dict[str, Any]:
 # --- the game: deals, turns, replay, self-play ------------------------------------------
 
 
+SIDE_TEAM: dict[str, str] = {"Y": "YB", "R": "RG"}
+"""A DUO player's side in the four-seat result vocabulary: ``Y`` wins as ``YB``, ``R`` as ``RG``."""
+
+DuoEntryHandler = Callable[["DuoGame", str, Sequence[Any], int], list[tuple[str, int, int]]]
+DUO_ENTRY_HANDLERS: dict[str, DuoEntryHandler] = {}
+"""Handlers for entries whose first token is not a player: the judge's ``!``
+(registered by :mod:`games.engine.game`, as for the four-seat flow)."""
+
+
 class DuoGame:
-    """Deals and turns of a DUO game (D1–D5)."""
+    """Deals and turns of a DUO game (D1–D5); judge entries through :data:`DUO_ENTRY_HANDLERS`."""
+
+    __slots__ = (
+        "board",
+        "copies",
+        "deal_number",
+        "dealer",
+        "first_dealer",
+        "hands",
+        "lay",
+        "penalised",
+        "ruleset",
+        "seen",
+        "start",
+        "to_move",
+        "winner",
+    )
 
     def __init__(self, ruleset: Ruleset, first_dealer: int, start: DuoPosition | None) -> None:
         self.ruleset = ruleset
         self.lay = layout(ruleset.board_fields)
         self.board = DuoBoard((start or DuoPosition.initial(ruleset.board_fields)).locs, self.lay)
+        # The record's start position: a void (judge.py) replays from it.
+        self.start = start
+        self.first_dealer = first_dealer
         self.dealer = first_dealer
         self.deal_number = 1
         self.seen = {c: 0 for c, _ in ruleset.deck}
         self.copies = dict(ruleset.deck)
         self.hands = [ruleset.hand_size, ruleset.hand_size]
+        self.penalised: set[int] = set()
         self.to_move = 1 - first_dealer
         self.winner: str | None = None
+        if start is not None:
+            self._check_won()
 
     def _turn(self, s: int) -> None:
         if self.winner is not None:
@@ -152,7 +184,11 @@ class DuoGame:
                 self.dealer = 1 - self.dealer
                 self.deal_number = 1
                 self.seen = dict.fromkeys(self.seen, 0)
-            self.hands = [self.ruleset.hand_size, self.ruleset.hand_size]
+            rs = self.ruleset
+            self.hands = [
+                rs.penalty_hand_size if p in self.penalised else rs.hand_size for p in (0, 1)
+            ]
+            self.penalised = set()
             self.to_move = 1 - self.dealer
 
     def _card(self, card: str, n: int = 1) -> None:
@@ -164,8 +200,25 @@ class DuoGame:
                 f"Kort {card} er allerede spillet {self.seen.get(card, 0)} gange siden blandingen.",
             )
 
-    def entry(self, text: str) -> list[tuple[str, int, int]]:
-        """Check and play one entry (``"Y 5: YK3+5"`` or ``"R X: 3 7"``)."""
+    def _check_won(self) -> None:
+        for s in (0, 1):
+            if self.board.won(s):
+                self.winner = PLAYERS[s]
+                self.to_move = -1
+                return
+
+    def entry(
+        self, text: str, record: Sequence[Any] = (), index: int = 0
+    ) -> list[tuple[str, int, int]]:
+        """Check and play one entry (``"Y 5: YK3+5"``, ``"R X: 3 7"`` or a judge's ``"! …"``).
+
+        ``record`` and ``index`` locate the entry in its whole record, for
+        judge entries that refer to earlier entries. On error the game is unchanged.
+        """
+        head = text.split(" ", 1)[0] if isinstance(text, str) else ""
+        handler = DUO_ENTRY_HANDLERS.get(head)
+        if handler is not None:
+            return handler(self, text, record, index)
         if not isinstance(text, str) or text[:2] not in ("Y ", "R "):
             raise syntax_error(
                 text, "a DUO entry starts with Y or R", "en DUO-post starter med Y/R"
@@ -206,6 +259,191 @@ class DuoGame:
             self._advance(s)
         return events
 
+    # --- what judge entries do (docs/rulesets/duo.md "Judge entries") ---------------
+
+    def penalise(self, s: int) -> None:
+        """P1: player ``s`` is dealt ``penalty_hand_size`` cards at the next deal."""
+        self.penalised.add(s)
+
+    def set_position(self, position: DuoPosition) -> None:
+        """``! SET``: the pawns stand at ``position``; a won position ends the game (W1)."""
+        if position.fields != self.lay.fields:
+            position = DuoPosition.from_json(position.to_json(), self.lay.fields)
+        self.board = DuoBoard(position.locs, self.lay)
+        self._check_won()
+
+    def send_home(self, seat: str, at: str) -> None:
+        """``! P2``: the pawn of ``seat`` on field ``at`` goes back to its home area."""
+        data = DuoPosition(self.board.locs, self.lay.fields).to_json()
+        s = PLAYERS.index(seat)
+        for area in (AREAS[s], AREAS[s + 2]):
+            if at in data[area]:
+                data[area][data[area].index(at)] = area + "H"
+                self.set_position(DuoPosition.from_json(data, self.lay.fields))
+                return
+        raise illegal(
+            "P2",
+            f"There is no {PLAYER_EN[seat]} pawn on {at} to send home.",
+            f"Der står ingen {PLAYER_DA[seat]} brik på {at}, der kan sendes hjem.",
+        )
+
+    def award(self, side: str) -> None:
+        """``! RESULT``: the judge gives the game to player ``side``; it ends."""
+        self.winner = side
+        self.to_move = -1
+
+    def play_kept(self, text: str) -> None:
+        """A kept entry counts as played (its cards leave the hand, the turn passes)
+        but moves nothing; an unreadable one changes nothing."""
+        if self.winner is not None or not isinstance(text, str) or text[:2] not in ("Y ", "R "):
+            return
+        s = PLAYERS.index(text[0])
+        rest = text[2:].strip()
+        try:
+            cards = (
+                _discard_cards(rest)
+                if rest.startswith("X:")
+                else (parse_move(rest, self.lay.fields).card,)
+            )
+        except NotationError:
+            return
+        for card in cards:
+            self.seen[card] = min(self.copies.get(card, 0), self.seen.get(card, 0) + 1)
+        self.hands[s] = 0 if rest.startswith("X:") else max(0, self.hands[s] - 1)
+        self._advance(s)
+
+    # --- snapshots ------------------------------------------------------------------
+
+    def snapshot(self) -> DuoState:
+        """An immutable :class:`DuoState` of the current state."""
+        return DuoState(
+            position=DuoPosition(self.board.locs, self.lay.fields),
+            to_move=None if self.to_move < 0 else PLAYERS[self.to_move],
+            dealer=PLAYERS[self.dealer],
+            deal_number=self.deal_number,
+            hand_sizes={p: self.hands[s] for s, p in enumerate(PLAYERS)},
+            cards_seen=dict(self.seen),
+            winner=None if self.winner is None else SIDE_TEAM[self.winner],
+            finished_seats=tuple(p for s, p in enumerate(PLAYERS) if self.board.won(s)),
+            ruleset=self.ruleset,
+            first_dealer=PLAYERS[self.first_dealer],
+            penalised=tuple(PLAYERS[s] for s in sorted(self.penalised)),
+        )
+
+    @classmethod
+    def from_state(cls, state: DuoState) -> DuoGame:
+        """A mutable game continuing from ``state``."""
+        g = cls(state.ruleset, PLAYERS.index(state.first_dealer), None)
+        g.board = DuoBoard(state.position.locs, g.lay)
+        g.dealer = PLAYERS.index(state.dealer)
+        g.deal_number = state.deal_number
+        g.seen = dict(state.cards_seen)
+        g.hands = [state.hand_sizes[p] for p in PLAYERS]
+        g.penalised = {PLAYERS.index(p) for p in state.penalised}
+        g.to_move = -1 if state.to_move is None else PLAYERS.index(state.to_move)
+        g.winner = None if state.winner is None else state.winner[0]
+        return g
+
+
+def duo_events(lay: Layout, events: list[tuple[str, int, int]]) -> list[Event]:
+    """Public events of internal DUO event tuples (``colour`` is the area, ``at`` a code)."""
+    return [Event(t, AREAS[a], lay.codes[lid]) for t, a, lid in events]
+
+
+@dataclass(frozen=True)
+class DuoState:
+    """The deal and turn state after the accepted entries of a DUO record.
+
+    The same fields and methods as the four-seat ``GameState``, so a table
+    reads either without asking which ruleset it plays: seats are the
+    players ``Y`` and ``R``; ``winner`` is the side ``"YB"`` (Y) or ``"RG"`` (R).
+    """
+
+    position: DuoPosition
+    to_move: str | None
+    dealer: str
+    deal_number: int
+    hand_sizes: dict[str, int]
+    cards_seen: dict[str, int]
+    winner: str | None
+    finished_seats: tuple[str, ...]
+    ruleset: Ruleset
+    first_dealer: str = "Y"
+    penalised: tuple[str, ...] = ()
+    """Players dealt the penalty hand (P1) at the next deal."""
+
+    @classmethod
+    def initial(
+        cls, first_dealer: str, ruleset: Ruleset, start: DuoPosition | None = None
+    ) -> DuoState:
+        """The state before the first entry of a game."""
+        if first_dealer not in PLAYERS:
+            raise syntax_error(first_dealer, "the DUO dealer is Y or R", "DUO-giveren er Y eller R")
+        return DuoGame(ruleset, PLAYERS.index(first_dealer), start).snapshot()
+
+    def play(self, entry: str) -> tuple[DuoState, list[Event]]:
+        """Check one entry (``"Y 5: YK3+5"``); the next state and its events.
+
+        Raises NotationError or IllegalMoveError; ``self`` is never changed.
+        """
+        g = DuoGame.from_state(self)
+        events = g.entry(entry)
+        return g.snapshot(), duo_events(g.lay, events)
+
+    def legal_entries(self) -> dict[str, list[str]]:
+        """Legal moves per card kind that may still be in the hand of the player to move."""
+        return {card: [str(m) for m in moves] for card, moves in self._legal_moves().items()}
+
+    def legal_effects(self) -> dict[str, list[str]]:
+        """What each legal entry does, aligned with :meth:`legal_entries` (effects.py format)."""
+        return self.legal_entries_with_effects()[1]
+
+    def legal_entries_with_effects(self) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+        """:meth:`legal_entries` and :meth:`legal_effects` from one move generation.
+
+        An effect string as for the four-seat boards (``games.engine.effects``)
+        with DUO codes: ``YK3>YK8`` a pawn moved, ``hRO@YK8`` a pawn of area
+        RO hit home, ``lYK@YKM1`` a lock, ``wYB`` the entry wins for Y.
+        """
+        moves = self._legal_moves()
+        if not moves:
+            return {}, {}
+        lay = layout(self.position.fields)
+        board = DuoBoard(self.position.locs, lay)
+        s = PLAYERS.index(self.to_move or "Y")
+        entries: dict[str, list[str]] = {}
+        effects: dict[str, list[str]] = {}
+        for card, listed in moves.items():
+            entries[card] = [str(m) for m in listed]
+            effects[card] = [_effect(board, s, m) for m in listed]
+        return entries, effects
+
+    def _legal_moves(self) -> dict[str, list[DuoMove]]:
+        if self.to_move is None:
+            return {}
+        board = DuoBoard(self.position.locs, layout(self.position.fields))
+        s = PLAYERS.index(self.to_move)
+        return {
+            card: generate(board, s, card)
+            for card in self.ruleset.deck_cards()
+            if self.cards_seen.get(card, 0) < self.ruleset.copies(card)
+        }
+
+
+def _effect(board: DuoBoard, s: int, move: DuoMove) -> str:
+    b = board.copy()
+    events = execute(b, s, move)
+    codes = board.lay.codes
+    tokens = [
+        f"{codes[before]}>{codes[after]}"
+        for before, after in zip(board.locs, b.locs, strict=True)
+        if before != after
+    ]
+    tokens += [f"{t[0]}{AREAS[a]}@{codes[lid]}" for t, a, lid in events]
+    if b.won(s):
+        tokens.append("w" + SIDE_TEAM[PLAYERS[s]])
+    return " ".join(tokens)
+
 
 @dataclass(frozen=True)
 class DuoReplay:
@@ -228,8 +466,12 @@ class DuoReplay:
         }
 
 
-def replay(record: Mapping[str, Any], ruleset: Ruleset) -> DuoReplay:
-    """Check a DUO game record; the first illegal entry is reported, not raised."""
+def read_duo_record(record: Mapping[str, Any], ruleset: Ruleset) -> tuple[DuoGame, list[Any]]:
+    """Validate a DUO record's frame and set up its game; raises NotationError/PositionError."""
+    if not isinstance(record, Mapping):
+        raise syntax_error(
+            "game record", "a game record is a JSON object", "et spil er et JSON-objekt"
+        )
     dealer = record.get("first_dealer")
     if dealer not in PLAYERS:
         raise syntax_error("game record", "'first_dealer' is Y or R", "'first_dealer' er Y eller R")
@@ -238,29 +480,46 @@ def replay(record: Mapping[str, Any], ruleset: Ruleset) -> DuoReplay:
         raise syntax_error("game record", "'moves' must be a list", "'moves' skal være en liste")
     start = record.get("start")
     position = None if start is None else DuoPosition.from_json(start, ruleset.board_fields)
-    game = DuoGame(ruleset, PLAYERS.index(dealer), position)
-    all_events: list[list[dict[str, str]]] = []
-    error = None
+    return DuoGame(ruleset, PLAYERS.index(dealer), position), moves
+
+
+def run_record(
+    record: Mapping[str, Any], ruleset: Ruleset
+) -> tuple[DuoGame, list[list[Event]], dict[str, Any] | None]:
+    """Play a DUO record entry by entry: the game after the accepted entries,
+    their events, and the first refused entry (``{"index", "move", "rule",
+    "message", "message_da"}``) or None."""
+    game, moves = read_duo_record(record, ruleset)
+    all_events: list[list[Event]] = []
     for index, text in enumerate(moves):
         try:
-            evs = game.entry(text)
-        except (IllegalMoveError, NotationError) as e:
-            error = {
-                "index": index,
-                "move": str(text),
-                "rule": e.rule,
-                "message": e.message_en,
-                "message_da": e.message_da,
-            }
-            break
-        all_events.append(_events_json(game.lay, evs))
+            evs = game.entry(text, moves, index)
+        except EngineError as e:
+            return (
+                game,
+                all_events,
+                {
+                    "index": index,
+                    "move": str(text),
+                    "rule": e.rule,
+                    "message": e.message_en,
+                    "message_da": e.message_da,
+                },
+            )
+        all_events.append(duo_events(game.lay, evs) if evs else [])
+    return game, all_events, None
+
+
+def replay(record: Mapping[str, Any], ruleset: Ruleset) -> DuoReplay:
+    """Check a DUO game record; the first illegal entry is reported, not raised."""
+    game, events, error = run_record(record, ruleset)
     return DuoReplay(
         ok=error is None,
-        moves_checked=len(all_events),
+        moves_checked=len(events),
         position=DuoPosition(game.board.locs, game.lay.fields),
         winner=game.winner,
         first_error=error,
-        events=all_events,
+        events=[[e.to_json() for e in row] for row in events],
     )
 
 

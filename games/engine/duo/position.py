@@ -86,6 +86,20 @@ class DuoPosition:
             for a, name in enumerate(AREAS)
         }
 
+    def locked(self, seat: str) -> list[str]:
+        """The goal circles of the locked pawns (F1) of a player (``Y``: areas YK and
+        YO) or of one area (``YK``); ``[]`` for any other name, as a four-seat
+        position answers for a colour DUO does not have."""
+        names = (
+            (AREAS[PLAYERS.index(seat)], AREAS[PLAYERS.index(seat) + 2])
+            if seat in PLAYERS
+            else (seat,)
+            if seat in AREAS
+            else ()
+        )
+        b = DuoBoard(self.locs, layout(self.fields))
+        return [f"{name}M{m}" for name in names for m in range(1, b.locked(AREAS.index(name)) + 1)]
+
     def winner(self) -> str | None:
         """The player with all six pawns locked (W1), else None."""
         b = DuoBoard(self.locs, layout(self.fields))

@@ -13,11 +13,11 @@ from django.utils import translation
 from core.errors import ApplicationError, Conflict
 from games.conditional import state_etag
 from games.engine import (
-    CARDS,
+    DM2023,
     EngineError,
     ReplayResult,
-    format_move,
-    parse_move,
+    Ruleset,
+    canonical_move,
     replay,
 )
 from games.models import Game, MoveEntry
@@ -134,23 +134,27 @@ def _tidy(text: str) -> str:
     return text.upper().replace(": IN", ": in")
 
 
-def _canonical_discard(rest: str) -> str:
+def _canonical_discard(rest: str, ruleset: Ruleset) -> str:
+    deck = ruleset.deck_cards()
     cards = rest[2:].split()
-    if not cards or any(card not in CARDS for card in cards):
+    if not cards or any(card not in deck for card in cards):
         raise _illegal(
             "N",
             f"Cannot read the discard {rest!r}: write 'X:' and the cards shown, e.g. X: 2 3 9 12.",
             f"Kan ikke læse afkastet {rest!r}: skriv 'X:' og de viste kort, f.eks. X: 2 3 9 12.",
         )
-    return "X: " + " ".join(sorted(cards, key=CARDS.index))
+    return "X: " + " ".join(sorted(cards, key=deck.index))
 
 
-def entry_read(*, text: object, to_move: str | None, board: str = "dm") -> tuple[str, str, str]:
+def entry_read(
+    *, text: object, to_move: str | None, ruleset: Ruleset = DM2023
+) -> tuple[str, str, str]:
     """Read a typed entry into ``(seat, as typed for the engine, canonical entry)``.
 
     ``"5: Y3+5"`` is played by the seat to move; ``"Y 5: Y3+5"`` names the seat
-    (the engine refuses it if that seat is not to move: rule D2). ``board`` is
-    the ruleset's board (the printed rulebook also reads ``Y15``).
+    (the engine refuses it if that seat is not to move: rule D2). The move is
+    read in ``ruleset``'s notation (the printed rulebook also reads ``Y15``;
+    DUO reads ``5: YK3+5``, ``1: in YK``, its players ``Y`` and ``R``).
     """
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT_LENGTH:
         raise _illegal(
@@ -171,10 +175,10 @@ def entry_read(*, text: object, to_move: str | None, board: str = "dm") -> tuple
     else:
         seat, rest = to_move, tidy
     if rest.startswith("X:"):
-        canonical = _canonical_discard(rest)
+        canonical = _canonical_discard(rest, ruleset)
     else:
         try:
-            canonical = format_move(parse_move(rest, board))
+            canonical = canonical_move(rest, ruleset)
         except EngineError as err:
             raise _illegal(err.rule, err.message_en, err.message_da) from None
     return seat, f"{seat} {rest}", f"{seat} {canonical}"

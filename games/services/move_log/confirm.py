@@ -8,7 +8,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.errors import Conflict
-from games.engine import SEATS
 from games.models import Game, ResultConfirmation
 from games.selectors import (
     LogView,
@@ -62,14 +61,15 @@ def _record_result(game: Game, view: LogView, winner: str) -> None:
     from games.services.results import game_result_record
 
     position = view.replay.position
-    locked = {s: len(position.locked(s)) for s in SEATS}
+    teams = view.replay.state.ruleset.teams
+    locked = {team: sum(len(position.locked(s)) for s in seats) for team, seats in teams.items()}
     game_result_record(
         game=game,
         actor=None,
         winner=winner,
         source="log",
-        locked_yb=locked["Y"] + locked["B"],
-        locked_rg=locked["R"] + locked["G"],
+        locked_yb=locked["YB"],
+        locked_rg=locked["RG"],
         distance_yb=view.distance["YB"],
         distance_rg=view.distance["RG"],
         timed_out=False,

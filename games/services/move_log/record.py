@@ -11,7 +11,10 @@ from core.errors import ApplicationError, Conflict
 from core.users import Actor, signed_in
 from games.engine import (
     EngineError,
-    Position,
+    Ruleset,
+    get_ruleset,
+    initial_position,
+    position_from_json,
     replay,
 )
 from games.models import Game, MoveEntry
@@ -80,7 +83,7 @@ def game_record_import(*, game: Game, actor: Actor, record: object) -> dict[str,
         raise _record_refused(
             "'moves' must be a list of entry texts.", "'moves' skal være en liste af poster."
         )
-    _record_start_check(record.get("start"))
+    _record_start_check(record.get("start"), get_ruleset(tournament.ruleset))
     with transaction.atomic():
         game = _lock(game)
         _check_writable(game)
@@ -106,7 +109,7 @@ def game_record_import(*, game: Game, actor: Actor, record: object) -> dict[str,
         return state
 
 
-def _record_start_check(start: object) -> None:
+def _record_start_check(start: object, ruleset: Ruleset) -> None:
     """A record's ``start`` must be the position a table's log starts from.
 
     A table's log always replays from every pawn in its start circle; a
@@ -116,13 +119,13 @@ def _record_start_check(start: object) -> None:
     if start is None:
         return
     try:
-        position = Position.from_json(start)  # type: ignore[arg-type]
+        position = position_from_json(start, ruleset)  # type: ignore[arg-type]
     except EngineError as err:
         raise _record_refused(
             f"its start position cannot be read ({err.message_en}).",
             f"dens startstilling kan ikke læses ({err.message_da}).",
         ) from None
-    if position != Position.initial():
+    if position != initial_position(ruleset):
         raise _record_refused(
             "it starts from another position than every pawn in its start circle; a table's "
             "log starts there. Import the moves without 'start' and let a judge set the "
@@ -153,7 +156,7 @@ def _store_record(game: Game, moves: list[str], source: str) -> list[str]:
             seat, canonical = "", " ".join(text.split())
         else:
             seat, _typed, canonical = entry_read(
-                text=text, to_move=None, board=result.state.ruleset.board
+                text=text, to_move=None, ruleset=result.state.ruleset
             )
         entries.append(
             _NewEntry(

@@ -9,7 +9,6 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 
 from core.errors import ApplicationError, Conflict, NotFound, PermissionDenied
-from games.engine import SEATS
 from games.models import Game, MoveEntry
 from games.selectors import (
     LogView,
@@ -181,7 +180,7 @@ def _submit_locked(
     if expected_seq != view.seq:
         raise _stale(game, expected_seq, view)
     state = view.replay.state
-    seat, typed, canonical = entry_read(text=text, to_move=state.to_move, board=state.ruleset.board)
+    seat, typed, canonical = entry_read(text=text, to_move=state.to_move, ruleset=state.ruleset)
     result = _extend(game, view, typed, canonical)
     new_entry = _NewEntry(
         text=canonical,
@@ -217,14 +216,16 @@ def move_preview(*, game: Game, text: object, lang: str | None = None) -> dict[s
         view = game_log(game=game)
         state = view.replay.state
         _seat, typed, canonical = entry_read(
-            text=text, to_move=state.to_move, board=state.ruleset.board
+            text=text, to_move=state.to_move, ruleset=state.ruleset
         )
         result = _extend(game, view, typed, canonical)
     before, after = view.replay.position, result.position
     changes = []
-    for colour in SEATS:
-        old, new = list(before.pawns(colour)), list(after.pawns(colour))
-        for loc in before.pawns(colour):
+    # Per colour (DUO: per home area), as the position's own notation names them.
+    pawns_before, pawns_after = before.to_json(), after.to_json()
+    for colour, pawns in pawns_before.items():
+        old, new = list(pawns), list(pawns_after[colour])
+        for loc in pawns:
             if loc in new:
                 new.remove(loc)
                 old.remove(loc)
