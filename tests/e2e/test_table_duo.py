@@ -31,6 +31,8 @@ JS = Path(__file__).parent / "js"
 PHONE = {"width": 390, "height": 844}
 SHOTS = Path("/tmp")
 DUO_CARDS = {c for c, _ in DUO.deck}
+CONTRAST = (JS / "contrast.js").read_text()
+ONE_SCREEN = (JS / "one_screen.js").read_text()
 
 
 @pytest.fixture(autouse=True)
@@ -102,17 +104,22 @@ def test_the_board_draws_both_players_twelve_pawns_and_duo_cards(phone, live_ser
     expect(page.locator("#hands li")).to_have_count(2)
     expect(page.locator("#turn")).to_contain_text("Rød")
     assert at_bottom(page, "RKH")
-    # The card row: DUO cards only, and only those with a legal move (C3: 1, 6, 8 enter).
+    # The card row: the DUO deck (C1), without 11, 13 or J.
     shown = set(
         page.locator("#cards button[data-card]").evaluate_all("bs => bs.map(b => b.dataset.card)")
     )
-    assert shown == {"1", "6", "8", "X"}
-    assert shown - {"X"} <= DUO_CARDS
+    assert shown == DUO_CARDS | {"X"}
+    # A card with no legal move says so (C3: only 1, 6 and 8 bring a pawn into play).
+    page.click('#cards button[data-card="5"]')
+    expect(page.locator("#error")).to_contain_text("Intet lovligt træk")
     expect(page.locator(".online-notice")).to_be_visible()
     # Every pawn, start circle and start field owns a 40×40 px box.
     report = page.evaluate((JS / "hit_boxes.js").read_text())
     assert report["targets"] == 8  # four start circles (every pawn is home) and four start fields
     assert report["problems"] == []
+    # Texts on the board and the page meet WCAG AA; everything fits on one screen.
+    assert page.evaluate(CONTRAST) == []
+    assert page.evaluate(ONE_SCREEN)["scroll"] == 0
     page.screenshot(path=str(SHOTS / "duo_table_start.png"))
 
 
@@ -191,6 +198,8 @@ def test_the_split_4_and_the_swap_of_the_9_are_made_by_tapping(phone, live_serve
         tap(page, loc, pawn=True)
         page.click(f'#seven-steps button[data-steps="{n}"]')
     expect(page.locator("#preview-entry")).to_have_text(f"{seat} {split}")
+    assert page.evaluate(CONTRAST) == []
+    assert page.evaluate(ONE_SCREEN)["scroll"] == 0
     page.screenshot(path=str(SHOTS / "duo_table_split.png"))
     # The 9: the first pawn, then the second one makes it a swap (C5).
     page.click('#cards button[data-card="9"]')
@@ -229,3 +238,12 @@ def test_the_live_view_draws_the_duo_board(phone, live_server):
     expect(page.locator('#board .pawn.duo-K[data-loc="RKS"] .pawn-letter')).to_have_text("R")
     expect(page.locator("#hands li")).to_have_count(2)
     page.screenshot(path=str(SHOTS / "duo_live.png"))
+
+
+def test_the_hall_counts_six_pawns_a_duo_player_locks(phone, live_server):
+    game = duo_game(["R 1: in RK"])
+    phone.goto(f"{live_server.url}/tournaments/{game.round.tournament.slug}/hall/")
+    row = phone.locator(f'.hall-table[data-game="{game.pk}"]')
+    expect(row.locator(".hall-locked")).to_have_count(2)
+    for locked in row.locator(".hall-locked").all_text_contents():
+        assert locked.replace("\xa0", " ").startswith("0/6 ")  # W1: six pawns a player

@@ -11,6 +11,7 @@ import { CARDS, SEATS } from "./rules.js";
 
 const DUO = {
   seats: ["Y", "R"],
+  cards: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12"], // C1
   enter: new Set(["1", "6", "8"]), // C3
   split: "4", // C6: 4 steps over pawns of one area
   swap: "9", // C5: 9 forward, or swap two pawns
@@ -28,13 +29,10 @@ export function isDuo(state) {
   return !!state && state.ruleset === "duo";
 }
 
+/* The facts of the state's ruleset; its seats as the state names them (docs/api.md). */
 export function rulesetOf(state) {
-  return isDuo(state) ? DUO : FOUR_SEATS;
-}
-
-/* The colours (position keys) a seat's pawns are listed under: a DUO player's two areas. */
-export function coloursOf(seat, state) {
-  return isDuo(state) ? [seat + "K", seat + "O"] : [seat];
+  const facts = isDuo(state) ? DUO : FOUR_SEATS;
+  return state && Array.isArray(state.seats) ? Object.assign({}, facts, { seats: state.seats }) : facts;
 }
 
 /* Every colour of the position, in board order. */
@@ -42,14 +40,8 @@ export function allColours(state) {
   return isDuo(state) ? ["YK", "RK", "YO", "RO"] : SEATS;
 }
 
-/* The cards of the ruleset's deck, in card order: those it has copies of. */
+/* The card kinds of the ruleset's deck, in card order (the page's rules data: C1). */
 export function deckOf(state, tableRules) {
-  const copies = (tableRules && tableRules.copies) || {};
-  if (isDuo(state)) return CARDS.filter((c) => copies[c] > 0);
-  return CARDS;
-}
-
-/* The player a DUO area (or a seat colour) belongs to: "YK" → "Y". */
-export function playerOf(colour) {
-  return colour.charAt(0);
+  if (tableRules && Array.isArray(tableRules.cards)) return tableRules.cards;
+  return isDuo(state) ? DUO.cards : CARDS;
 }
