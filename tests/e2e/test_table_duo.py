@@ -22,7 +22,7 @@ from games.engine.ruleset import DUO
 from games.selectors import log_cache
 from games.services.move_log import move_submit
 from games.services.tokens import game_token
-from tests.e2e.table_page import centre, stored, tap
+from tests.e2e.table_page import centre, stored, tap, type_move
 from tests.factories import GameFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -247,3 +247,25 @@ def test_the_hall_counts_six_pawns_a_duo_player_locks(phone, live_server):
     expect(row.locator(".hall-locked")).to_have_count(2)
     for locked in row.locator(".hall-locked").all_text_contents():
         assert locked.replace("\xa0", " ").startswith("0/6 ")  # W1: six pawns a player
+
+
+def test_the_winning_entry_shows_the_winning_player_and_each_players_confirmation(
+    phone, live_server
+):
+    moves = selfplay_game(1, DUO, first_dealer="Y")["moves"]
+    game = duo_game(moves[:-1])
+    page = phone
+    page.goto(table_url(live_server, game))
+    seat, move = moves[-1].split(" ", 1)
+    winner = {"Y": "Gul", "R": "Rød"}[seat]
+    type_move(page, move)
+    expect(page.locator("#preview-entry")).to_have_text(moves[-1])
+    page.click("#confirm-move")
+    # W1: all six pawns of one player on goal circles wins; singles confirm one each.
+    expect(page.locator("#result-text")).to_have_text(f"{winner} har vundet")
+    buttons = page.locator(".confirm-btn")
+    assert buttons.all_text_contents() == ["Gul bekræfter", "Rød bekræfter"]
+    page.screenshot(path=str(SHOTS / "duo_table_won.png"))
+    buttons.nth(1).click()
+    expect(buttons.nth(1)).to_be_disabled()
+    assert game.result_confirmations.filter(pair_side="RG").exists()
