@@ -269,3 +269,37 @@ def test_the_winning_entry_shows_the_winning_player_and_each_players_confirmatio
     buttons.nth(1).click()
     expect(buttons.nth(1)).to_be_disabled()
     assert game.result_confirmations.filter(pair_side="RG").exists()
+
+
+def _forward_and_back():  # type: ignore[no-untyped-def]
+    """Entries up to a turn whose player can move one pawn 2 forward or 2 back (C4)."""
+    for seed in range(40):
+        moves = selfplay_game(seed, DUO, first_dealer="Y")["moves"]
+        for n in range(len(moves)):
+            seat = moves[n][0]
+            twos = [m.text for m in legal_moves(_position_after(moves[:n]), seat, "2")]
+            back = [m for m in twos if "-" in m]
+            for move in back:
+                ahead = move.replace("-2", "+2")
+                if ahead in twos:
+                    return moves[:n], seat, ahead, move
+    raise AssertionError("no self-play turn with a 2 either way")
+
+
+def test_the_2_offers_its_forward_and_its_backward_move(phone, live_server):
+    entries, seat, ahead, back = _forward_and_back()
+    game = duo_game(entries)
+    page = phone
+    page.goto(table_url(live_server, game))
+    page.click('#cards button[data-card="2"]')
+    tap(page, back.split(": ")[1][:-2], pawn=True)
+    offered = page.locator("#candidates button")
+    expect(offered).to_have_count(2)
+    assert sorted(offered.evaluate_all("bs => bs.map(b => b.dataset.move)")) == sorted(
+        [ahead, back]
+    )
+    page.click(f'#candidates button[data-move="{back}"]')
+    expect(page.locator("#preview-entry")).to_have_text(f"{seat} {back}")
+    page.click("#confirm-move")
+    expect(page.locator("#seq")).to_have_text(str(len(entries) + 1))
+    assert stored(game)[-1] == f"{seat} {back}"
