@@ -193,6 +193,10 @@ def test_the_split_4_and_the_swap_of_the_9_are_made_by_tapping(phone, live_serve
     page.goto(table_url(live_server, game))
     # The 4: pawn, steps, pawn, steps (C6), composed as the engine writes it.
     page.click('#cards button[data-card="4"]')
+    tap(page, ("R" if seat == "Y" else "Y") + "KH")  # S3: the other player's pawns
+    expect(page.locator("#seven-msg")).to_have_text(
+        "Ingen lovlig 4'er fortsætter med denne brik. Tryk på en anden brik, eller gå tilbage."
+    )
     for part in split.split(": ")[1].split(" "):
         loc, n = part.split("+")
         tap(page, loc, pawn=True)

@@ -91,7 +91,7 @@ function onTap(loc) {
   }
   const facts = rulesetOf(view.state);
   if (pick.card === facts.split) {
-    if (!picker.sevenTap(pick, loc, view.state)) pick.msg = S.sevenNoPawn;
+    if (!picker.sevenTap(pick, loc, view.state)) pick.msg = fill(S.sevenNoPawn, { card: pick.card });
     else pick.msg = "";
     render();
     return;
@@ -360,7 +360,8 @@ function renderSeven() {
       const ok = !!allowed[n];
       const b = button(steps, String(n), "step-btn" + (ok ? "" : " dead"), () => sevenStep(n));
       b.setAttribute("data-steps", String(n));
-      if (!ok) { b.disabled = true; b.title = S.sevenDead; b.setAttribute("aria-label", n + " — " + S.sevenDead); }
+      const dead = fill(S.sevenDead, { card: pick.card });
+      if (!ok) { b.disabled = true; b.title = dead; b.setAttribute("aria-label", n + " — " + dead); }
     }
   }
   const msg = $("seven-msg");
