@@ -170,10 +170,9 @@
         if (provisional.indexOf(loc) >= 0) cls += " provisional";
         var g = el("g", { "class": cls, "data-loc": loc }, root);
         if (duo && s.charAt(1) === "O") {
-          // A hole pawn: square (kept upright as the board turns), with a light hole that carries the letter.
-          var square = { x: (x - 1.7).toFixed(2), y: (y - 1.7).toFixed(2), width: 3.4, height: 3.4, rx: 0.5, "class": "body" };
-          if (rotate) square.transform = "rotate(" + (-rotate) + " " + x.toFixed(2) + " " + y.toFixed(2) + ")";
-          el("rect", square, g);
+          // A hole pawn: square (turning with the board, so pawns side by side never overlap),
+          // with a light hole that carries the letter.
+          el("rect", { x: (x - 1.7).toFixed(2), y: (y - 1.7).toFixed(2), width: 3.4, height: 3.4, rx: 0.5, "class": "body" }, g);
           el("circle", { cx: x.toFixed(2), cy: y.toFixed(2), r: 1.2, "class": "hole" }, g);
         } else {
           el("circle", { cx: x.toFixed(2), cy: y.toFixed(2), r: 1.6, "class": "body" }, g);

@@ -191,6 +191,8 @@ def test_the_split_4_and_the_swap_of_the_9_are_made_by_tapping(phone, live_serve
     game = duo_game(entries)
     page = phone
     page.goto(table_url(live_server, game))
+    # Pawns on the track own their 40×40 px boxes too.
+    assert page.evaluate((JS / "hit_boxes.js").read_text())["problems"] == []
     # The 4: pawn, steps, pawn, steps (C6), composed as the engine writes it.
     page.click('#cards button[data-card="4"]')
     tap(page, ("R" if seat == "Y" else "Y") + "KH")  # S3: the other player's pawns
@@ -307,3 +309,29 @@ def test_the_2_offers_its_forward_and_its_backward_move(phone, live_server):
     page.click("#confirm-move")
     expect(page.locator("#seq")).to_have_text(str(len(entries) + 1))
     assert stored(game)[-1] == f"{seat} {back}"
+
+
+@pytest.mark.parametrize("size", [(360, 740), (1024, 768)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_duo_table_fits_one_screen_on_a_small_phone_and_a_tablet(browser, live_server, size):
+    game = duo_game(["R 1: in RK"])
+    ctx = browser.new_context(locale="da-DK", viewport={"width": size[0], "height": size[1]})
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        page.goto(table_url(live_server, game))
+        page.click('#cards button[data-card="6"]')
+        tap(page, "YKH")
+        expect(page.locator("#preview-entry")).to_have_text("Y 6: in YK")
+        seen = page.evaluate(ONE_SCREEN)
+        assert seen == {
+            "scroll": 0,
+            "overflows": False,
+            "cards": True,
+            "confirm": True,
+            "board": True,
+            "turn": True,
+            "small": [],
+        }
+        page.screenshot(path=str(SHOTS / f"duo_table_{size[0]}x{size[1]}.png"))
+    finally:
+        ctx.close()
