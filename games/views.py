@@ -84,11 +84,16 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             "clock_url": reverse("api:table-clock", kwargs={"token": token}),
             "players": selectors.game_players(game=game),
             "judge_url": reverse("api:table-judge", kwargs={"token": token}),
+            # The ruleset's seats: a DUO table has the players Y and R only.
             "seat_names": [
-                ("Y", _("Yellow")),
-                ("R", _("Red")),
-                ("B", _("Blue")),
-                ("G", _("Green")),
+                (seat, name)
+                for seat, name in (
+                    ("Y", _("Yellow")),
+                    ("R", _("Red")),
+                    ("B", _("Blue")),
+                    ("G", _("Green")),
+                )
+                if seat in state["seats"]
             ],
         },
     )

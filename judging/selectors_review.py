@@ -24,11 +24,6 @@ from judging.models import JudgeCall, MoveRefusal, Ruling
 from judging.rules_text import RULES_HTML
 from tournament.models import Pair, Tournament
 
-# The rule a card's move follows (RULES.md §5), for the replay viewer.
-CARD_RULE = {
-    "1": "C3", "4": "C4", "7": "C7", "8": "C5", "11": "C5", "13": "C5", "J": "C9",
-    **dict.fromkeys(("2", "3", "5", "6", "9", "10", "12"), "C2"),
-}  # fmt: skip
 _PENALTY_KINDS = (Ruling.Kind.PENALTY, Ruling.Kind.WARNING)
 _ENTRY_RE = re.compile(r"^([YRBG]) (X|\d{1,2}|J):")
 
@@ -236,6 +231,7 @@ def game_review(*, game: Game, at: int | None = None) -> dict[str, Any]:
     at = n if at is None else max(0, min(at, n))
     before = replay(game_record(game=game, moves=texts[: max(0, at - 1)]))
     after = replay(game_record(game=game, moves=texts[:at])) if at else before
+    ruleset = after.state.ruleset
     marks = entry_marks(texts)
     data: dict[str, Any] = {
         "game_id": game.pk,
@@ -243,7 +239,8 @@ def game_review(*, game: Game, at: int | None = None) -> dict[str, Any]:
         "count": n,
         "nav": {"first": 0, "prev": max(0, at - 1), "next": min(n, at + 1), "last": n},
         "position": after.position.to_json(),
-        "locked": {s: after.position.locked(s) for s in "YRBG"},
+        "seats": list(ruleset.seats),
+        "locked": {s: after.position.locked(s) for s in ruleset.seats},
         "to_move": after.state.to_move,
         "hand_sizes": dict(after.state.hand_sizes),
         "winner": after.winner,
@@ -282,7 +279,7 @@ def game_review(*, game: Game, at: int | None = None) -> dict[str, Any]:
                 "rule": "",
                 "message": _("The entry is legal."),
             }
-            info["rule"] = "D4" if card == "X" else CARD_RULE.get(card, "")
+            info["rule"] = ruleset.card_rule(card)
         except EngineError as err:
             info["verdict"] = {
                 "ok": False,
@@ -296,7 +293,9 @@ def game_review(*, game: Game, at: int | None = None) -> dict[str, Any]:
             info["legal"] = [m for c in cards for m in legal.get(c, [])]
         else:
             info["legal"] = legal.get(card, [])
-    if info["rule"]:
+    # The rule texts are RULES.md's (judging/rules_text.py); DUO's rule ids name
+    # other rules (docs/rulesets/duo.md), so a DUO entry shows its id only.
+    if info["rule"] and ruleset.players == 4:
         info["rule_text"] = rule_text(info["rule"])
         info["rule_html"] = rule_html(info["rule"])
     data["entry"] = info

@@ -154,8 +154,9 @@ def _review_context(
         "review": review,
         "entry": entry,
         "void_effects": void_effects,
+        # In the position's own keys: Y R B G, or the DUO areas YK RK YO RO.
         "position_text": " ".join(
-            f"{s}={','.join(state['position'][s])}" for s in ("Y", "R", "B", "G")
+            f"{key}={','.join(pawns)}" for key, pawns in state["position"].items()
         ),
         "players": game_players(game=game),
         "call": call,

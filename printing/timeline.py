@@ -13,7 +13,7 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from games.engine import SEATS, EngineError, parse_judge_entry, replay
+from games.engine import EngineError, Ruleset, get_ruleset, parse_judge_entry, replay
 from printing.documents.base import seat_name, team_name
 from printing.documents.types import BoardDiagram, RecordEntry, RulingNote
 
@@ -21,20 +21,28 @@ DEFAULT_INTERVAL = 20
 
 
 def _is_judge_entry(text: str) -> bool:
-    return text.split(" ", 1)[0] not in SEATS
+    return text.startswith("!")
+
+
+def _ruleset_of(record: Mapping[str, Any]) -> Ruleset | None:
+    try:
+        return get_ruleset(record.get("ruleset", "dm2023"))
+    except ValueError:
+        return None
 
 
 def _numbers(numbers: tuple[int, ...]) -> str:
     return ", ".join(str(n) for n in numbers)
 
 
-def judge_entry_label(text: str) -> tuple[str, str]:
+def judge_entry_label(text: str, ruleset: Ruleset | None = None) -> tuple[str, str]:
     """A judge entry ("! P2 R R7") in plain words (active language) and its rule id.
 
+    ``ruleset`` is the record's (a DUO entry names its players: "! P2 R RO7").
     An entry the engine cannot read gives ``("", "")``.
     """
     try:
-        entry = parse_judge_entry(text)
+        entry = parse_judge_entry(text, ruleset)
     except EngineError:
         return "", ""
     seat = seat_name(entry.seat or "")
@@ -68,15 +76,18 @@ def judge_entry_label(text: str) -> tuple[str, str]:
             "numbers": _numbers(entry.entries)
         }, "J2"
     if entry.kind == "RESULT":
-        team = team_name(entry.team or "")
+        # A DUO side is one player: named by its seat (duo.md S1; W2 decides on time).
+        team = seat_name((entry.team or "")[:1]) if entry.duo else team_name(entry.team or "")
         if entry.on_time:
-            return _("Decided on time: %(team)s wins") % {"team": team}, "W3"
+            return _("Decided on time: %(team)s wins") % {"team": team}, (
+                "W2" if entry.duo else "W3"
+            )
         return _("Game awarded to %(team)s") % {"team": team}, ""
     return "", ""
 
 
-def _ruling_note(text: str, note: RulingNote | None) -> tuple[str, str]:
-    label, rule = judge_entry_label(text)
+def _ruling_note(text: str, note: RulingNote | None, ruleset: Ruleset | None) -> tuple[str, str]:
+    label, rule = judge_entry_label(text, ruleset)
     parts = [label]
     if note is not None:
         rule = note.rule or rule
@@ -99,7 +110,7 @@ def record_timeline(
     Judge entries ("! VOID 12", "! P2 R R7", …) are labelled in plain words,
     with the reason, rule and judge from ``rulings`` (keyed by entry number)
     where known. A record the engine cannot read at all gives ``checked=None``
-    and no diagrams.
+    and no diagrams; nor has a DUO record diagrams (docs/printing.md).
     """
     with translation.override(lang):
         return _timeline(record, lang=lang, interval=interval, rulings=rulings or {})
@@ -113,13 +124,14 @@ def _timeline(
         result = replay(record)
     except EngineError:
         return [RecordEntry(number=i, text=t) for i, t in enumerate(texts, 1)], [], None
+    ruleset = _ruleset_of(record)
     entries: list[RecordEntry] = []
     diagram_at: list[tuple[int, bool]] = []
     for index, text in enumerate(texts):
         number = index + 1
         judge = _is_judge_entry(text)
         seat = "" if judge else text[0]
-        note, rule = _ruling_note(text, rulings.get(number)) if judge else ("", "")
+        note, rule = _ruling_note(text, rulings.get(number), ruleset) if judge else ("", "")
         if index < result.moves_checked:
             events = result.events[index]
             entries.append(
@@ -149,6 +161,10 @@ def _timeline(
                 RecordEntry(number=number, text=text, seat=seat, ruling=judge, rule=rule, note=note)
             )
     diagrams = []
+    if ruleset is not None and ruleset.players == 2:
+        # The printed board (documents/board.py) is the four-seat one; a DUO
+        # record prints its entries, rulings, hits and locks without diagrams.
+        diagram_at = []
     for number, judge in diagram_at:
         prefix = {**record, "moves": texts[:number]}
         position = result.position if number == result.moves_checked else replay(prefix).position

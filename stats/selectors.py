@@ -14,7 +14,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from games.engine import CARDS
+from games.engine import CARDS, get_ruleset
 from games.models import Game
 from games.selectors import move_logs
 from people.models import Person
@@ -44,7 +44,9 @@ def stats_of_games(games: Iterable[Game]) -> list[GameStats]:
     out = []
     for game in listed:
         record, times = logs[game.pk]
-        if not record["moves"]:
+        if not record["moves"] or get_ruleset(record["ruleset"]).players != 4:
+            # DUO games are left out: the counts are per four seats and two pairs
+            # (docs/ratings-and-statistics.md "DUO games").
             continue
         stats = game_stats(game_id=game.pk, record=record, times=times, started_at=game.started_at)
         # A game stopped on time has no winner on the board: its result names one (W3).

@@ -86,7 +86,8 @@ def adjudicate(position: Position | DuoPosition, ruleset: Ruleset = DM2023) -> d
     ``"locked_then_distance"``: more locked pawns wins, then fewer steps.
     Order ``"distance_to_house"`` (rulebook W3): fewer steps to House wins,
     then more pawns in House.
-    A won position (W1) is decided by W1. ``winner`` is None on a tie. The
+    A won position (W1) is decided by W1. ``winner`` is None on a tie;
+    ``rule`` names the time-out rule (``W3``; DUO ``W2``). The
     engine proposes; a judge confirms or overrides with a written reason.
     A DUO position is decided by DUO W1/W2 (:func:`_adjudicate_duo`).
     """
@@ -112,6 +113,7 @@ def adjudicate(position: Position | DuoPosition, ruleset: Ruleset = DM2023) -> d
         return {
             "winner": won,
             "order": order,
+            "rule": "W3",
             "teams": teams,
             "reason_en": f"Team {won} has all 8 pawns locked (W1).",
             "reason_da": f"Parret {won} har alle 8 brikker låst fast (W1).",
@@ -138,6 +140,7 @@ def adjudicate(position: Position | DuoPosition, ruleset: Ruleset = DM2023) -> d
     return {
         "winner": winner,
         "order": order,
+        "rule": "W3",
         "teams": teams,
         "reason_en": en + " (W3).",
         "reason_da": da + " (W3).",
@@ -150,7 +153,7 @@ def _adjudicate_duo(position: DuoPosition, ruleset: Ruleset) -> dict[str, Any]:
     locked = {SIDE_TEAM[p]: len(position.locked(p)) for p in SIDE_TEAM}
     teams = {t: {"distance": dist[t], "locked": locked[t]} for t in ("YB", "RG")}
     won = position.winner()
-    answer: dict[str, Any] = {"order": "distance", "teams": teams}
+    answer: dict[str, Any] = {"order": "distance", "rule": "W2", "teams": teams}
     if won is not None:
         en, da = ("yellow", "gul") if won == "Y" else ("red", "rød")
         return {

@@ -69,6 +69,13 @@ class Ruleset:
         """The seats of a table in turn order: ``Y R B G``, or the DUO players ``Y R``."""
         return ("Y", "R") if self.players == 2 else SEATS
 
+    def card_rule(self, card: str) -> str:
+        """The rule id a card's move follows (RULES.md §5; DUO C2–C7), the discard
+        rule for ``"X"``; ``""`` for a card the ruleset does not have."""
+        if self.players == 2:
+            return _DUO_CARD_RULES.get(card, "")
+        return _CARD_RULES.get(card, "")
+
     @property
     def pawns_per_side(self) -> int:
         """The pawns one side brings to the board: 8 for a pair, 6 for a DUO player (S2)."""
@@ -86,6 +93,15 @@ class Ruleset:
         """Total number of cards in the deck."""
         return sum(n for _, n in self.deck)
 
+
+_CARD_RULES = {
+    "1": "C3", "4": "C4", "7": "C7", "8": "C5", "11": "C5", "13": "C5", "J": "C9", "X": "D4",
+    **dict.fromkeys(("2", "3", "5", "6", "9", "10", "12"), "C2"),
+}  # fmt: skip
+_DUO_CARD_RULES = {
+    "1": "C3", "6": "C3", "8": "C3", "2": "C4", "9": "C5", "4": "C6", "5": "C7", "X": "D3",
+    **dict.fromkeys(("3", "7", "10", "12"), "C2"),
+}  # fmt: skip
 
 DM2023 = Ruleset(name="dm2023")
 """The DM guide 2023 rules (RULES.md)."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from core.errors import ApplicationError
 from core.request import parse_int, parse_optional_int
 from games.models import MAX_ENTRY_NUMBER
@@ -47,8 +49,11 @@ def word_clean(value: Any, *, field: str, limit: int = 60) -> str:
     return value
 
 
-def seat_clean(seat: Any) -> str:
-    if seat not in ("Y", "R", "B", "G"):
+def seat_clean(seat: Any, seats: tuple[str, ...] = ("Y", "R", "B", "G")) -> str:
+    """A seat of the table: ``seats`` are the ruleset's (a DUO table has Y and R)."""
+    if seat not in seats:
+        if len(seats) == 2:
+            raise ApplicationError("seat_invalid", _("Choose the player: Yellow (Y) or Red (R)."))
         raise ApplicationError(
             "seat_invalid",
             "Choose the seat: Yellow, Red, Blue or Green.",

@@ -79,14 +79,14 @@ def game_distances(*, game: Any) -> tuple[dict[str, int], dict[str, int]] | None
     if not game.move_entries.filter(withdrawn_at__isnull=True).exists():
         return None
     try:
-        from games.engine import Position, remaining_distance
+        from games.engine import initial_position, remaining_distance
         from games.selectors import game_log
 
         view = game_log(game=game)
         if not view.replay.ok:
             return None
         ruleset = view.replay.state.ruleset
-        start = dict(remaining_distance(Position.initial(), ruleset)["teams"])
+        start = dict(remaining_distance(initial_position(ruleset), ruleset)["teams"])
         return start, dict(view.distance)
     except Exception:  # an unreadable log means "unknown", never a lost alert
         logger.exception("no overrun prediction for game %s", game.pk)

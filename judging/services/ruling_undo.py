@@ -42,7 +42,7 @@ def ruling_undo(*, ruling_id: Any, actor: Actor, reason: Any) -> Ruling:
     with transaction.atomic():
         undo = _rule(
             game=game, actor=actor, kind=Ruling.Kind.UNDO, reason=reason, rule="J2",
-            texts=[_entry("! UNDO " + " ".join(map(str, seqs)))], entry_seq=seqs[0],
+            texts=[_entry("! UNDO " + " ".join(map(str, seqs)), game)], entry_seq=seqs[0],
             data={"undoes": ruling.pk, "entries": seqs},
         )  # fmt: skip
         # The claim: two judges undoing at once store one undo (the engine also

@@ -13,15 +13,17 @@ import dataclasses
 from typing import Any, cast
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError, Conflict
 from core.users import Actor, signed_in
 from games.engine import (
     EngineError,
-    Position,
+    JudgeEntry,
     format_judge_entry,
     get_ruleset,
     parse_judge_entry,
+    position_from_json,
     void_check,
 )
 from games.models import Game
@@ -45,10 +47,12 @@ from tournament.services.audit import audit_record
 PENALTIES = ("P1", "P2", "P3", "P4")
 
 
-def _entry(text: str) -> str:
-    """The canonical judge entry, or a 400 naming what cannot be read."""
+def _entry(text: str, game: Game) -> str:
+    """The canonical judge entry in the notation of ``game``'s ruleset (DUO: its players
+    and codes), or a 400 naming what cannot be read."""
     try:
-        return format_judge_entry(parse_judge_entry(text))
+        ruleset = get_ruleset(game.round.tournament.ruleset)
+        return format_judge_entry(parse_judge_entry(text, ruleset))
     except EngineError as err:
         raise ApplicationError(
             "N", err.message_en, err.message_da, status=400, extra={"rule": err.rule}
@@ -57,20 +61,26 @@ def _entry(text: str) -> str:
 
 def _position_text(position: Any, game: Game) -> str:
     if isinstance(position, str):
-        return _entry(f"! SET {position}")
+        return _entry(f"! SET {position}", game)
+    ruleset = get_ruleset(game.round.tournament.ruleset)
     if not isinstance(position, dict):
+        if ruleset.players == 2:
+            raise ApplicationError(
+                "position_invalid",
+                _("Give the DUO position as YK, RK, YO, RO with three locations each."),
+            )
         raise ApplicationError(
             "position_invalid",
             "Give the position as Y, R, B, G with four locations each.",
             "Angiv stillingen som Y, R, B, G med fire felter hver.",
         )
     try:
-        pos = Position.from_json(position, get_ruleset(game.round.tournament.ruleset))
+        pos = position_from_json(position, ruleset)
     except EngineError as err:
         raise ApplicationError(
             err.rule, err.message_en, err.message_da, status=400, extra={"rule": err.rule}
         ) from None
-    return _entry("! SET " + " ".join(f"{s}={','.join(pos.pawns(s))}" for s in "YRBG"))
+    return format_judge_entry(JudgeEntry("SET", position=pos))
 
 
 def _call(game: Game, call_id: Any) -> JudgeCall | None:
@@ -150,7 +160,7 @@ def ruling_uphold(
     _active_seq(game, seq)
     return _rule(
         game=game, actor=actor, kind=Ruling.Kind.UPHOLD, reason=reason, rule=_rule_id(rule),
-        texts=[_entry(f"! UPHOLD {seq}")], entry_seq=seq, call=call,
+        texts=[_entry(f"! UPHOLD {seq}", game)], entry_seq=seq, call=call,
     )  # fmt: skip
 
 
@@ -199,7 +209,7 @@ def ruling_void(
         + " ".join(map(str, voided))
         + (" KEEP " + " ".join(map(str, kept)) if kept else "")
     )
-    texts = [_entry(text)]
+    texts = [_entry(text, game)]
     if position is not None:
         texts.append(_position_text(position, game))
     return _rule(
@@ -233,7 +243,7 @@ def ruling_penalty(
 ) -> Ruling:
     """P1 (3 cards next deal), P2 (a pawn of the talker home), P3/P4 (with the forced move)."""
     reason = _prepare(game, actor, reason)
-    seat = seat_clean(seat)
+    seat = seat_clean(seat, get_ruleset(game.round.tournament.ruleset).seats)
     if penalty not in PENALTIES:
         raise ApplicationError(
             "penalty_invalid", "Choose P1, P2, P3 or P4.", "Vælg P1, P2, P3 eller P4."
@@ -251,7 +261,7 @@ def ruling_penalty(
     else:
         text = f"! {penalty} {seat}" + (f" {move.strip()}" if move and move.strip() else "")
     return _rule(
-        game=game, actor=actor, kind=Ruling.Kind.PENALTY, reason=reason, texts=[_entry(text)],
+        game=game, actor=actor, kind=Ruling.Kind.PENALTY, reason=reason, texts=[_entry(text, game)],
         rule=penalty, seat=seat, call=call, data={"pawn": pawn, "move": move},
     )  # fmt: skip
 
@@ -261,11 +271,11 @@ def ruling_warning(
 ) -> Ruling:
     """A warning to one player (e.g. P5, signalling); no effect on the game."""
     reason = _prepare(game, actor, reason)
-    seat = seat_clean(seat)
+    seat = seat_clean(seat, get_ruleset(game.round.tournament.ruleset).seats)
     rule = _rule_id(rule)
     return _rule(
         game=game, actor=actor, kind=Ruling.Kind.WARNING, reason=reason,
-        texts=[_entry(f"! WARN {seat}" + (f" {rule}" if rule else ""))],
+        texts=[_entry(f"! WARN {seat}" + (f" {rule}" if rule else ""), game)],
         rule=rule, seat=seat, call=call,
     )  # fmt: skip
 
@@ -279,7 +289,7 @@ def ruling_result(
     with transaction.atomic():
         ruling = _rule(
             game=game, actor=actor, kind=Ruling.Kind.RESULT, reason=reason,
-            texts=[_entry(f"! RESULT {winner}")], call=call, data={"winner": winner},
+            texts=[_entry(f"! RESULT {winner}", game)], call=call, data={"winner": winner},
         )  # fmt: skip
         game_result_record(game=game, actor=actor, winner=winner, source="judge", note=reason[:500])
     return ruling
@@ -315,8 +325,9 @@ def adjudication_decide(
     teams = proposal["teams"]
     with transaction.atomic():
         ruling = _rule(
-            game=game, actor=actor, kind=Ruling.Kind.ADJUDICATION, reason=reason, rule="W3",
-            texts=[_entry(f"! RESULT {winner} TIME")], call=call,
+            game=game, actor=actor, kind=Ruling.Kind.ADJUDICATION, reason=reason,
+            rule=proposal.get("rule", "W3"),
+            texts=[_entry(f"! RESULT {winner} TIME", game)], call=call,
             data={"winner": winner, "proposal": proposal["winner"], "override": override,
                   "teams": teams, "order": proposal["order"]},
         )  # fmt: skip

@@ -156,3 +156,33 @@ def test_time_out_adjudication_of_a_duo_table_is_by_remaining_distance(duo_game,
     if distance["YB"] != distance["RG"]:
         assert proposal["winner"] == min(distance, key=distance.__getitem__)
     assert proposal["reason_en"].endswith("(W2).")
+
+
+def test_demo_self_play_fills_duo_tables():
+    """The demo tournament's self-play plays DUO games: a whole game for a table with a
+    result (the log then decides it), the first entries for a table in play."""
+    from games.services.move_log import demo_fill_logs
+    from tournament.models import Round
+
+    done = GameFactory(duo=True, first_dealer="R", winner="RG", result_source="typed")
+    playing = GameFactory(
+        duo=True, first_dealer="Y", round__tournament=done.round.tournament,
+        round__status=Round.Status.IN_PROGRESS,
+    )  # fmt: skip
+    assert demo_fill_logs(tournament=done.round.tournament, seed=5) == 2
+    finished = game_state(game=done)
+    done.refresh_from_db()
+    assert finished["winner"] == done.winner in ("YB", "RG")
+    in_play = game_state(game=playing)
+    assert in_play["seq"] >= 8 and in_play["winner"] is None
+    assert in_play["log_error"] is None and in_play["seats"] == ["Y", "R"]
+
+
+def test_the_table_page_of_a_duo_game_names_its_two_players(client, duo_game):
+    from django.urls import reverse
+
+    page = client.get(reverse("games:table", kwargs={"token": game_token(game=duo_game)}))
+    assert page.status_code == 200
+    assert [seat for seat, _name in page.context["seat_names"]] == ["Y", "R"]
+    assert page.context["config"]["rules"]["offline_mirror"] is False
+    assert page.context["config"]["rules"]["cards"] == [*map(str, range(1, 11)), "12"]

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import Conflict
 from games.models import Game, ResultConfirmation
@@ -42,10 +43,11 @@ def game_result_confirm(*, game: Game, pair_side: str, client_id: str) -> dict[s
         if not winner:
             raise Conflict(
                 "no_winner_yet",
-                "The game is not over yet: a result can only be confirmed once a pair has "
-                "locked all eight pawns.",
-                "Spillet er ikke slut endnu: et resultat kan først bekræftes, når et par har "
-                "låst alle otte brikker.",
+                _(
+                    "The game is not over yet: a result can only be confirmed once a side has "
+                    "locked all %(pawns)d pawns."
+                ),
+                params={"pawns": view.replay.state.ruleset.pawns_per_side},
             )
         ResultConfirmation.objects.get_or_create(
             game=game,
