@@ -22,8 +22,9 @@ from games.engine.ruleset import DUO
 from games.selectors import log_cache
 from games.services.move_log import move_submit
 from games.services.tokens import game_token
+from tests.e2e.conftest import login
 from tests.e2e.table_page import centre, stored, tap, type_move
-from tests.factories import GameFactory
+from tests.factories import GameFactory, judge_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -335,3 +336,15 @@ def test_a_duo_table_fits_one_screen_on_a_small_phone_and_a_tablet(browser, live
         page.screenshot(path=str(SHOTS / f"duo_table_{size[0]}x{size[1]}.png"))
     finally:
         ctx.close()
+
+
+def test_the_judges_review_draws_the_replayed_duo_board(phone, live_server):
+    game = duo_game(["R 1: in RK", "Y 8: in YO"])
+    judge_of(game.round.tournament, username="dommer-duo")
+    login(phone, live_server, "dommer-duo")
+    phone.goto(f"{live_server.url}/tournaments/{game.round.tournament.slug}/judge/games/{game.pk}/")
+    board = phone.locator("#review-board")
+    expect(board.locator(".pawn")).to_have_count(12)
+    expect(board.locator('.pawn.duo-O[data-loc="YOS"]')).to_have_count(1)
+    expect(board.locator(".area-label")).to_have_count(4)
+    phone.screenshot(path=str(SHOTS / "duo_review.png"), full_page=True)
