@@ -50,7 +50,9 @@ def current_round(*, tournament: Tournament) -> Round | None:
 
 def _pair_name(row: dict[str, Any], side: str) -> str:
     # As Pair.display_name, from the joined values.
-    players = f"{row[f'{side}__player_1__name']} & {row[f'{side}__player_2__name']}"
+    second = row[f"{side}__player_2__name"]  # None for a singles entrant
+    first = row[f"{side}__player_1__name"]
+    players = f"{first} & {second}" if second is not None else first
     name = row[f"{side}__name"]
     return f"{name} ({players})" if name else players
 

@@ -46,7 +46,7 @@ def pair_info(pair: Pair) -> PairInfo:
     return PairInfo(
         start_number=pair.start_number,
         player_1=pair.player_1.name,
-        player_2=pair.player_2.name,
+        player_2=pair.player_2.name if pair.player_2 else "",
         name=pair.name,
         club=pair.club,
     )
@@ -98,6 +98,7 @@ def score_sheets_data(
                 started_at=game.started_at or round.started_at,
                 table_url=table_url(token),
                 short_code=game.short_code,
+                singles=tournament.is_singles,
             )
         )
     return sheets
@@ -116,6 +117,7 @@ def pairings_data(*, round: Round, lang: str = "da") -> PairingsList:
         rows=rows,
         byes=byes,
         published=round.status != Round.Status.DRAFT,
+        singles=round.tournament.is_singles,
     )
 
 
@@ -150,6 +152,7 @@ def standings_data(
         lines=lines,
         up_to_round=up_to_round,
         tiebreaks=list(tournament.tiebreaks or []),
+        singles=tournament.is_singles,
     )
 
 
@@ -203,6 +206,7 @@ def final_results_data(*, tournament: Tournament, lang: str = "da") -> FinalStan
         ],
         date=tournament.date,
         venue=tournament.venue,
+        singles=tournament.is_singles,
     )
 
 
@@ -371,7 +375,7 @@ def _ruling_details(ruling: Any) -> list[str]:
         player = seat_name(ruling.seat)
         pair = ruling.pair
         if pair is not None:
-            player += f" ({pair.player_1.name} & {pair.player_2.name})"
+            player += f" ({pair.player_names})"
         details.append(_("seat %(seat)s") % {"seat": player})
     if data.get("pawn"):
         details.append(_("pawn %(pawn)s sent home") % {"pawn": data["pawn"]})

@@ -1,12 +1,13 @@
 """Ratings from game results: plain data in, plain data out (no database).
 
-Every game is pair against pair, won or lost. Two ratings are kept with the
-same OpenSkill model (docs/decisions.md, "Ratings"):
+Every game is side against side, won or lost: a pair of two people, or one
+person in a singles event (DUO). Two ratings are kept with the same OpenSkill
+model (docs/decisions.md, "Ratings"):
 
-- a **person** rating: each side is a team of its two people, so a player's
-  rating follows them from partner to partner;
+- a **person** rating: each side is a team of its people (two, or one in
+  singles), so a player's rating follows them from partner to partner;
 - a **pair** rating: each side is one player, the pair of two people as one
-  entity, for the partnerships that play together again.
+  entity, for the partnerships that play together again (pairs games only).
 
 Games are rated in :func:`game_key` order (event date, event, round, table),
 so recomputing from any game onward gives what a recomputation from scratch
@@ -30,6 +31,9 @@ SIGMA = float(MODEL.sigma)
 PairKey = tuple[int, int]
 """The two person ids of a pair, lowest first: the same pair in every event."""
 
+Side = tuple[int, ...]
+"""The people of one side of a game: a ``PairKey``, or one person in singles."""
+
 
 def pair_key(a: int, b: int) -> PairKey:
     return (a, b) if a < b else (b, a)
@@ -44,13 +48,20 @@ def game_key(
 
 @dataclass(frozen=True, slots=True)
 class RatedGame:
-    """One result: the two people of each side and the winning side."""
+    """One result: the people of each side (two, or one in singles) and the winning side."""
 
     key: str
     game_id: int
-    yb: PairKey
-    rg: PairKey
+    yb: Side
+    rg: Side
     winner: str  # "YB" or "RG"
+
+    @property
+    def pairs(self) -> tuple[PairKey, PairKey] | None:
+        """The two pairs, when both sides are pairs (a singles game has none)."""
+        if len(self.yb) == 2 and len(self.rg) == 2:
+            return (self.yb[0], self.yb[1]), (self.rg[0], self.rg[1])
+        return None
 
 
 @dataclass(slots=True)
@@ -134,11 +145,13 @@ def rate_games(
         for person in (*game.yb, *game.rg):
             if person not in person_skill:
                 person_skill[person] = Skill()
-        for pair in (game.yb, game.rg):
+        _update(person_skill, [list(game.yb), list(game.rg)], game, person_changes)
+        if game.pairs is None:
+            continue
+        for pair in game.pairs:
             if pair not in pair_skill:
                 pair_skill[pair] = Skill()
-        _update(person_skill, [list(game.yb), list(game.rg)], game, person_changes)
-        _update(pair_skill, [[game.yb], [game.rg]], game, pair_changes)
+        _update(pair_skill, [[pair] for pair in game.pairs], game, pair_changes)
     return Outcome(person_skill, pair_skill, person_changes, pair_changes)
 
 

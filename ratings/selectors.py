@@ -88,7 +88,7 @@ def seed_order(*, tournament: Tournament) -> list[SeedRow]:
     Ties keep start-number order.
     """
     pairs = active_pairs(tournament=tournament)
-    person_ids = {pl.person_id for p in pairs for pl in (p.player_1, p.player_2) if pl.person_id}
+    person_ids = {pl.person_id for p in pairs for pl in p.players if pl.person_id}
     skills = {
         r.person_id: Skill(r.mu, r.sigma)
         for r in PersonRating.objects.filter(person_id__in=person_ids)
@@ -98,7 +98,7 @@ def seed_order(*, tournament: Tournament) -> list[SeedRow]:
             p,
             team_strength(
                 skills.get(pl.person_id, Skill()) if pl.person_id is not None else Skill()
-                for pl in (p.player_1, p.player_2)
+                for pl in p.players
             ),
         )
         for p in pairs

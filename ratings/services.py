@@ -31,7 +31,7 @@ from ratings.compute import (
     rate_games,
 )
 from ratings.models import PairRating, PairRatingChange, PersonRating, PersonRatingChange
-from tournament.models import Tournament
+from tournament.models import SINGLES_RULESETS, Tournament
 
 logger = logging.getLogger(__name__)
 # pg_advisory_xact_lock key: one rating job at a time ("RATE").
@@ -48,14 +48,12 @@ _CHANGE_FIELDS = (
 )
 
 
-def _rated_game(row: dict[str, Any]) -> RatedGame | None:
-    people = (
-        row["pair_yb__player_1__person_id"],
-        row["pair_yb__player_2__person_id"],
-        row["pair_rg__player_1__person_id"],
-        row["pair_rg__player_2__person_id"],
-    )
-    if None in people or len(set(people)) != 4:
+def _rated_game(row: dict[str, Any], *, singles: bool) -> RatedGame | None:
+    seats = ("player_1",) if singles else ("player_1", "player_2")
+    yb = tuple(row[f"pair_yb__{seat}__person_id"] for seat in seats)
+    rg = tuple(row[f"pair_rg__{seat}__person_id"] for seat in seats)
+    people = (*yb, *rg)
+    if None in people or len(set(people)) != len(people):
         return None  # a player not linked to a person (yet) cannot be rated
     key = game_key(
         date=row["round__tournament__date"],
@@ -64,7 +62,20 @@ def _rated_game(row: dict[str, Any]) -> RatedGame | None:
         table=row["table_number"],
         game_id=row["id"],
     )
-    return RatedGame(key, row["id"], pair_key(*people[:2]), pair_key(*people[2:]), row["winner"])
+    if singles:
+        return RatedGame(key, row["id"], yb, rg, row["winner"])
+    return RatedGame(key, row["id"], pair_key(*yb), pair_key(*rg), row["winner"])
+
+
+def _rated_games(rows: Iterable[dict[str, Any]]) -> list[RatedGame | None]:
+    """Each result row as a rated game; a singles event's sides are one person each."""
+    rows = list(rows)
+    singles = set(
+        Tournament.objects.filter(
+            pk__in={row["round__tournament_id"] for row in rows}, ruleset__in=SINGLES_RULESETS
+        ).values_list("pk", flat=True)
+    )
+    return [_rated_game(row, singles=row["round__tournament_id"] in singles) for row in rows]
 
 
 def rated_games(*, since_key: str = "") -> list[RatedGame]:
@@ -74,7 +85,7 @@ def rated_games(*, since_key: str = "") -> list[RatedGame]:
         if since_key
         else None
     )
-    games = [_rated_game(row) for row in results_with_people(since=since)]
+    games = _rated_games(results_with_people(since=since))
     return sorted((g for g in games if g is not None and g.key >= since_key), key=lambda g: g.key)
 
 
@@ -142,7 +153,7 @@ def ratings_recompute(*, since_key: str = "") -> int:
         PairRatingChange.objects.all().delete()
     games = rated_games(since_key=since_key)
     people = touched_people | {p for g in games for p in (*g.yb, *g.rg)}
-    pairs = touched_pairs | {p for g in games for p in (g.yb, g.rg)}
+    pairs = touched_pairs | {p for g in games if g.pairs for p in g.pairs}
     start_people, start_pairs = _skills_before(since_key, people, pairs)
     outcome = rate_games(games, people=start_people, pairs=start_pairs)
     rows_insert(
@@ -225,7 +236,7 @@ def ratings_update_from_game(*, game_id: int) -> int:
     """Rate again from this game's place on (its result was entered, corrected or cleared)."""
     keys = [
         *PersonRatingChange.objects.filter(game_id=game_id).values_list("key", flat=True)[:1],
-        *(g.key for g in map(_rated_game, results_with_people(game_ids=[game_id])) if g),
+        *(g.key for g in _rated_games(results_with_people(game_ids=[game_id])) if g),
     ]
     if not keys:
         return 0  # neither rated before nor ratable now

@@ -44,8 +44,8 @@ class SeasonPair:
     persons: tuple[Person | None, Person | None]
 
     @property
-    def player_names(self) -> tuple[str, str]:
-        return self.pair.player_1.name, self.pair.player_2.name
+    def player_names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.pair.players)
 
     @property
     def display_name(self) -> str:
@@ -135,10 +135,7 @@ def series_events(*, series: Series, public: bool = True) -> list[SeriesEvent]:
 
 def entry_key(pair: Pair) -> EntryKey:
     """The two people of a pair, in a fixed order (a player without a person: by player)."""
-    ids = (
-        pair.player_1.person_id or -pair.player_1.pk,
-        pair.player_2.person_id or -pair.player_2.pk,
-    )
+    ids = [p.person_id or -p.pk for p in pair.players]
     return (min(ids), max(ids))
 
 
@@ -202,7 +199,7 @@ def _load_persons(entries: dict[EntryKey, SeasonPair]) -> None:
     for entry in entries.values():
         entry.persons = (
             persons.get(entry.pair.player_1.person_id or 0),
-            persons.get(entry.pair.player_2.person_id or 0),
+            persons.get(entry.pair.player_2.person_id or 0) if entry.pair.player_2 else None,
         )
 
 

@@ -36,11 +36,20 @@ class SignUpForm(forms.Form):
         widget=forms.TextInput(attrs={"autocomplete": "off", "tabindex": "-1"}),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, singles: bool = False, **kwargs: Any) -> None:
         kwargs.setdefault("initial", {"client_id": uuid.uuid4().hex})
         super().__init__(*args, **kwargs)
+        if singles:
+            # A singles event: one player signs up, without partner or pair name.
+            del self.fields["player_2"]
+            del self.fields["pair_name"]
+            self.fields["player_1"].label = _("Player")
+            self.fields["consent"].label = _(
+                "I agree that my name, club and results are published on this site."
+            )
         for name in ("player_1", "player_2"):
-            self.fields[name].widget.attrs["autocomplete"] = "name"
+            if name in self.fields:
+                self.fields[name].widget.attrs["autocomplete"] = "name"
         self.fields["email"].widget.attrs["autocomplete"] = "email"
 
     def clean(self) -> dict[str, Any]:

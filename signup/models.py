@@ -28,7 +28,8 @@ class SignUp(models.Model):
     status = models.CharField(max_length=20, choices=Status.choices)
     pair_name = models.CharField(_("pair name"), max_length=200, blank=True)
     player_1 = models.CharField(_("player 1"), max_length=120)
-    player_2 = models.CharField(_("player 2"), max_length=120)
+    # Empty in a singles event (one player per entrant).
+    player_2 = models.CharField(_("player 2"), max_length=120, blank=True)
     club = models.CharField(_("club"), max_length=120, blank=True)
     # Empty once deleted (after the event, or on request).
     email = models.EmailField(_("contact email"), blank=True)
@@ -74,7 +75,7 @@ class SignUp(models.Model):
 
     @property
     def display_name(self) -> str:
-        players = f"{self.player_1} & {self.player_2}"
+        players = " & ".join(p for p in (self.player_1, self.player_2) if p)
         return f"{self.pair_name} ({players})" if self.pair_name else players
 
 

@@ -93,7 +93,8 @@ class SignUpSerializer(serializers.ModelSerializer):
 
 class SignUpInputSerializer(serializers.Serializer):
     player_1 = serializers.CharField(max_length=120)
-    player_2 = serializers.CharField(max_length=120)
+    # Required for a pairs event; left out in a singles event (the service checks).
+    player_2 = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
     pair_name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
     club = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
     email = serializers.EmailField(max_length=254)

@@ -44,7 +44,7 @@ def _visible_tournament(request: HttpRequest, slug: str) -> Tournament:
 @never_cache
 def signup_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _visible_tournament(request, slug)
-    form = SignUpForm(request.POST or None)
+    form = SignUpForm(request.POST or None, singles=tournament.is_singles)
     status = 200
     if request.method == "POST":
         try:

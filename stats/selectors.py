@@ -125,18 +125,17 @@ def games_of_person(*, person: Person, public: bool = True) -> list[Game]:
 
 def side_of(game: Game, person: Person) -> str:
     """ "YB" or "RG": the side the person played in ``game``."""
-    yb = game.pair_yb
-    return "YB" if person.pk in (yb.player_1.person_id, yb.player_2.person_id) else "RG"
+    return "YB" if person.pk in {p.person_id for p in game.pair_yb.players} else "RG"
 
 
 def seat_of(game: Game, person: Person) -> str:
     """The seat (Y, R, B, G) the person played in ``game``: a pair's player 1 sits at
-    its first colour (``games.selectors.game_players``)."""
+    its first colour (``games.selectors.game_players``); a singles entrant sits at Y or R."""
     seats = {
         "Y": game.pair_yb.player_1, "B": game.pair_yb.player_2,
         "R": game.pair_rg.player_1, "G": game.pair_rg.player_2,
     }  # fmt: skip
-    return next(seat for seat, player in seats.items() if player.person_id == person.pk)
+    return next(seat for seat, player in seats.items() if player and player.person_id == person.pk)
 
 
 @dataclass

@@ -6,9 +6,10 @@ are checked by the services, whose refusals the views put on the form.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
@@ -94,6 +95,14 @@ class PairForm(forms.Form):
     seed = forms.IntegerField(label=_("Seed"), min_value=1, required=False)
     rating = forms.IntegerField(label=_("Rating"), required=False)
 
+    def __init__(self, *args: Any, singles: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if singles:
+            # A singles event's entrant is one player, without a pair name.
+            del self.fields["player_2"]
+            del self.fields["name"]
+            self.fields["player_1"].label = _("Player")
+
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
@@ -119,9 +128,10 @@ class PairEditForm(PairForm):
     def for_pair(cls, pair: Pair, data: Any = None) -> PairEditForm:
         return cls(
             data,
+            singles=pair.tournament.is_singles,
             initial={
                 "player_1": pair.player_1.name,
-                "player_2": pair.player_2.name,
+                "player_2": pair.player_2.name if pair.player_2 else "",
                 "club": pair.club,
                 "name": pair.name,
                 "seed": pair.seed,
@@ -142,6 +152,14 @@ class PairsImportForm(forms.Form):
             "(any order; only player_1 and player_2 are required). Separated by ; or ,."
         ),
     )
+
+    def __init__(self, *args: Any, singles: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if singles:
+            self.fields["csv_text"].help_text = _(
+                "First line: the column names player, club, seed, rating (any order; only "
+                "player is required), then one player per line. Separated by ; or ,."
+            )
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -219,7 +237,7 @@ class ResultForm(forms.Form):
     note = forms.CharField(label=_("Note"), max_length=500, required=False)
 
     @classmethod
-    def for_game(cls, game: Game, data: Any = None) -> ResultForm:
+    def for_game(cls, game: Game, data: Any = None, *, singles: bool = False) -> ResultForm:
         initial = {
             "winner": game.winner or None,
             "locked_yb": game.locked_yb,
@@ -230,7 +248,26 @@ class ResultForm(forms.Form):
             "override_reason": game.result_override,
             "note": game.result_note,
         }
-        return cls(data, initial=initial, prefix=f"g{game.pk}")
+        form = cls(data, initial=initial, prefix=f"g{game.pk}")
+        if singles:
+            form.for_singles()
+        return form
+
+    def for_singles(self) -> None:
+        """One player a side, Yellow or Red, with six pawns (docs/rulesets/duo.md S2)."""
+        labels = {
+            "locked_yb": _("Locked pawns, Yellow"),
+            "locked_rg": _("Locked pawns, Red"),
+            "distance_yb": _("Remaining distance, Yellow"),
+            "distance_rg": _("Remaining distance, Red"),
+        }
+        for name, label in labels.items():
+            self.fields[name].label = label
+        for name in ("locked_yb", "locked_rg"):
+            field = cast(forms.IntegerField, self.fields[name])
+            field.max_value = 6
+            field.widget.attrs["max"] = 6
+            field.validators = [MinValueValidator(0), MaxValueValidator(6)]
 
 
 class ResultClearForm(forms.Form):

@@ -48,17 +48,25 @@ TOURNAMENT_SETTINGS = (
 )
 
 
+# Rulesets played in singles: an entrant (a ``Pair`` row) is one player and a
+# table seats two (games.engine's ``Ruleset.players``; a test keeps them in step,
+# as this app sits below games and does not import the engine).
+SINGLES_RULESETS = frozenset({"duo"})
+PAIRS_SEATS = ("Y", "R", "B", "G")
+SINGLES_SEATS = ("Y", "R")
+
+
 def default_tiebreaks() -> list[str]:
     return list(DEFAULT_TIEBREAKS)
 
 
 class Tournament(models.Model):
     class Ruleset(models.TextChoices):
-        # The engine's four-player rulesets (games.engine.ruleset); a test keeps
-        # them in step. DUO is played in singles, which events do not seat yet.
+        # The engine's rulesets (games.engine.ruleset); a test keeps them in step.
         DM2023 = "dm2023", "DM 2023"
         RULEBOOK = "rulebook", _("Printed rulebook")
         FR = "fr", _("French rulebook")
+        DUO = "duo", "Partners DUO"
 
     class Adjudication(models.TextChoices):
         DISTANCE = "distance", _("Remaining distance")
@@ -147,6 +155,16 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def is_singles(self) -> bool:
+        """Entrants are single players (DUO, two at a table), not pairs."""
+        return self.ruleset in SINGLES_RULESETS
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats at a table, the first dealer's choices: Y and R in singles."""
+        return SINGLES_SEATS if self.is_singles else PAIRS_SEATS
+
 
 class TournamentRole(models.Model):
     class Role(models.TextChoices):
@@ -200,7 +218,10 @@ class Pair(models.Model):
     start_number = models.PositiveIntegerField(_("start number"))
     name = models.CharField(_("pair name"), max_length=200, blank=True)
     player_1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    player_2 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    # Empty for an entrant of a singles event (``Tournament.is_singles``).
+    player_2 = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     club = models.CharField(_("club"), max_length=120, blank=True)
     seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
     rating = models.IntegerField(_("rating"), null=True, blank=True)
@@ -217,7 +238,9 @@ class Pair(models.Model):
                 fields=["tournament", "start_number"], name="pair_start_number_unique"
             ),
             models.CheckConstraint(
-                condition=~models.Q(player_1=models.F("player_2")), name="pair_two_players"
+                condition=models.Q(player_2__isnull=True)
+                | ~models.Q(player_1=models.F("player_2")),
+                name="pair_two_players",
             ),
         ]
 
@@ -225,8 +248,18 @@ class Pair(models.Model):
         return self.display_name
 
     @property
+    def players(self) -> list[Player]:
+        """The entrant's players: two in a pair, one in a singles event."""
+        return [p for p in (self.player_1, self.player_2) if p is not None]
+
+    @property
+    def player_names(self) -> str:
+        """The players' names: "Anne & Bo" for a pair, "Anne" for a single player."""
+        return " & ".join(p.name for p in self.players)
+
+    @property
     def display_name(self) -> str:
-        players = f"{self.player_1.name} & {self.player_2.name}"
+        players = self.player_names
         return f"{self.name} ({players})" if self.name else players
 
 

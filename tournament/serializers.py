@@ -59,7 +59,8 @@ class PairBriefSerializer(serializers.ModelSerializer):
 class PairSerializer(serializers.ModelSerializer):
     display_name = serializers.CharField(read_only=True)
     player_1 = PlayerSerializer()
-    player_2 = PlayerSerializer()
+    # Null for an entrant of a singles event.
+    player_2 = PlayerSerializer(allow_null=True)
 
     class Meta:
         model = Pair
@@ -230,7 +231,8 @@ class PairUpdateInputSerializer(serializers.Serializer):
 
 class PairCreateInputSerializer(PairUpdateInputSerializer):
     player_1 = serializers.CharField(max_length=120)
-    player_2 = serializers.CharField(max_length=120)
+    # Required for a pairs event; left out in a singles event (the service checks).
+    player_2 = serializers.CharField(max_length=120, required=False, allow_blank=True)
     check_in = serializers.BooleanField(required=False, default=False)
 
 
@@ -238,8 +240,8 @@ class PairsImportInputSerializer(serializers.Serializer):
     csv_text = serializers.CharField(
         max_length=1_000_000,
         trim_whitespace=False,
-        help_text="CSV with a header row: player_1,player_2[,club,name,seed,rating]; "
-        "',' or ';' delimited.",
+        help_text="CSV with a header row: player_1,player_2[,club,name,seed,rating], or in a "
+        "singles event player[,club,seed,rating]; ',' or ';' delimited.",
     )
 
 

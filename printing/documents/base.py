@@ -44,6 +44,11 @@ def team_name(team: str) -> str:
     return {"YB": _("Yellow/Blue"), "RG": _("Red/Green")}.get(team, team)
 
 
+def side_name(team: str, *, singles: bool) -> str:
+    """A side's name: its two colours in pairs ("Yellow/Blue"), its one in singles ("Yellow")."""
+    return seat_name(team[0]) if singles else team_name(team)
+
+
 def local_time(moment: datetime.datetime | None) -> str:
     return moment.astimezone(COPENHAGEN).strftime("%H:%M") if moment else ""
 

@@ -79,7 +79,7 @@ def _podium(final: FinalStandings, st: dict) -> list:
 
 
 def _standings(final: FinalStandings, st: dict) -> Table:
-    header = [_("Place"), _("Pair"), _("Decided by")]
+    header = [_("Place"), _("Player") if final.singles else _("Pair"), _("Decided by")]
     data: list[list] = [header_cells(header)]
     for line in final.lines:
         data.append(

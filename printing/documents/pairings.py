@@ -22,10 +22,10 @@ from printing.documents.base import (
     platypus_pdf,
     round_heading,
     seat_name,
+    side_name,
     styles,
-    team_name,
 )
-from printing.documents.types import TEAM_SEATS, PairInfo, PairingsList
+from printing.documents.types import PairInfo, PairingsList, side_seats
 
 
 @dataclass(frozen=True)
@@ -33,26 +33,29 @@ class SeatLine:
     player: str
     table: int | None  # None: the pair has a bye
     seat: str
-    partner: str
+    partner: str  # empty in a singles event
     start_number: int
 
 
 def seat_lines(pairings: PairingsList) -> list[SeatLine]:
     """Every player of the round with their table and seat, in Danish alphabetical order."""
     lines: list[SeatLine] = []
+    singles = pairings.singles
     for row in pairings.rows:
         for team, pair in (("YB", row.pair_yb), ("RG", row.pair_rg)):
-            first, second = TEAM_SEATS[team]
-            lines.append(
-                SeatLine(pair.player_1, row.table_number, first, pair.player_2, pair.start_number)
-            )
-            lines.append(
-                SeatLine(pair.player_2, row.table_number, second, pair.player_1, pair.start_number)
-            )
+            lines += _pair_lines(pair, row.table_number, side_seats(team, singles=singles))
     for pair in pairings.byes:
-        lines.append(SeatLine(pair.player_1, None, "", pair.player_2, pair.start_number))
-        lines.append(SeatLine(pair.player_2, None, "", pair.player_1, pair.start_number))
+        lines += _pair_lines(pair, None, ("",) * len(pair.player_names))
     return sorted(lines, key=lambda line: (danish_sort_key(line.player), line.start_number))
+
+
+def _pair_lines(pair: PairInfo, table: int | None, seats: tuple[str, ...]) -> list[SeatLine]:
+    """Each player of an entrant at their seat, with their partner (none in singles)."""
+    names = pair.player_names
+    return [
+        SeatLine(name, table, seat, names[1 - k] if len(names) == 2 else "", pair.start_number)
+        for k, (name, seat) in enumerate(zip(names, seats, strict=True))
+    ]
 
 
 def build_pairings_list(pairings: PairingsList, *, lang: str = "da") -> bytes:
@@ -73,18 +76,15 @@ def build_pairings_list(pairings: PairingsList, *, lang: str = "da") -> bytes:
         return platypus_pdf(story, title=heading, footer=heading)
 
 
-def _pair_cell(pair: PairInfo, team: str, st: dict) -> Paragraph:
-    first, second = TEAM_SEATS[team]
+def _pair_cell(pair: PairInfo, team: str, st: dict, *, singles: bool) -> Paragraph:
     name = (
         f"<b>#{pair.start_number} {esc(pair.name)}</b><br/>"
         if pair.name
         else (f"<b>#{pair.start_number}</b><br/>")
     )
-    return Paragraph(
-        f"{name}{_seat_mark(first)} {esc(pair.player_1)}<br/>{_seat_mark(second)} "
-        f"{esc(pair.player_2)}",
-        st["cell"],
-    )
+    seated = zip(side_seats(team, singles=singles), pair.player_names, strict=False)
+    players = "<br/>".join(f"{_seat_mark(seat)} {esc(player)}" for seat, player in seated)
+    return Paragraph(f"{name}{players}", st["cell"])
 
 
 def _seat_mark(seat: str) -> str:
@@ -94,14 +94,20 @@ def _seat_mark(seat: str) -> str:
 
 
 def _by_table(pairings: PairingsList, st: dict) -> Table:
-    header = [_("Table"), team_name("YB"), team_name("RG"), _("First dealer")]
+    singles = pairings.singles
+    header = [
+        _("Table"),
+        side_name("YB", singles=singles),
+        side_name("RG", singles=singles),
+        _("First dealer"),
+    ]
     data: list[list] = [header_cells(header, size=9)]
     for row in sorted(pairings.rows, key=lambda r: r.table_number):
         data.append(
             [
                 Paragraph(f"<b>{row.table_number}</b>", st["h2"]),
-                _pair_cell(row.pair_yb, "YB", st),
-                _pair_cell(row.pair_rg, "RG", st),
+                _pair_cell(row.pair_yb, "YB", st, singles=singles),
+                _pair_cell(row.pair_rg, "RG", st, singles=singles),
                 Paragraph(seat_name(row.first_dealer), st["cell"]) if row.first_dealer else "",
             ]
         )
@@ -118,22 +124,24 @@ _WIDTH = 520.0
 
 
 def _alphabetical(pairings: PairingsList, st: dict) -> Table:
-    header = [_("Player"), _("Table"), _("Seat"), _("Partner")]
+    # A singles event has no partners: the column is left out.
+    header = [_("Player"), _("Table"), _("Seat")]
+    if not pairings.singles:
+        header.append(_("Partner"))
     data: list[list] = [header_cells(header, size=9)]
     for line in seat_lines(pairings):
         table = str(line.table) if line.table is not None else _("Bye")
         seat = seat_name(line.seat) if line.seat else ""
-        data.append(
-            [
-                Paragraph(esc(line.player), st["cell"]),
-                Paragraph(f"<b>{table}</b>", st["cell"]),
-                Paragraph(seat, st["cell"]),
-                Paragraph(esc(line.partner), st["cell"]),
-            ]
-        )
-    widths = fitted_widths(
-        header, total=500, flexible={0: 1.0, 3: 1.0}, size=9, minimum={1: 50, 2: 70}
-    )
+        cells = [
+            Paragraph(esc(line.player), st["cell"]),
+            Paragraph(f"<b>{table}</b>", st["cell"]),
+            Paragraph(seat, st["cell"]),
+        ]
+        if not pairings.singles:
+            cells.append(Paragraph(esc(line.partner), st["cell"]))
+        data.append(cells)
+    flexible = {0: 1.0} if pairings.singles else {0: 1.0, 3: 1.0}
+    widths = fitted_widths(header, total=500, flexible=flexible, size=9, minimum={1: 50, 2: 70})
     table = Table(data, colWidths=widths, repeatRows=1)
     table.setStyle(_grid_style())
     return table

@@ -27,16 +27,17 @@ from printing.documents.base import (
     local_time,
     printable,
     seat_name,
-    team_name,
+    side_name,
 )
 from printing.documents.qr import qr_pdf_operators
-from printing.documents.types import TEAM_SEATS, PairInfo, ScoreSheet
+from printing.documents.types import PairInfo, ScoreSheet, side_seats
 
 W, H = A4
 M = 34.0
 QR_SIZE = 118.0
 BOX_W = (W - 2 * M - 12) / 2
-FORM = "score_sheet_static"
+# The page's fixed drawing, one per kind of table: four seats, or two in singles.
+FORMS = {False: "score_sheet_static", True: "score_sheet_static_singles"}
 JUDGE_LINES = 5
 HASH_BOXES = 8
 
@@ -59,14 +60,16 @@ def build_score_sheets(
         canvas.setTitle(_("Score sheets"))
         canvas.setAuthor("DM i Partners")
         labels = _static_labels()
-        canvas.beginForm(FORM, upperx=W, uppery=H)  # drawn in A4 units, also on A5
-        _draw_static(canvas, labels)
-        canvas.endForm()
+        for singles in sorted({sheet.singles for sheet in sheets}):
+            # Drawn in A4 units, also on A5.
+            canvas.beginForm(FORMS[singles], upperx=W, uppery=H)
+            _draw_static(canvas, labels, singles=singles)
+            canvas.endForm()
         total = len(sheets)
         for done, sheet in enumerate(sheets, start=1):
             if scale != 1:
                 canvas.scale(scale, scale)
-            canvas.doForm(FORM)
+            canvas.doForm(FORMS[sheet.singles])
             _draw_sheet(canvas, sheet, labels)
             canvas.showPage()
             if on_progress is not None:
@@ -91,7 +94,7 @@ def _static_labels() -> dict[str, str]:
     }
 
 
-def _draw_static(c: Canvas, labels: dict[str, str]) -> None:
+def _draw_static(c: Canvas, labels: dict[str, str], *, singles: bool) -> None:
     c.setFont("Helvetica", 10)
     c.drawString(M, 752, labels["table"])
     c.setFont("Helvetica", 7.5)
@@ -100,13 +103,13 @@ def _draw_static(c: Canvas, labels: dict[str, str]) -> None:
     c.drawRightString(qr_left, 780, _("or open the address below the code"))
     c.drawRightString(qr_left, 770, _("and type the code."))
     for index, team in enumerate(("YB", "RG")):
-        _draw_pair_box(c, M + index * (BOX_W + 12), team)
+        _draw_pair_box(c, M + index * (BOX_W + 12), team, singles=singles)
     c.setFont("Helvetica-Bold", 10)
     c.drawString(M, 524, labels["first_dealer"])
     _draw_time_row(c)
-    _draw_result_box(c)
+    _draw_result_box(c, singles=singles)
     _draw_judge_box(c)
-    _draw_signatures(c)
+    _draw_signatures(c, singles=singles)
     _draw_hash_box(c)
     c.setFont("Helvetica-Oblique", 7.5)
     c.drawString(
@@ -119,13 +122,13 @@ def _draw_static(c: Canvas, labels: dict[str, str]) -> None:
     )
 
 
-def _draw_pair_box(c: Canvas, x: float, team: str) -> None:
+def _draw_pair_box(c: Canvas, x: float, team: str, *, singles: bool) -> None:
     c.setLineWidth(1)
     c.setStrokeColor(colors.black)
     c.roundRect(x, 540, BOX_W, 112, 6, stroke=1, fill=0)
     c.setFont("Helvetica-Bold", 12)
-    c.drawString(x + 8, 636, team_name(team))
-    for row, seat in enumerate(TEAM_SEATS[team]):
+    c.drawString(x + 8, 636, side_name(team, singles=singles))
+    for row, seat in enumerate(side_seats(team, singles=singles)):
         y = 590 - row * 22
         c.setFillColor(SEAT_COLOURS[seat])
         c.rect(x + 8, y, 11, 11, stroke=1, fill=1)
@@ -152,12 +155,13 @@ def _draw_time_row(c: Canvas, top: float = 506) -> None:
         c.setStrokeColor(colors.black)
 
 
-def _draw_result_box(c: Canvas, top: float = 442) -> None:
+def _draw_result_box(c: Canvas, top: float = 442, *, singles: bool) -> None:
     c.setFont("Helvetica-Bold", 11)
     c.drawString(M, top, _("Result"))
     rows = [
         _("Winner (tick one)"),
-        _("Locked pawns (0–8)"),
+        # A side has 8 pawns in pairs, a DUO player 6 (docs/rulesets/duo.md S2).
+        _("Locked pawns (0–6)") if singles else _("Locked pawns (0–8)"),
         _("Remaining distance (only if stopped on time)"),
         _("Stopped at the time limit (tick)"),
     ]
@@ -170,7 +174,9 @@ def _draw_result_box(c: Canvas, top: float = 442) -> None:
     c.setFillColor(colors.black)
     c.setFont("Helvetica-Bold", 9)
     for i, team in enumerate(("YB", "RG")):
-        c.drawCentredString(M + label_w + col_w * (i + 0.5), table_top - 13, team_name(team))
+        c.drawCentredString(
+            M + label_w + col_w * (i + 0.5), table_top - 13, side_name(team, singles=singles)
+        )
     c.setLineWidth(0.8)
     height = 18 + row_h * len(rows)
     c.rect(M, table_top - height, W - 2 * M, height)
@@ -210,12 +216,14 @@ def _draw_judge_box(c: Canvas, top: float = 300) -> None:
     c.setStrokeColor(colors.black)
 
 
-def _draw_signatures(c: Canvas, y: float = 120) -> None:
+def _draw_signatures(c: Canvas, y: float = 120, *, singles: bool) -> None:
     c.setFont("Helvetica", 8.5)
     for i, team in enumerate(("YB", "RG")):
         x = M + i * (BOX_W + 12)
         c.line(x, y, x + BOX_W, y)
-        c.drawString(x, y - 11, _("Signature %(team)s") % {"team": team_name(team)})
+        c.drawString(
+            x, y - 11, _("Signature %(team)s") % {"team": side_name(team, singles=singles)}
+        )
 
 
 def _draw_hash_box(c: Canvas, y: float = 58) -> None:
@@ -284,7 +292,7 @@ def _draw_access(c: Canvas, sheet: ScoreSheet, labels: dict[str, str]) -> None:
 def _draw_pair(c: Canvas, x: float, team: str, pair: PairInfo) -> None:
     heading = f"#{pair.start_number} {pair.name}".strip()
     _fit(c, heading, x + 8, 616, "Helvetica-Bold", 10, BOX_W - 16)
-    for row, player in enumerate((pair.player_1, pair.player_2)):
+    for row, player in enumerate(pair.player_names):
         _fit(c, player, x + 90, 592 - row * 22, "Helvetica-Bold", 11, BOX_W - 98)
     if pair.club:
         _fit(c, pair.club, x + 8, 548, "Helvetica", 8, BOX_W - 16)

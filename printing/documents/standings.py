@@ -57,7 +57,7 @@ def build_standings(standings: StandingsTable, *, lang: str = "da") -> bytes:
         story.append(Spacer(0, 6))
         header = [
             _("Rank"),
-            _("Pair"),
+            _("Player") if standings.singles else _("Pair"),
             _("Points"),
             _("Played"),
             _("Won"),

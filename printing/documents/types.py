@@ -13,19 +13,30 @@ SEAT_ORDER = ("Y", "R", "B", "G")
 # Within a pair, player 1 takes the first seat of the team's colours
 # (Yellow or Red) and player 2 the partner's seat opposite (Blue or Green).
 TEAM_SEATS = {"YB": ("Y", "B"), "RG": ("R", "G")}
+# In a singles event (DUO) each side is one player, seated at Yellow or Red.
+SINGLES_SEATS = {"YB": ("Y",), "RG": ("R",)}
+
+
+def side_seats(team: str, *, singles: bool) -> tuple[str, ...]:
+    """The seats of one side (``"YB"`` or ``"RG"``): two in pairs, one in singles."""
+    return (SINGLES_SEATS if singles else TEAM_SEATS)[team]
 
 
 @dataclass(frozen=True)
 class PairInfo:
     start_number: int
     player_1: str
-    player_2: str
+    player_2: str = ""  # empty for a singles entrant
     name: str = ""
     club: str = ""
 
     @property
+    def player_names(self) -> tuple[str, ...]:
+        return (self.player_1, self.player_2) if self.player_2 else (self.player_1,)
+
+    @property
     def players(self) -> str:
-        return f"{self.player_1} & {self.player_2}"
+        return " & ".join(self.player_names)
 
     @property
     def label(self) -> str:
@@ -48,6 +59,7 @@ class ScoreSheet:
     started_at: datetime.datetime | None = None  # aware; printed in Copenhagen time
     table_url: str = ""  # the secret table link (QR code); empty prints no QR
     short_code: str = ""
+    singles: bool = False  # a singles event: two seats, Y and R
 
     def seat_player(self, seat: str) -> str:
         pair, team = (self.pair_yb, "YB") if seat in TEAM_SEATS["YB"] else (self.pair_rg, "RG")
@@ -70,6 +82,7 @@ class PairingsList:
     byes: list[PairInfo] = field(default_factory=list)
     round_title: str = ""
     published: bool = True
+    singles: bool = False  # a singles event: one player per side, no partner
 
 
 @dataclass(frozen=True)
@@ -97,6 +110,7 @@ class StandingsTable:
     lines: list[StandingLine]
     up_to_round: int | None = None
     tiebreaks: list[str] = field(default_factory=list)  # keys in the event's order
+    singles: bool = False  # entrants are players, not pairs
 
 
 @dataclass(frozen=True)
@@ -202,3 +216,4 @@ class FinalStandings:
     lines: list[FinalLine] = field(default_factory=list)
     date: datetime.date | None = None
     venue: str = ""
+    singles: bool = False  # entrants are players, not pairs

@@ -91,7 +91,7 @@ def series_final_create(
             tournament=final,
             actor=actor,
             player_1=pair.player_1.name,
-            player_2=pair.player_2.name,
+            player_2=pair.player_2.name if pair.player_2 else "",
             club=pair.club,
             name=pair.name,
             seed=len(result.entered) + 1,

@@ -8,6 +8,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError, Conflict, NotFound, PermissionDenied
 from core.request import int_or_none
@@ -253,6 +254,16 @@ def series_event_add(
             "An event is a qualifier or the final.",
             "En turnering er en kvalifikation eller finalen.",
             "kind",
+        )
+    if tournament.is_singles:
+        # A season ranks pairs (the same two people) across its events.
+        raise Conflict(
+            "season_singles_event",
+            _(
+                "%(name)s is a singles event (one player per entrant); a season ranks "
+                "pairs, so it cannot be part of one."
+            ),
+            params={"name": tournament.name},
         )
     series = Series.objects.select_for_update().get(pk=series.pk)
     if series.events.filter(tournament=tournament).exists():

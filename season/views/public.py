@@ -119,7 +119,7 @@ def write_ranking_csv(out: object, overview: SeasonOverview) -> None:
         for event in events:
             result = row.results.get(event.pk)
             cells += [result.place, result.points] if result else ["", ""]
-        name_1, name_2 = row.entry.player_names
+        name_1, name_2 = (*row.entry.player_names, "")[:2]
         writer.writerow(
             [
                 f"{row.rank}{'=' if row.shared_rank else ''}",

@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError, Conflict
 from core.users import Actor
@@ -44,11 +45,18 @@ def _lock(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
-def _clean(fields: dict[str, Any]) -> dict[str, str]:
+def _clean(fields: dict[str, Any], *, singles: bool) -> dict[str, str]:
+    """A pair's two players, or in a singles event one (``player_2`` empty)."""
     clean = {}
     for key, limit in _TEXT_LIMITS.items():
         text = " ".join(str(fields.get(key) or "").split())
-        if key in ("player_1", "player_2") and not text:
+        if singles and key in ("player_2", "pair_name") and text:
+            raise ApplicationError(
+                "singles_one_player",
+                _("This is a singles event: sign up one player (no partner, no pair name)."),
+                extra={"field": key},
+            )
+        if key in ("player_1", "player_2") and not text and not (singles and key == "player_2"):
             raise _invalid(
                 "field_required", f"{key} must not be empty.", f"{key} skal udfyldes.", field=key
             )
@@ -60,7 +68,7 @@ def _clean(fields: dict[str, Any]) -> dict[str, str]:
                 field=key,
             )
         clean[key] = text
-    if clean["player_1"].casefold() == clean["player_2"].casefold():
+    if not singles and clean["player_1"].casefold() == clean["player_2"].casefold():
         raise _invalid(
             "pair_same_player",
             "A pair needs two different players.",
@@ -105,17 +113,18 @@ def _require_open(tournament: Tournament) -> None:
 
 def _require_new_players(tournament: Tournament, clean: dict[str, str]) -> None:
     """Neither player is in a pair of the event or in another active sign-up."""
-    names = {clean["player_1"].casefold(), clean["player_2"].casefold()}
+    entered = [n for n in (clean["player_1"], clean["player_2"]) if n]
+    names = {n.casefold() for n in entered}
     taken = {
         player.name.casefold()
         for pair in active_pairs(tournament=tournament)
-        for player in (pair.player_1, pair.player_2)
+        for player in pair.players
     }
     for signup in SignUp.objects.filter(tournament=tournament, status__in=ACTIVE):
-        taken |= {signup.player_1.casefold(), signup.player_2.casefold()}
+        taken |= {n.casefold() for n in (signup.player_1, signup.player_2) if n}
     both = names & taken
     if both:
-        who = " & ".join(n for n in (clean["player_1"], clean["player_2"]) if n.casefold() in both)
+        who = " & ".join(n for n in entered if n.casefold() in both)
         raise Conflict(
             "signup_duplicate",
             f"{who} is already signed up for this tournament.",
@@ -135,6 +144,7 @@ def _take_place(signup: SignUp, *, actor: Actor | None) -> None:
         signup.status = SignUp.Status.PENDING
         signup.save(update_fields=["status"])
         return
+    persons = (signup.person_1,) if tournament.is_singles else (signup.person_1, signup.person_2)
     signup.pair = pair_register_signed_up(
         tournament=tournament,
         actor=actor,
@@ -142,7 +152,7 @@ def _take_place(signup: SignUp, *, actor: Actor | None) -> None:
         player_2=signup.player_2,
         club=signup.club,
         name=signup.pair_name,
-        persons=(signup.person_1, signup.person_2),  # type: ignore[arg-type]
+        persons=persons,  # type: ignore[arg-type]
     )
     signup.status = SignUp.Status.CONFIRMED
     signup.decided_at = timezone.now()
@@ -155,8 +165,8 @@ def signup_submit(
     tournament: Tournament,
     client_id: str,
     player_1: str,
-    player_2: str,
     email: str,
+    player_2: str = "",
     consent: bool,
     club: str = "",
     pair_name: str = "",
@@ -179,6 +189,12 @@ def signup_submit(
     if repeat is not None:
         return repeat
     _require_open(tournament)
+    if consent is not True and tournament.is_singles:
+        raise ApplicationError(
+            "signup_consent_required",
+            _("The player must agree that their name and results are published."),
+            extra={"field": "consent"},
+        )
     if consent is not True:
         raise _invalid(
             "signup_consent_required",
@@ -193,15 +209,16 @@ def signup_submit(
             "club": club,
             "pair_name": pair_name,
             "email": email,
-        }
+        },
+        singles=tournament.is_singles,
     )
     _require_new_players(tournament, clean)
     # Places freed since the last sweep go to the waitlist first, not to this newcomer.
     _advance(tournament)
     now = timezone.now()
-    person_1, person_2 = persons_for_names(
-        [(clean["player_1"], clean["club"]), (clean["player_2"], clean["club"])], consent_at=now
-    )
+    names = [n for n in (clean["player_1"], clean["player_2"]) if n]
+    person_1, *others = persons_for_names([(n, clean["club"]) for n in names], consent_at=now)
+    person_2 = others[0] if others else None
     signup = SignUp.objects.create(
         tournament=tournament,
         status=SignUp.Status.WAITLISTED,

@@ -134,3 +134,14 @@ def test_unpublished_tournaments_are_left_out_of_the_public_season(organiser, se
     event.save()
     assert series_overview(series=series).ranking == []
     assert len(series_overview(series=series, public=False).ranking) == 4
+
+
+def test_a_singles_event_is_refused_because_a_season_ranks_pairs(organiser, series):
+    duo = TournamentFactory(ruleset="duo", name="DUO-pokalen")
+    organiser_of(duo, "saeson-org")
+    with pytest.raises(Conflict) as err:
+        series_event_add(series=series, actor=organiser, tournament=duo)
+    assert err.value.code == "season_singles_event"
+    assert "DUO-pokalen" in err.value.message_en and "DUO-pokalen" in err.value.message_da
+    assert err.value.message_en != err.value.message_da
+    assert not SeriesEvent.objects.filter(series=series).exists()

@@ -36,7 +36,7 @@ from tournament.selectors_knockout import (
 )
 from tournament.services.audit import audit_record, tournament_data_changed
 from tournament.services.pairing import new_random_seed, require_complete
-from tournament.services.pairing_core import SEATS, PairingEntry, number_tables
+from tournament.services.pairing_core import PairingEntry, number_tables
 
 __all__ = [
     "BracketMatch",
@@ -108,7 +108,7 @@ def _create_round(
                 table_number=table,
                 pair_yb_id=upper.pk,
                 pair_rg_id=lower.pk,
-                first_dealer=rng.choice(SEATS),
+                first_dealer=rng.choice(tournament.seats),
                 bracket_slot=slot,
             )
         )

@@ -164,6 +164,7 @@ def _pair_into(round_: Round, tournament: Tournament) -> PairingResult:
         played,
         seed=round_.random_seed or 0,
         first_round=method if method in ("seed", "random") else None,
+        seats=tournament.seats,
     )
     _store(round_, result, tournament)
     return result

@@ -438,8 +438,12 @@ def pair_round_core(
     *,
     seed: int,
     first_round: str | None = None,
+    seats: Sequence[str] = SEATS,
 ) -> PairingResult:
     """Pair one round.
+
+    Each table's first dealer is drawn from ``seats`` (the four seats, or Y
+    and R when two players sit at a table).
 
     ``entries`` are the active pairs in Monrad order (best first); for round 1
     in seed order (``first_round="seed"``) or any order (``"random"``: the order
@@ -493,7 +497,7 @@ def pair_round_core(
                 table_number=number,
                 pair_yb=pair_yb,
                 pair_rg=pair_rg,
-                first_dealer=rng.choice(SEATS),
+                first_dealer=rng.choice(seats),
                 rematch=_played_key(entries[i].pair_id, entries[j].pair_id) in played,
                 explanation_en=en,
                 explanation_da=da,

@@ -37,7 +37,7 @@ def _pairs(tournament: Tournament) -> list[Pair]:
 
 @organiser_required
 def pairs_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = PairRegisterForm(request.POST or None)
+    form = PairRegisterForm(request.POST or None, singles=tournament.is_singles)
     if request.method == "POST" and form.is_valid():
         try:
             pair = pair_register(tournament=tournament, actor=request.user, **form.cleaned_data)
@@ -64,7 +64,9 @@ def pairs_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @organiser_required
 def pairs_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = PairsImportForm(request.POST or None, request.FILES or None)
+    form = PairsImportForm(
+        request.POST or None, request.FILES or None, singles=tournament.is_singles
+    )
     report = None
     if request.method == "POST" and form.is_valid():
         try:
@@ -75,9 +77,12 @@ def pairs_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             form_error(form, error)
         else:
             if not report.errors:
-                messages.success(
-                    request, _("%(n)d pairs were imported.") % {"n": len(report.created)}
+                done = (
+                    _("%(n)d players were imported.")
+                    if tournament.is_singles
+                    else _("%(n)d pairs were imported.")
                 )
+                messages.success(request, done % {"n": len(report.created)})
                 return redirect("tournament:organiser_pairs", slug=tournament.slug)
     return render(
         request,
@@ -102,7 +107,10 @@ def pair_edit(request: HttpRequest, tournament: Tournament, pair_id: int) -> Htt
         except ApplicationError as error:
             form_error(form, error)
         else:
-            messages.success(request, _("The pair was saved."))
+            messages.success(
+                request,
+                _("The player was saved.") if tournament.is_singles else _("The pair was saved."),
+            )
             return redirect("tournament:organiser_pairs", slug=tournament.slug)
     return render(
         request,

@@ -309,19 +309,24 @@ def test_names_in_right_to_left_scripts_are_welcome(tournament, organiser):
     assert pair.player_1.name == "سارة" and pair.player_2.name == "‏דוד"
 
 
-def test_the_ruleset_is_chosen_at_creation_from_the_engines_four_player_rulesets():
+def test_the_ruleset_is_chosen_at_creation_from_all_the_engines_rulesets():
     from games.engine import get_ruleset, ruleset_names
 
     user = UserFactory()
-    for name in ("rulebook", "fr"):
+    for name in ("rulebook", "fr", "duo"):
         t = tournament_create(
             actor=user, name=f"Klubturnering {name}", date="2026-12-01", ruleset=name
         )
         assert t.ruleset == name
-    offered = set(Tournament.Ruleset.values)
-    assert offered == {n for n in ruleset_names() if get_ruleset(n).players == 4}
+    assert set(Tournament.Ruleset.values) == set(ruleset_names())
+    # Singles (docs/rulesets/duo.md S1) exactly where the engine seats two players.
+    assert {n for n in ruleset_names() if Tournament(ruleset=n).is_singles} == {
+        n for n in ruleset_names() if get_ruleset(n).players == 2
+    }
+    for name in ruleset_names():
+        assert len(Tournament(ruleset=name).seats) == get_ruleset(name).players
     with pytest.raises(ApplicationError) as err:
-        tournament_create(actor=user, name="DUO", date="2026-12-01", ruleset="duo")
+        tournament_create(actor=user, name="Skak", date="2026-12-01", ruleset="chess")
     assert err.value.code == "ruleset_unknown"
 
 

@@ -31,6 +31,8 @@ from tournament.services.registration.pairs import (
 
 MAX_IMPORT_ROWS = 2000
 CSV_COLUMNS = ("player_1", "player_2", "club", "name", "seed", "rating")
+# A singles event's file: one player per row; ``player_1`` is read as ``player``.
+SINGLES_CSV_COLUMNS = ("player", "club", "seed", "rating")
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,38 @@ class ImportReport:
         return not self.errors
 
 
-def _csv_rows(csv_text: str) -> tuple[list[tuple[int, dict[str, str]]], list[RowError]]:
+def _header_problem(header: list[str], *, singles: bool) -> RowError | None:
+    known: tuple[str, ...]
+    if singles:
+        required, known = ["player"], SINGLES_CSV_COLUMNS
+        en = (
+            "The first row must name the columns: player and optionally club, seed, "
+            "rating (each once). A singles event has one player per row."
+        )
+        da = (
+            "Første række skal navngive kolonnerne: player og eventuelt club, seed, "
+            "rating (hver én gang). En singleturnering har én spiller pr. række."
+        )
+    else:
+        required, known = ["player_1", "player_2"], CSV_COLUMNS
+        en = (
+            "The first row must name the columns: player_1, player_2 and "
+            "optionally club, name, seed, rating (each once)."
+        )
+        da = (
+            "Første række skal navngive kolonnerne: player_1, player_2 og "
+            "eventuelt club, name, seed, rating (hver én gang)."
+        )
+    missing = [c for c in required if c not in header]
+    unknown = [c for c in header if c not in known]
+    if missing or unknown or len(set(header)) != len(header):
+        return RowError(0, en, da)
+    return None
+
+
+def _csv_rows(
+    csv_text: str, *, singles: bool = False
+) -> tuple[list[tuple[int, dict[str, str]]], list[RowError]]:
     text = csv_text.lstrip("\ufeff")
     lines = text.splitlines()
     first = next((line for line in lines if line.strip()), "")
@@ -66,18 +99,11 @@ def _csv_rows(csv_text: str) -> tuple[list[tuple[int, dict[str, str]]], list[Row
                 continue
             if header is None:
                 header = [cell.strip().lower() for cell in record]
-                missing = [c for c in ("player_1", "player_2") if c not in header]
-                unknown = [c for c in header if c not in CSV_COLUMNS]
-                if missing or unknown or len(set(header)) != len(header):
-                    errors.append(
-                        RowError(
-                            line,
-                            "The first row must name the columns: player_1, player_2 and "
-                            "optionally club, name, seed, rating (each once).",
-                            "Første række skal navngive kolonnerne: player_1, player_2 og "
-                            "eventuelt club, name, seed, rating (hver én gang).",
-                        )
-                    )
+                if singles:
+                    header = ["player" if c == "player_1" else c for c in header]
+                problem = _header_problem(header, singles=singles)
+                if problem:
+                    errors.append(RowError(line, problem.message_en, problem.message_da))
                     return [], errors
                 continue
             if len(record) != len(header):
@@ -104,8 +130,8 @@ def _csv_rows(csv_text: str) -> tuple[list[tuple[int, dict[str, str]]], list[Row
         errors.append(
             RowError(
                 rows[MAX_IMPORT_ROWS][0],
-                f"At most {MAX_IMPORT_ROWS} pairs per import.",
-                f"Højst {MAX_IMPORT_ROWS} par pr. import.",
+                f"At most {MAX_IMPORT_ROWS} rows per import.",
+                f"Højst {MAX_IMPORT_ROWS} rækker pr. import.",
             )
         )
     return rows, errors
@@ -117,13 +143,18 @@ def pairs_import_csv(*, tournament: Tournament, actor: Actor, csv_text: str) -> 
     is reported with its line number."""
     require_organiser(actor, tournament)
     tournament = _lock(tournament)
-    rows, errors = _csv_rows(csv_text)
+    singles = tournament.is_singles
+    rows, errors = _csv_rows(csv_text, singles=singles)
     existing = list(_active_pairs(tournament))
     accepted: list[PairData] = []
     seen: list[Pair] = list(existing)
     for line, row in rows:
         try:
-            data = _clean_pair(**{k: row.get(k, "") for k in CSV_COLUMNS})
+            if singles:
+                fields = {k: row.get(k, "") for k in SINGLES_CSV_COLUMNS if k != "player"}
+                data = _clean_pair(singles=True, player_1=row.get("player", ""), **fields)
+            else:
+                data = _clean_pair(singles=False, **{k: row.get(k, "") for k in CSV_COLUMNS})
         except ApplicationError as exc:
             errors.append(RowError(line, exc.message_en, exc.message_da))
             continue
@@ -138,7 +169,7 @@ def pairs_import_csv(*, tournament: Tournament, actor: Actor, csv_text: str) -> 
                 start_number=0,
                 seed=data.seed,
                 player_1=Player(name=data.player_1),
-                player_2=Player(name=data.player_2),
+                player_2=Player(name=data.player_2) if data.player_2 else None,
             )
         )
     if errors:

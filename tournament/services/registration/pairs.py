@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError, Conflict
 from core.users import Actor
@@ -29,6 +30,7 @@ from tournament.services.registration._common import (
 @dataclass(frozen=True)
 class PairData:
     player_1: str
+    # Empty for an entrant of a singles event.
     player_2: str
     club: str = ""
     name: str = ""
@@ -37,18 +39,27 @@ class PairData:
 
 
 def _clean_pair(
-    *, player_1: Any, player_2: Any, club: Any = "", name: Any = "", seed: Any = None,
-    rating: Any = None,
+    *, singles: bool, player_1: Any, player_2: Any = "", club: Any = "", name: Any = "",
+    seed: Any = None, rating: Any = None,
 ) -> PairData:  # fmt: skip
+    """A pairs event's entrant has two players, a singles event's one."""
+    if singles and _clean_text(player_2, field="player_2", max_length=120, required=False):
+        raise ApplicationError(
+            "singles_one_player",
+            _("This is a singles event: an entrant is one player (no player_2)."),
+            extra={"field": "player_2"},
+        )
     data = PairData(
         player_1=_clean_text(player_1, field="player_1", max_length=120, required=True),
-        player_2=_clean_text(player_2, field="player_2", max_length=120, required=True),
+        player_2=""
+        if singles
+        else _clean_text(player_2, field="player_2", max_length=120, required=True),
         club=_clean_text(club, field="club", max_length=120, required=False),
         name=_clean_text(name, field="name", max_length=200, required=False),
         seed=_optional_int(seed, field="seed", low=1, high=100000),
         rating=_optional_int(rating, field="rating", low=-100000, high=100000),
     )
-    if data.player_1.casefold() == data.player_2.casefold():
+    if not singles and data.player_1.casefold() == data.player_2.casefold():
         raise _invalid(
             "pair_same_player",
             "A pair needs two different players.",
@@ -68,11 +79,11 @@ def _conflicts(
     data: PairData, existing: list[Pair], exclude: Pair | None = None
 ) -> ApplicationError | None:
     """A player already in another active pair, or a seed already taken."""
-    names = {data.player_1.casefold(), data.player_2.casefold()}
+    names = {n.casefold() for n in (data.player_1, data.player_2) if n}
     for pair in existing:
         if exclude is not None and pair.pk == exclude.pk:
             continue
-        taken = names & {pair.player_1.name.casefold(), pair.player_2.name.casefold()}
+        taken = names & {p.name.casefold() for p in pair.players}
         if taken:
             who = ", ".join(sorted(taken))
             return Conflict(
@@ -93,20 +104,25 @@ def _next_round_number(tournament: Tournament) -> int:
     return (tournament.rounds.aggregate(m=Max("number"))["m"] or 0) + 1
 
 
-def _persons(data: list[PairData]) -> list[tuple[Person, Person]]:
-    """Each pair's two people, found or created by name and club in one go."""
-    found = persons_for_names([(p, d.club) for d in data for p in (d.player_1, d.player_2)])
-    return list(zip(found[::2], found[1::2], strict=True))
+def _names(data: PairData) -> tuple[str, ...]:
+    return (data.player_1, data.player_2) if data.player_2 else (data.player_1,)
+
+
+def _persons(data: list[PairData]) -> list[tuple[Person, ...]]:
+    """Each entrant's people (two in a pair, one in singles), found or created in one go."""
+    found = iter(persons_for_names([(p, d.club) for d in data for p in _names(d)]))
+    return [tuple(next(found) for _name in _names(d)) for d in data]
 
 
 def _create_pair(
     tournament: Tournament, data: PairData, *, start_number: int, first_round: int,
-    check_in: bool, persons: tuple[Person, Person],
+    check_in: bool, persons: tuple[Person, ...],
 ) -> Pair:  # fmt: skip
-    player_1, player_2 = (
+    player_1, *rest = (
         Player.objects.create(tournament=tournament, name=name, club=data.club, person=person)
-        for name, person in zip((data.player_1, data.player_2), persons, strict=True)
+        for name, person in zip(_names(data), persons, strict=True)
     )
+    player_2 = rest[0] if rest else None
     return Pair.objects.create(
         tournament=tournament,
         start_number=start_number,
@@ -132,16 +148,17 @@ def pair_register(
     tournament: Tournament,
     actor: Actor,
     player_1: str,
-    player_2: str,
+    player_2: str = "",
     club: str = "",
     name: str = "",
     seed: int | None = None,
     rating: int | None = None,
     check_in: bool = False,
-    persons: tuple[Person, Person] | None = None,
+    persons: tuple[Person, ...] | None = None,
 ) -> Pair:
-    """Register a pair. Once round 1 is paired it is a late entry: it starts
-    on 0 points in the next round.
+    """Register a pair (or, in a singles event, one player: ``player_2``
+    stays empty). Once round 1 is paired it is a late entry: it starts on 0
+    points in the next round.
 
     The players are linked to the people they are (``persons`` when the
     caller knows them, e.g. a season's final; else found by name and club).
@@ -156,7 +173,7 @@ def pair_register(
 @transaction.atomic
 def pair_register_signed_up(
     *, tournament: Tournament, actor: Actor | None, player_1: str, player_2: str, club: str,
-    name: str, persons: tuple[Person, Person],
+    name: str, persons: tuple[Person, ...],
 ) -> Pair:  # fmt: skip
     """A pair that signed up online becomes a pair of the tournament.
 
@@ -173,12 +190,13 @@ def pair_register_signed_up(
 def _register(
     tournament: Tournament, actor: Actor | None, *, player_1: str, player_2: str, club: str,
     name: str, seed: int | None, rating: int | None, check_in: bool,
-    persons: tuple[Person, Person] | None, action: str,
+    persons: tuple[Person, ...] | None, action: str,
 ) -> Pair:  # fmt: skip
     tournament = _lock(tournament)
     data = _clean_pair(
-        player_1=player_1, player_2=player_2, club=club, name=name, seed=seed, rating=rating
-    )
+        singles=tournament.is_singles, player_1=player_1, player_2=player_2, club=club,
+        name=name, seed=seed, rating=rating,
+    )  # fmt: skip
     problem = _conflicts(data, list(_active_pairs(tournament)))
     if problem:
         raise problem
@@ -220,7 +238,7 @@ def pair_withdraw(*, pair: Pair, actor: Actor | None) -> None:
             "Sig det til arrangøren, som kan tage parret ud.",
         )
     pair = Pair.objects.select_related("player_1", "player_2").get(pk=pair.pk)
-    players = [pair.player_1_id, pair.player_2_id]
+    players = [p.pk for p in pair.players]
     audit_record(
         tournament=tournament,
         actor=actor,
@@ -243,16 +261,20 @@ def pair_update(*, pair: Pair, actor: Actor, **fields: Any) -> Pair:
     if unknown:
         names = ", ".join(sorted(unknown))
         raise _invalid("unknown_field", f"Unknown field: {names}.", f"Ukendt felt: {names}.")
-    pair = Pair.objects.select_for_update().select_related("player_1", "player_2").get(pk=pair.pk)
+    pair = (
+        Pair.objects.select_for_update(of=("self",))
+        .select_related("player_1", "player_2")
+        .get(pk=pair.pk)
+    )
     current = {
         "player_1": pair.player_1.name,
-        "player_2": pair.player_2.name,
+        "player_2": pair.player_2.name if pair.player_2 else "",
         "club": pair.club,
         "name": pair.name,
         "seed": pair.seed,
         "rating": pair.rating,
     }
-    data = _clean_pair(**{**current, **fields})
+    data = _clean_pair(singles=pair.tournament.is_singles, **{**current, **fields})
     problem = _conflicts(data, list(_active_pairs(pair.tournament)), exclude=pair)
     if problem:
         raise problem
@@ -268,7 +290,7 @@ def pair_update(*, pair: Pair, actor: Actor, **fields: Any) -> Pair:
     if not changed:
         return pair
     for key in ("player_1", "player_2"):
-        if key in changed:
+        if key in changed and getattr(pair, key) is not None:
             # A corrected name may be someone else (or someone known): link anew.
             player = getattr(pair, key)
             player.name = changed[key]

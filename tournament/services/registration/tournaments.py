@@ -9,10 +9,12 @@ from django.conf import settings as django_settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
 
-from core.errors import Conflict, PermissionDenied
+from core.errors import ApplicationError, Conflict, PermissionDenied
 from core.users import Actor, signed_in_user
 from tournament.models import (
+    SINGLES_RULESETS,
     TOURNAMENT_SETTINGS,
     Round,
     Tournament,
@@ -325,6 +327,16 @@ def tournament_update(*, tournament: Tournament, actor: Actor, **fields: Any) ->
             "A round has started; the ruleset can no longer change.",
             "En runde er begyndt; regelsættet kan ikke længere ændres.",
             field="ruleset",
+        )
+    new_ruleset = values.get("ruleset", tournament.ruleset)
+    if (new_ruleset in SINGLES_RULESETS) != tournament.is_singles and tournament.pairs.exists():
+        raise ApplicationError(
+            "ruleset_entrants_registered",
+            _(
+                "Entrants are registered: the event cannot change between singles "
+                "(one player per entrant) and pairs. Remove the entrants first."
+            ),
+            extra={"field": "ruleset"},
         )
     knockout_started = tournament.rounds.filter(kind=Round.Kind.KNOCKOUT).exists()
     if knockout_started and (
