@@ -7,6 +7,7 @@ from typing import Any
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 from django.utils import timezone
 
+from games.engine import get_ruleset, initial_position, remaining_distance
 from games.models import ClockEvent, Game, MoveEntry
 from games.selectors.log import game_log, log_cache, log_head, log_origin, view_summary
 from games.services.clock import CLOCK_STATUS_LABELS, clock_state
@@ -65,7 +66,9 @@ def _hall_labelled(table: dict[str, Any]) -> dict[str, Any]:
 
 
 def _hall_tables(*, round_: Round) -> list[dict[str, Any]]:
-    full = 8 * 61  # every pawn in its start circle (RULES W3)
+    # A side's distance with every pawn at home (RULES W3; a DUO player's six, duo.md W2).
+    rules = get_ruleset(round_.tournament.ruleset)
+    full = remaining_distance(initial_position(rules), rules)["teams"]["YB"]
     # The chain head of every table in the same query as the tables (not one
     # query per table); game_log then finds the replay in the cache.
     head = MoveEntry.objects.filter(game=OuterRef("pk"), withdrawn_at__isnull=True).order_by("-seq")

@@ -254,6 +254,10 @@ def test_the_hall_counts_six_pawns_a_duo_player_locks(phone, live_server):
     expect(row.locator(".hall-locked")).to_have_count(2)
     for locked in row.locator(".hall-locked").all_text_contents():
         assert locked.replace("\xa0", " ").startswith("0/6 ")  # W1: six pawns a player
+    # Progress counts a DUO player's own distance (W2: 6 pawns × 60 steps from home).
+    for team in ("YB", "RG"):
+        expect(row.locator(f'progress[data-team="{team}"]')).to_have_attribute("value", "0")
+    phone.screenshot(path=str(SHOTS / "duo_hall.png"))
 
 
 def test_the_winning_entry_shows_the_winning_player_and_each_players_confirmation(
