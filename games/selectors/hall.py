@@ -66,9 +66,9 @@ def _hall_labelled(table: dict[str, Any]) -> dict[str, Any]:
 
 
 def _hall_tables(*, round_: Round) -> list[dict[str, Any]]:
-    # A side's distance with every pawn at home (RULES W3; a DUO player's six, duo.md W2).
-    rules = get_ruleset(round_.tournament.ruleset)
-    full = remaining_distance(initial_position(rules), rules)["teams"]["YB"]
+    # A side's distance with every pawn at home (RULES W3: 8 × 61; DUO W2: 6 × 60).
+    ruleset = get_ruleset(round_.tournament.ruleset)
+    full = remaining_distance(initial_position(ruleset), ruleset)["teams"]["YB"]
     # The chain head of every table in the same query as the tables (not one
     # query per table); game_log then finds the replay in the cache.
     head = MoveEntry.objects.filter(game=OuterRef("pk"), withdrawn_at__isnull=True).order_by("-seq")

@@ -186,3 +186,14 @@ def test_the_table_page_of_a_duo_game_names_its_two_players(client, duo_game):
     assert [seat for seat, _name in page.context["seat_names"]] == ["Y", "R"]
     assert page.context["config"]["rules"]["offline_mirror"] is False
     assert page.context["config"]["rules"]["cards"] == [*map(str, range(1, 11)), "12"]
+
+
+def test_the_hall_measures_a_duo_tables_progress_from_its_own_start(duo_game):
+    """DUO W2: six pawns at home are 6 × 60 steps, so an unplayed table is at 0 %."""
+    from games.selectors import hall_tables
+
+    move_submit(game=duo_game, text="8: in RK", client_id="duo-hall-1", expected_seq=0)
+    (table,) = hall_tables(round_=duo_game.round)
+    assert table["progress"]["YB"] == 0
+    assert table["distance"]["YB"] == 6 * (4 * DUO.board_fields + 4)
+    assert table["locked"] == {"YB": 0, "RG": 0}

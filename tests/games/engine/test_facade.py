@@ -86,3 +86,20 @@ def test_distance_and_adjudication_of_a_duo_position() -> None:
     proposal = adjudicate(ahead, DUO)
     assert proposal["winner"] == "YB"
     assert proposal["reason_en"].endswith("(W2).") and proposal["reason_da"].endswith("(W2).")
+
+
+def test_duo_state_lists_legal_entries_with_their_effects() -> None:
+    """T2: a DUO hit is written as in the four-seat effects, with DUO area codes."""
+    start = position_from_json(
+        {"YK": ["YKH", "YKH", "YKS"], "RK": ["RKH", "RKH", "YK2"], "YO": ["YOH"] * 3,
+         "RO": ["ROH"] * 3},
+        DUO,
+    )  # fmt: skip
+    state = initial_state("R", DUO, start)
+    assert state.to_move == "Y"
+    entries, effects = state.legal_entries_with_effects()
+    hit = entries["2"].index("2: YKS+2")
+    assert effects["2"][hit] == "YKS>YK2 YK2>RKH hRK@YK2"
+    after, events = state.play("Y 2: YKS+2")
+    assert [e.to_json() for e in events] == [{"type": "hit", "colour": "RK", "at": "YK2"}]
+    assert after.to_move == "R" and after.hand_sizes == {"Y": 3, "R": 4}
