@@ -5,6 +5,13 @@
  * (home) sit inside the ring after it. Every pawn carries its seat's letter,
  * so colour is never the only cue.
  *
+ * Partners DUO (docs/rulesets/duo.md B1-B3) is the same ring with four home
+ * areas YK RK YO RO in the seats' quarters (codes YKS, YK1..YK14, YKM3..YKM1,
+ * YKH), three goal circles each and two colours: a knob pawn (K) is round, a
+ * hole pawn (O) square with a hole, and every pawn carries its player's
+ * letter, so neither colour nor shape is the only cue. A DUO state is told by
+ * its ruleset or by its position's keys.
+ *
  * window.PartnersBoard.render(svg, state, opts):
  *   opts.selected    locations ringed (the pawns picked)
  *   opts.hints       locations whose pawns may be tapped next, ringed lightly
@@ -17,7 +24,9 @@
  *                    of its drawing, preferring opts.preferred ones; so a
  *                    target is far larger than its 15 px drawing
  * window.PartnersBoard.rotationFor(seat): the rotation that puts ``seat``'s
- *   start circle at the bottom.
+ *   start circle at the bottom (DUO: the player's knob area, YK or RK).
+ * window.PartnersBoard.areasOf(state): the colours (seats, or DUO areas) of a
+ *   state's position, in board order.
  *
  * A classic script without import/export, so it also loads as a module (the
  * table device imports it; the live view, hall and review load it plainly).
@@ -26,6 +35,7 @@
   "use strict";
   var NS = "http://www.w3.org/2000/svg";
   var SEATS = ["Y", "R", "B", "G"];
+  var AREAS = ["YK", "RK", "YO", "RO"];  // DUO: in the seats' quarters, clockwise (B1)
   var R_RING = 44;
   var FIELD_R = 2.05;
   var RADIUS = { home: 4.6, start: 2.5, goal: 1.9, field: FIELD_R };
@@ -54,6 +64,36 @@
     COORDS[s + "15"] = polar(R_RING - 4.6, angleOf(c * 15 - 0.2));
     KIND[s + "15"] = "field";
   });
+  // DUO: the same places under the areas' codes; three goal circles (M3 outermost).
+  AREAS.forEach(function (a, c) {
+    var s = SEATS[c];
+    ["S", "H"].concat(range(1, 14), ["M1", "M2", "M3"]).forEach(function (k) {
+      COORDS[a + k] = COORDS[s + k];
+      KIND[a + k] = KIND[s + k];
+    });
+  });
+  var LABEL_AT = AREAS.map(function (a, c) { return polar(R_RING - 18.5, angleOf(c * 15 + 3.5)); });
+
+  function range(from, to) {
+    var out = [];
+    for (var k = from; k <= to; k++) out.push(k);
+    return out;
+  }
+
+  function isDuo(state) {
+    if (!state) return false;
+    if (state.ruleset) return state.ruleset === "duo";
+    return !!(state.position && state.position.YK);
+  }
+
+  function areasOf(state) { return isDuo(state) ? AREAS.slice() : SEATS.slice(); }
+
+  /* DUO pawns locked in an area: on M1, M2, … up to the first empty circle (F1). */
+  function duoLocked(pawns, area) {
+    var out = [];
+    for (var m = 1; m <= 3 && pawns.indexOf(area + "M" + m) >= 0; m++) out.push(area + "M" + m);
+    return out;
+  }
   var HOME_OFFSETS = [[-1.9, -1.9], [1.9, -1.9], [-1.9, 1.9], [1.9, 1.9]];
 
   function rotationFor(seat) {
@@ -96,18 +136,24 @@
     var root = el("g", { "class": "board-root", transform: "rotate(" + rotate + ")" }, svg);
     el("circle", { cx: 0, cy: 0, r: R_RING, "class": "ring" }, root);
     var rulebook = !!(state && state.ruleset === "rulebook");
-    SEATS.forEach(function (s) {
+    var duo = isDuo(state);
+    var colours = areasOf(state);
+    colours.forEach(function (s, c) {
+      var tint = duo ? s.charAt(0) : s;  // DUO: the player's colour
       // The rulebook counts the start space: 0 for its owner (B6), 0/15 for the others.
-      place(root, s + "S", "start seat-bg-" + s, rulebook ? "0" : "S", RADIUS.start, rotate);
+      place(root, s + "S", "start seat-bg-" + tint, rulebook ? "0" : "S", RADIUS.start, rotate);
       if (rulebook) place(root, s + "15", "field own-15", "15", FIELD_R, rotate);
       for (var k = 1; k <= 14; k++) place(root, s + k, "field", String(k), FIELD_R, rotate);
-      for (var m = 1; m <= 4; m++) place(root, s + "M" + m, "goal seat-ring-" + s, "", RADIUS.goal, rotate);
-      place(root, s + "H", "home seat-ring-" + s, "", RADIUS.home, rotate);
+      for (var m = 1; m <= (duo ? 3 : 4); m++) place(root, s + "M" + m, "goal seat-ring-" + tint, "", RADIUS.goal, rotate);
+      place(root, s + "H", "home seat-ring-" + tint, "", RADIUS.home, rotate);
+      if (duo) label(root, LABEL_AT[c][0], LABEL_AT[c][1], s, "area-label", rotate);
     });
     var position = (state && state.position) || {};
     var locked = (state && state.locked) || {};
-    SEATS.forEach(function (s) {
+    colours.forEach(function (s) {
       var pawns = position[s] || [];
+      var lockedHere = duo ? duoLocked(pawns, s) : (locked[s] || []);
+      var player = s.charAt(0);
       var homeN = 0;
       var seen = {};
       pawns.forEach(function (loc) {
@@ -117,14 +163,22 @@
         if (loc === s + "H") { x += HOME_OFFSETS[homeN][0]; y += HOME_OFFSETS[homeN][1]; homeN++; }
         else if (seen[loc]) { x += 0.9 * seen[loc]; y -= 0.9 * seen[loc]; }
         seen[loc] = (seen[loc] || 0) + 1;
-        var isLocked = (locked[s] || []).indexOf(loc) >= 0;
-        var cls = "pawn seat-fill-" + s + (isLocked ? " locked" : "");
+        var isLocked = lockedHere.indexOf(loc) >= 0;
+        var cls = "pawn seat-fill-" + player + (isLocked ? " locked" : "") + (duo ? " duo-" + s.charAt(1) : "");
         if (selected.indexOf(loc) >= 0) cls += " selected";
         else if (hints.indexOf(loc) >= 0) cls += " hint";
         if (provisional.indexOf(loc) >= 0) cls += " provisional";
         var g = el("g", { "class": cls, "data-loc": loc }, root);
-        el("circle", { cx: x.toFixed(2), cy: y.toFixed(2), r: 1.6 }, g);
-        if (opts.letters) label(g, x, y - 0.05, s, "pawn-letter", rotate);
+        if (duo && s.charAt(1) === "O") {
+          // A hole pawn: square (turning with the board, so pawns side by side never overlap),
+          // with a light hole that carries the letter.
+          el("rect", { x: (x - 1.7).toFixed(2), y: (y - 1.7).toFixed(2), width: 3.4, height: 3.4, rx: 0.5, "class": "body" }, g);
+          el("circle", { cx: x.toFixed(2), cy: y.toFixed(2), r: 1.2, "class": "hole" }, g);
+        } else {
+          el("circle", { cx: x.toFixed(2), cy: y.toFixed(2), r: 1.6, "class": "body" }, g);
+        }
+        if (duo) label(g, x, y - 0.05, player, "pawn-letter", rotate);
+        else if (opts.letters) label(g, x, y - 0.05, s, "pawn-letter", rotate);
         el("title", {}, g).textContent = loc + (isLocked ? " 🔒" : "");
       });
     });
@@ -180,5 +234,7 @@
     return best;
   }
 
-  window.PartnersBoard = { render: render, coords: COORDS, rotationFor: rotationFor, nearest: nearest };
+  window.PartnersBoard = {
+    render: render, coords: COORDS, rotationFor: rotationFor, nearest: nearest, areasOf: areasOf, isDuo: isDuo,
+  };
 })();

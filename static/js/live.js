@@ -13,6 +13,8 @@ import { Poller } from "./poller.js";
   function $(id) { return document.getElementById(id); }
   function txt(node, value) { if (node) node.textContent = value; }
   function seatName(s) { return S["seat" + s] || s; }
+  /* The winning side: a team ("YB"), or in Partners DUO a player (Y plays the YB side). */
+  function sideName(side, duo) { return duo ? seatName(side.charAt(0)) : side === "YB" ? S.yb : S.rg; }
   /* Epoch seconds of an ISO time from the server (microseconds cut to what Date reads). */
   function epoch(iso) { return Date.parse(String(iso).replace(/(\.\d{3})\d+/, "$1")) / 1000; }
 
@@ -32,7 +34,8 @@ import { Poller } from "./poller.js";
       } else txt(turn, S.gameOver);
       var hands = $("hands");
       hands.textContent = "";
-      ["Y", "R", "B", "G"].forEach(function (s) {
+      var duo = state.ruleset === "duo";
+      (duo ? ["Y", "R"] : ["Y", "R", "B", "G"]).forEach(function (s) {
         var li = document.createElement("li");
         li.className = "seat-" + s + (s === state.to_move ? " current" : "");
         txt(li, seatName(s) + ": " + state.hand_sizes[s] + " " + S.cardsLeft);
@@ -40,7 +43,7 @@ import { Poller } from "./poller.js";
       });
       var win = $("winner-text");
       win.hidden = !state.winner;
-      if (state.winner) txt(win, (state.winner === "YB" ? S.yb : S.rg) + " " + S.won);
+      if (state.winner) txt(win, sideName(state.winner, duo) + " " + S.won);
       var log = $("log");
       log.textContent = "";
       (state.entries || []).slice(-20).reverse().forEach(function (e) {
@@ -64,6 +67,7 @@ import { Poller } from "./poller.js";
   }
 
   function hall(config) {
+    var duo = ($("hall") || { dataset: {} }).dataset.ruleset === "duo";
     function update(data, served, halfTrip) {
       // A new round has other tables: draw the page again.
       if (data.round !== config.round) { window.location.reload(); return; }
@@ -81,7 +85,7 @@ import { Poller } from "./poller.js";
           txt(row.querySelector('[data-locked="' + team + '"]'), t.locked[team]);
         });
         txt(row.querySelector('[data-field="seq"]'), t.seq);
-        txt(row.querySelector('[data-field="winner"]'), t.winner ? " · " + (t.winner === "YB" ? S.yb : S.rg) + " " + S.won : "");
+        txt(row.querySelector('[data-field="winner"]'), t.winner ? " · " + sideName(t.winner, duo) + " " + S.won : "");
       });
     }
     new Poller({

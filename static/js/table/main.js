@@ -9,8 +9,9 @@
 import "../board.js";
 import { check, project, provisionalLocs } from "./game.js";
 import * as picker from "./picker.js";
+import { allColours, deckOf, isDuo, rulesetOf } from "./ruleset.js";
 import { Sync } from "./sync.js";
-import { CARDS, SEATS, discardText, judgeMarks, movedFrom, parseEffect, splitSeat, tidy } from "./text.js";
+import { discardText, judgeMarks, movedFrom, parseEffect, splitSeat, tidy } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("table-config").textContent);
@@ -53,9 +54,15 @@ function button(parent, label, cls, onClick) {
   return b;
 }
 const seatName = (s) => S["seat" + s] || s;
+/* A colour of the position: a seat, or a DUO area ("YK" → "Yellow knob"). */
+const colourName = (c) => (c.length === 2 ? S["area" + c.charAt(0) + c.charAt(1).toLowerCase()] || c : seatName(c));
 /* A translated text with {name} placeholders filled in. */
 const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
-const teamName = (t) => (t === "YB" ? S.yb : S.rg);
+/* The winning side: a team ("YB"), or a DUO player ("Y"; its side's team code "YB" as well). */
+const teamName = (t) => {
+  if (isDuo(view && view.state)) return seatName(t.charAt(0));
+  return t === "YB" ? S.yb : S.rg;
+};
 
 // --- entering a move -------------------------------------------------------------------
 
@@ -82,23 +89,32 @@ function onTap(loc) {
     render();
     return;
   }
-  if (pick.card === "7") {
-    if (!picker.sevenTap(pick, loc, view.state)) pick.msg = S.sevenNoPawn;
+  const facts = rulesetOf(view.state);
+  if (pick.card === facts.split) {
+    if (!picker.sevenTap(pick, loc, view.state)) pick.msg = fill(S.sevenNoPawn, { card: pick.card });
     else pick.msg = "";
     render();
     return;
   }
   picker.tapPawn(pick, loc, view.state);
-  if (pick.card === "J" && pick.locs.length < 2) {
-    if (pick.locs.length === 1 && !picker.legalOf(view.state, "J").some((m) => movedFrom(m).includes(pick.locs[0]))) {
-      explainMeant(picker.meantMove("J", pick.locs[0], view.state));
+  const swap = pick.card === facts.swap;
+  if (swap && pick.locs.length === 1 && isDuo(view.state)) {
+    // DUO's 9: the pawn's 9 forward at once; a second pawn tapped makes it a swap (C5).
+    if (pick.candidates.length === 1) choose(pick.candidates[0]);
+    else if (!picker.canSwap(pick, view.state)) explainMeant(picker.meantMove(pick.card, loc, view.state));
+    render();
+    return;
+  }
+  if (swap && pick.locs.length < 2) {
+    if (pick.locs.length === 1 && !picker.legalOf(view.state, pick.card).some((m) => movedFrom(m).includes(pick.locs[0]))) {
+      explainMeant(picker.meantMove(pick.card, pick.locs[0], view.state));
     }
     render();
     return;
   }
   if (pick.candidates.length === 1) choose(pick.candidates[0]);
   else if (!pick.candidates.length) {
-    const meant = pick.card === "J" ? picker.swapText(pick.locs[0], pick.locs[1]) : picker.meantMove(pick.card, loc, view.state);
+    const meant = swap ? picker.swapText(pick.locs[0], pick.locs[1], view.state) : picker.meantMove(pick.card, loc, view.state);
     explainMeant(meant);
   }
   render();
@@ -124,6 +140,8 @@ function choose(move) {
 /* Only for a ruleset the page has no mirror of: the engine on the server checks it. */
 function serverPreview(move) {
   if (sync.offline) { preview = { entry: view.state.to_move + " " + move, effect: null }; pick.move = move; return; }
+  preview = null;
+  pick.move = null;
   const asked = ++previewAsked;
   sync.post(config.urls.preview, { text: view.state.to_move + " " + move }).then((res) => {
     if (asked !== previewAsked) return;
@@ -171,12 +189,12 @@ function boardRotation(state) {
 
 function renderBoard() {
   const state = view.state;
-  const selected = pick.card === "7"
+  const selected = pick.card === rulesetOf(state).split
     ? pick.parts.map((p) => p.loc).concat(pick.pending ? [pick.pending] : [])
     : pick.locs;
   const hints = picker.hintsFor(pick, state);
   const pawns = [];
-  SEATS.forEach((s) => { pawns.push(...state.position[s], s + "H", s + "S"); });
+  allColours(state).forEach((s) => { pawns.push(...(state.position[s] || []), s + "H", s + "S"); });
   Board.render($("board"), state, {
     selected,
     hints,
@@ -207,7 +225,7 @@ function renderTurn() {
   }
   const hands = $("hands");
   hands.textContent = "";
-  SEATS.forEach((s) => {
+  rulesetOf(state).seats.forEach((s) => {
     const item = make("li", "hand" + (s === state.to_move ? " current" : ""), "", hands);
     make("span", "seat-chip small seat-bg-" + s, s, item);
     make("span", "count", String(state.hand_sizes[s]), item);
@@ -234,15 +252,15 @@ function effectLines(effect, state) {
   const eff = parseEffect(effect);
   const lines = [];
   const byColour = {};
-  const colourAt = (loc) => SEATS.find((s) => (state.position[s] || []).includes(loc)) || loc.charAt(0);
+  const colourAt = (loc) => allColours(state).find((s) => (state.position[s] || []).includes(loc)) || loc.charAt(0);
   eff.moves.forEach((mv) => {
     if (/H$/.test(mv.to)) return; // hit home: the hit line says it
     const c = colourAt(mv.from);
     (byColour[c] = byColour[c] || []).push(mv.from + " → " + mv.to);
   });
-  Object.keys(byColour).forEach((c) => lines.push({ text: seatName(c) + ": " + byColour[c].join(", "), cls: "effect-move" }));
+  Object.keys(byColour).forEach((c) => lines.push({ text: colourName(c) + ": " + byColour[c].join(", "), cls: "effect-move" }));
   eff.events.forEach((e) => lines.push({
-    text: seatName(e.colour) + " " + (e.type === "hit" ? S.hit : S.lock) + " " + e.at, cls: "event-" + e.type,
+    text: colourName(e.colour) + " " + (e.type === "hit" ? S.hit : S.lock) + " " + e.at, cls: "event-" + e.type,
   }));
   if (eff.winner) lines.push({ text: teamName(eff.winner) + " " + S.won, cls: "event-win" });
   return lines;
@@ -278,14 +296,15 @@ function renderTray() {
     else if (preview.effect !== null) {
       effectLines(preview.effect, state).forEach((line, i) => make("span", line.cls, (i ? "; " : " — ") + line.text, lines));
     } else if (preview.server) {
-      preview.server.events.forEach((e) => make("span", "event-" + e.type, " — " + seatName(e.colour) + " " + (e.type === "hit" ? S.hit : S.lock) + " " + e.at, lines));
+      (preview.server.events || []).forEach((e) => make("span", "event-" + e.type, " — " + colourName(e.colour) + " " + (e.type === "hit" ? S.hit : S.lock) + " " + e.at, lines));
     }
   }
   // The 7 picker, the choice between several moves, the discard.
   renderSeven();
+  const facts = rulesetOf(state);
   const cands = $("candidates");
   cands.textContent = "";
-  const several = pick.card && pick.card !== "7" && pick.candidates.length > 1;
+  const several = pick.card && pick.card !== facts.split && pick.candidates.length > 1;
   if (several) {
     pick.candidates.forEach((mv) => {
       button(cands, candidateLabel(mv), "candidate secondary" + (pick.move === mv ? " active" : ""), () => { choose(mv); render(); })
@@ -297,14 +316,17 @@ function renderTray() {
   $("discard-undo").disabled = !pick.discard.length;
   // One line that says what to do next.
   let hint = "";
+  const duoNine = isDuo(state) && pick.card === facts.swap && pick.locs.length < 2;
   if (!state.to_move) hint = "";
+  else if (duoNine && picker.canSwap(pick, state)) hint = preview ? S.tapSwapOrConfirm : S.tapSwapSecond;
   else if (preview) hint = S.confirmHint;
   else if (!pick.card) hint = view.applied && sync.offline ? fill(S.queueNote, { n: view.applied }) : S.pickCard;
   else if (pick.card === "X") hint = S.tapDiscard;
-  else if (pick.card === "J") hint = pick.locs.length ? S.tapSwapSecond : S.tapSwap;
-  else if (pick.card === "7") hint = "";
+  else if (duoNine) hint = S.tapPawnOrSwap;
+  else if (pick.card === facts.swap) hint = pick.locs.length ? S.tapSwapSecond : S.tapSwap;
+  else if (pick.card === facts.split) hint = "";
   else if (several) hint = S.chooseOne;
-  else hint = ["8", "11", "13"].includes(pick.card) ? S.tapEnter : S.tapPawn;
+  else hint = facts.enter.has(pick.card) ? S.tapEnter : S.tapPawn;
   txt($("hint"), nudge || (error && !preview ? "" : hint));
   $("hint").hidden = !$("hint").textContent;
 }
@@ -318,13 +340,13 @@ function candidateLabel(move) {
 
 function renderSeven() {
   const box = $("seven");
-  const on = pick.card === "7";
+  const on = pick.card === rulesetOf(view.state).split;
   box.hidden = !on;
   if (!on) return;
   const used = picker.sevenUsed(pick.parts);
-  const left = 7 - used;
+  const left = Number(pick.card) - used;
   const opts = picker.sevenOptions(pick, view.state);
-  txt($("seven-text"), pick.parts.length ? picker.sevenText(pick.parts) : "7:");
+  txt($("seven-text"), pick.parts.length ? picker.sevenText(pick.parts, pick.card) : pick.card + ":");
   txt($("seven-left"), left + " " + S.sevenLeft);
   const hint = pick.pending ? S.sevenSteps + " (" + pick.pending + ")"
     : pick.move || pick.msg ? "" : pick.parts.length ? S.sevenTap : S.sevenTapFirst;
@@ -338,7 +360,8 @@ function renderSeven() {
       const ok = !!allowed[n];
       const b = button(steps, String(n), "step-btn" + (ok ? "" : " dead"), () => sevenStep(n));
       b.setAttribute("data-steps", String(n));
-      if (!ok) { b.disabled = true; b.title = S.sevenDead; b.setAttribute("aria-label", n + " — " + S.sevenDead); }
+      const dead = fill(S.sevenDead, { card: pick.card });
+      if (!ok) { b.disabled = true; b.title = dead; b.setAttribute("aria-label", n + " — " + dead); }
     }
   }
   const msg = $("seven-msg");
@@ -352,7 +375,7 @@ function renderCards() {
   wrap.textContent = "";
   const legal = view.state.legal_entries || {};
   const discarding = pick.card === "X";
-  CARDS.forEach((c) => {
+  deckOf(view.state, config.rules).forEach((c) => {
     if (!discarding && view.state.legal_entries && !(c in legal)) return;
     const active = !discarding && pick.card === c;
     const b = button(wrap, c, "card" + (active ? " active" : ""), () => (discarding ? discardCard(c) : chooseCard(c)));
@@ -377,7 +400,7 @@ function renderResult(mode) {
   if (mode === "won") {
     txt($("result-text"), teamName(state.winner) + " " + S.won);
     if (view.applied) { note.hidden = false; txt(note, S.wonProvisional); }
-  } else if (mode === "timeup") txt($("result-text"), S.timeUp);
+  } else if (mode === "timeup") txt($("result-text"), fill(S.timeUp, { rule: rulesetOf(state).rules.timeUp }));
   else if (state.result && state.result.finished && state.result.winner) {
     txt($("result-text"), teamName(state.result.winner) + " " + S.won);
   } else txt($("result-text"), S.roundClosed);

@@ -21,10 +21,10 @@ export function discardText(cards) {
   return "X: " + cards.slice().sort((a, b) => CARDS.indexOf(a) - CARDS.indexOf(b)).join(" ");
 }
 
-/* Locations a move starts from ("7: B5+3 G11+4" → ["B5", "G11"]; "J: Y3<>R10" → both). */
+/* Locations a move starts from ("7: B5+3 G11+4" → ["B5", "G11"]; "J: Y3<>R10" → both; DUO "9: YK3<>RO7"). */
 export function movedFrom(move) {
   const body = move.split(": ")[1] || "";
-  if (body === "in") return [];
+  if (body === "in" || body.startsWith("in ")) return []; // "11: in", DUO "1: in YK"
   return body.split(/<>| /).map((part) => part.replace(/[+-]\d+(>[A-Z0-9]+)?$/, ""));
 }
 

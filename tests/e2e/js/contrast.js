@@ -2,7 +2,8 @@
   // WCAG AA: every visible text against what is behind it (4.5:1; 3:1 when
   // large), and the board's texts (field numbers, pawn letters) on their circles.
   const parse = (c) => {
-    const m = c.match(/[\d.]+/g).map(Number);
+    const m = (c.match(/[\d.]+/g) || []).map(Number);
+    if (m.length < 3) return null; // "none"
     return m.length > 3 && m[3] === 0 ? null : m.slice(0, 3);
   };
   const lum = (rgb) => {
@@ -35,8 +36,10 @@
     if (r < (large ? 3 : 4.5)) bad.push(`${n.textContent.trim().slice(0, 30)} ${r.toFixed(2)}`);
   });
   document.querySelectorAll("#board text").forEach((t) => {
-    const circle = t.parentElement.querySelector("circle");
-    const behind = parse(getComputedStyle(circle).fill) || [255, 255, 255];
+    // Behind a letter: a DUO hole pawn's hole, else its pawn or place; else the page.
+    const g = t.parentElement;
+    const shape = g.querySelector(":scope > .hole") || g.querySelector(":scope > circle, :scope > rect");
+    const behind = (shape && parse(getComputedStyle(shape).fill)) || background(t.closest("svg"));
     const r = ratio(parse(getComputedStyle(t).fill), behind);
     if (r < 4.5) bad.push(`board ${t.textContent} ${r.toFixed(2)}`);
   });

@@ -4,7 +4,9 @@
   // one whose drawing is farther than this one's.
   const svg = document.getElementById("board");
   const pawns = [...svg.querySelectorAll(".pawn")].map((p) => p.dataset.loc);
-  const targets = [...new Set(pawns.concat(["YH", "RH", "BH", "GH", "YS", "RS", "BS", "GS"]))];
+  // The start circles and start fields of every colour drawn (seats, or DUO's areas).
+  const starts = [...svg.querySelectorAll(".place.home, .place.start")].map((p) => p.dataset.loc);
+  const targets = [...new Set(pawns.concat(starts))];
   const centreOf = (loc) => {
     const b = svg.querySelector(`.place[data-loc="${loc}"] circle`).getBoundingClientRect();
     return [b.x + b.width / 2, b.y + b.height / 2, b.width / 2];
