@@ -189,6 +189,20 @@ def _chains_check(entries: list[dict[str, Any]]) -> None:
             prev = digest
 
 
+def _entrants_check(pairs: list[Any], *, singles: bool) -> None:
+    """A pairs event's entrant has two players, a singles event's one (as registering holds)."""
+    for row in pairs:
+        if (row.get("player_2_id") is None) != singles:
+            raise _bad(
+                _("entrant %(id)s has %(found)s, but every entrant of this event has %(need)s."),
+                params={
+                    "id": row.get("id"),
+                    "found": _("one player") if not singles else _("two players"),
+                    "need": _("one player") if singles else _("two players"),
+                },
+            )
+
+
 def backup_document_check(*, document: dict[str, Any], sections: Sections) -> None:
     """Refuse ``document`` (one bilingual 400) unless all of the module doc holds.
 
@@ -225,5 +239,7 @@ def backup_document_check(*, document: dict[str, Any], sections: Sections) -> No
         ) from None
     ids = {model: _row_ids(model, rows) for model, rows in sections}
     _rows_check(sections, ids, {u["username"] for u in users})
+    pairs = next((rows for model, rows in sections if model._meta.label == "tournament.Pair"), [])
+    _entrants_check(pairs, singles=Tournament(ruleset=settings_row.get("ruleset")).is_singles)
     entries = next((rows for model, rows in sections if model._meta.label == "games.MoveEntry"), [])
     _chains_check(entries)

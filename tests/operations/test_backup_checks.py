@@ -81,7 +81,9 @@ def test_a_removed_entry_breaks_the_chain(logged_event):
     [
         pytest.param(lambda d: d["games"][0].update(round_id=987654), id="game-round-missing"),
         pytest.param(lambda d: d["games"][0].pop("round_id"), id="game-round-absent"),
-        pytest.param(lambda d: d["pairs"][0].update(player_2_id=None), id="pair-player-null"),
+        pytest.param(lambda d: d["pairs"][0].update(player_1_id=None), id="pair-player-null"),
+        # A pairs event's entrant of one player (only a singles event has those).
+        pytest.param(lambda d: d["pairs"][0].update(player_2_id=None), id="pair-partner-null"),
         pytest.param(lambda d: d["roles"][0].update(user="nobody"), id="role-user-unlisted"),
         pytest.param(lambda d: d["games"][0].update(status="exploded"), id="bad-choice"),
         pytest.param(lambda d: d["games"][0].update(table_number=-3), id="negative-table"),
@@ -135,3 +137,21 @@ def test_the_import_command_reads_a_hostile_file_without_a_traceback(tmp_path, c
         call_command("import_tournament", str(path), verbosity=0)
     assert " / " in str(raised.value)  # English / Danish
     assert _counts() == before
+
+
+def test_a_singles_event_round_trips_and_its_entrants_keep_one_player():
+    from tests.factories import PairFactory
+
+    tournament = TournamentFactory(slug="duo-event", ruleset="duo")
+    organiser_of(tournament, "duo-org")
+    for _ in range(2):
+        PairFactory(tournament=tournament, player_2=None)
+    document = tournament_export(tournament=tournament)
+    copied = tournament_import(document=copy.deepcopy(document), slug="duo-copy")
+    assert copied.is_singles
+    assert [p.player_2_id for p in copied.pairs.all()] == [None, None]
+    # A singles entrant with a partner is not what registering makes: refused whole.
+    two = copy.deepcopy(document)
+    two["pairs"][0]["player_2_id"] = two["pairs"][1]["player_1_id"]
+    refused = _refused(two)
+    assert "one player" in refused.message_en and "én spiller" in refused.message_da
