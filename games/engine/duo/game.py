@@ -125,6 +125,26 @@ DUO_ENTRY_HANDLERS: dict[str, DuoEntryHandler] = {}
 (registered by :mod:`games.engine.game`, as for the four-seat flow)."""
 
 
+PlayerEntry = tuple[int, DuoMove | None, tuple[str, ...]]
+"""A read player's entry: (player, the move or None for a discard, the discarded cards)."""
+_ENTRIES: dict[tuple[str, int], PlayerEntry] = {}
+
+
+def _player_entry(text: str, fields: int) -> PlayerEntry:
+    """Read ``"Y 5: YK3+5"`` or ``"R X: 3 7"`` (cached, as records repeat their
+    entries); raises NotationError."""
+    s = PLAYERS.index(text[0])
+    rest = text[2:].strip()
+    if rest.startswith("X:"):
+        read: PlayerEntry = (s, None, _discard_cards(rest))
+    else:
+        read = (s, parse_move(rest, fields), ())
+    if len(_ENTRIES) > 100_000:
+        _ENTRIES.clear()
+    _ENTRIES[(text, fields)] = read
+    return read
+
+
 class DuoGame:
     """Deals and turns of a DUO game (D1–D5); judge entries through :data:`DUO_ENTRY_HANDLERS`."""
 
@@ -215,49 +235,60 @@ class DuoGame:
         ``record`` and ``index`` locate the entry in its whole record, for
         judge entries that refer to earlier entries. On error the game is unchanged.
         """
-        head = text.split(" ", 1)[0] if isinstance(text, str) else ""
-        handler = DUO_ENTRY_HANDLERS.get(head)
-        if handler is not None:
-            return handler(self, text, record, index)
-        if not isinstance(text, str) or text[:2] not in ("Y ", "R "):
-            raise syntax_error(
-                text, "a DUO entry starts with Y or R", "en DUO-post starter med Y/R"
-            )
-        s = PLAYERS.index(text[0])
-        rest = text[2:].strip()
-        self._turn(s)
-        if rest.startswith("X:"):
-            cards = _discard_cards(rest)
-            if len(cards) != self.hands[s]:
-                raise illegal(
-                    "D3",
-                    f"A discard shows the whole hand ({self.hands[s]} cards).",
-                    f"Et afkast viser hele hånden ({self.hands[s]} kort).",
+        known = _ENTRIES.get((text, self.lay.fields)) if isinstance(text, str) else None
+        if known is None:
+            head = text.split(" ", 1)[0] if isinstance(text, str) else ""
+            handler = DUO_ENTRY_HANDLERS.get(head)
+            if handler is not None:
+                return handler(self, text, record, index)
+            if not isinstance(text, str) or text[:2] not in ("Y ", "R "):
+                raise syntax_error(
+                    text, "a DUO entry starts with Y or R", "en DUO-post starter med Y/R"
                 )
-            for card in set(cards):
-                self._card(card, cards.count(card))
-            for card in dict.fromkeys(cards):
-                found = generate(self.board, s, card, first=True)
-                if found:
-                    raise _discard_refused(PLAYERS[s], card, str(found[0]))
-            for card in cards:
-                self.seen[card] += 1
-            self.hands[s] = 0
-            self._advance(s)
-            return []
-        move = parse_move(rest, self.lay.fields)
+            self._turn(PLAYERS.index(text[0]))
+            known = _player_entry(text, self.lay.fields)
+        else:
+            self._turn(known[0])
+        s, move, cards = known
+        if move is None:
+            return self._discard(s, cards)
         self._card(move.card)
-        b = self.board.copy()
-        events = execute(b, s, move)
-        self.board = b
+        board = self.board
+        # execute() may leave a refused split 4 half played: its pawn locations
+        # are enough to rebuild the board (owner only counts on occupied fields).
+        before = board.locs[:]
+        try:
+            events = execute(board, s, move)
+        except BaseException:
+            self.board = DuoBoard(before, self.lay)
+            raise
         self.seen[move.card] += 1
         self.hands[s] -= 1
-        if b.won(s):
+        if board.won(s):
             self.winner = PLAYERS[s]
             self.to_move = -1
         else:
             self._advance(s)
         return events
+
+    def _discard(self, s: int, cards: tuple[str, ...]) -> list[tuple[str, int, int]]:
+        if len(cards) != self.hands[s]:
+            raise illegal(
+                "D3",
+                f"A discard shows the whole hand ({self.hands[s]} cards).",
+                f"Et afkast viser hele hånden ({self.hands[s]} kort).",
+            )
+        for card in set(cards):
+            self._card(card, cards.count(card))
+        for card in dict.fromkeys(cards):
+            found = generate(self.board, s, card, first=True)
+            if found:
+                raise _discard_refused(PLAYERS[s], card, str(found[0]))
+        for card in cards:
+            self.seen[card] += 1
+        self.hands[s] = 0
+        self._advance(s)
+        return []
 
     # --- what judge entries do (docs/rulesets/duo.md "Judge entries") ---------------
 
