@@ -27,6 +27,10 @@ from .moves import DuoMove, parse_move
 from .position import DuoPosition
 from .rules import execute, generate
 
+EventTuple = tuple[str, int, int]
+"""An internal DUO event: (type, area, location id)."""
+
+
 # --- public functions ---------------------------------------------------------------
 
 
@@ -54,7 +58,7 @@ class DuoApplied:
     events: list[dict[str, str]]
 
 
-def _events_json(lay: Layout, events: list[tuple[str, int, int]]) -> list[dict[str, str]]:
+def _events_json(lay: Layout, events: list[EventTuple]) -> list[dict[str, str]]:
     return [{"type": t, "colour": AREAS[a], "at": lay.codes[lid]} for t, a, lid in events]
 
 
@@ -119,7 +123,7 @@ def remaining_distance(position: DuoPosition) -> dict[str, Any]:
 SIDE_TEAM: dict[str, str] = {"Y": "YB", "R": "RG"}
 """A DUO player's side in the four-seat result vocabulary: ``Y`` wins as ``YB``, ``R`` as ``RG``."""
 
-DuoEntryHandler = Callable[["DuoGame", str, Sequence[Any], int], list[tuple[str, int, int]]]
+DuoEntryHandler = Callable[["DuoGame", str, Sequence[Any], int], list[EventTuple]]
 DUO_ENTRY_HANDLERS: dict[str, DuoEntryHandler] = {}
 """Handlers for entries whose first token is not a player: the judge's ``!``
 (registered by :mod:`games.engine.game`, as for the four-seat flow)."""
@@ -227,9 +231,7 @@ class DuoGame:
                 self.to_move = -1
                 return
 
-    def entry(
-        self, text: str, record: Sequence[Any] = (), index: int = 0
-    ) -> list[tuple[str, int, int]]:
+    def entry(self, text: str, record: Sequence[Any] = (), index: int = 0) -> list[EventTuple]:
         """Check and play one entry (``"Y 5: YK3+5"``, ``"R X: 3 7"`` or a judge's ``"! …"``).
 
         ``record`` and ``index`` locate the entry in its whole record, for
@@ -271,7 +273,7 @@ class DuoGame:
             self._advance(s)
         return events
 
-    def _discard(self, s: int, cards: tuple[str, ...]) -> list[tuple[str, int, int]]:
+    def _discard(self, s: int, cards: tuple[str, ...]) -> list[EventTuple]:
         if len(cards) != self.hands[s]:
             raise illegal(
                 "D3",
@@ -376,7 +378,7 @@ class DuoGame:
         return g
 
 
-def duo_events(lay: Layout, events: list[tuple[str, int, int]]) -> list[Event]:
+def duo_events(lay: Layout, events: list[EventTuple]) -> list[Event]:
     """Public events of internal DUO event tuples (``colour`` is the area, ``at`` a code)."""
     return [Event(t, AREAS[a], lay.codes[lid]) for t, a, lid in events]
 
@@ -520,15 +522,25 @@ def run_record(
     """Play a DUO record entry by entry: the game after the accepted entries,
     their events, and the first refused entry (``{"index", "move", "rule",
     "message", "message_da"}``) or None."""
+    game, rows, error = _run(record, ruleset)
+    return game, [duo_events(game.lay, row) if row else [] for row in rows], error
+
+
+def _run(
+    record: Mapping[str, Any], ruleset: Ruleset
+) -> tuple[DuoGame, list[list[EventTuple]], dict[str, Any] | None]:
+    """:func:`run_record` with the internal event tuples, for each caller to
+    turn into its own event form."""
     game, moves = read_duo_record(record, ruleset)
-    all_events: list[list[Event]] = []
+    rows: list[list[EventTuple]] = []
+    entry = game.entry
     for index, text in enumerate(moves):
         try:
-            evs = game.entry(text, moves, index)
+            rows.append(entry(text, moves, index))
         except EngineError as e:
             return (
                 game,
-                all_events,
+                rows,
                 {
                     "index": index,
                     "move": str(text),
@@ -537,20 +549,19 @@ def run_record(
                     "message_da": e.message_da,
                 },
             )
-        all_events.append(duo_events(game.lay, evs) if evs else [])
-    return game, all_events, None
+    return game, rows, None
 
 
 def replay(record: Mapping[str, Any], ruleset: Ruleset) -> DuoReplay:
     """Check a DUO game record; the first illegal entry is reported, not raised."""
-    game, events, error = run_record(record, ruleset)
+    game, rows, error = _run(record, ruleset)
     return DuoReplay(
         ok=error is None,
-        moves_checked=len(events),
+        moves_checked=len(rows),
         position=DuoPosition(game.board.locs, game.lay.fields),
         winner=game.winner,
         first_error=error,
-        events=[[e.to_json() for e in row] for row in events],
+        events=[_events_json(game.lay, row) if row else [] for row in rows],
     )
 
 
