@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..boardstate import Event
@@ -129,24 +130,18 @@ DUO_ENTRY_HANDLERS: dict[str, DuoEntryHandler] = {}
 (registered by :mod:`games.engine.game`, as for the four-seat flow)."""
 
 
-PlayerEntry = tuple[int, DuoMove | None, tuple[str, ...]]
-"""A read player's entry: (player, the move or None for a discard, the discarded cards)."""
-_ENTRIES: dict[tuple[str, int], PlayerEntry] = {}
+_SEAT_OF: dict[str, int] = {"Y ": 0, "R ": 1}
+"""A player's entry starts with the player and a space."""
 
 
-def _player_entry(text: str, fields: int) -> PlayerEntry:
-    """Read ``"Y 5: YK3+5"`` or ``"R X: 3 7"`` (cached, as records repeat their
-    entries); raises NotationError."""
-    s = PLAYERS.index(text[0])
+@lru_cache(maxsize=65_536)
+def _read_play(text: str, fields: int) -> tuple[DuoMove | None, tuple[str, ...]]:
+    """The move of a player's entry ``"Y 5: YK3+5"``, or None and the cards of a
+    discard ``"R X: 3 7"``; cached, as records repeat their entries. Raises NotationError."""
     rest = text[2:].strip()
     if rest.startswith("X:"):
-        read: PlayerEntry = (s, None, _discard_cards(rest))
-    else:
-        read = (s, parse_move(rest, fields), ())
-    if len(_ENTRIES) > 100_000:
-        _ENTRIES.clear()
-    _ENTRIES[(text, fields)] = read
-    return read
+        return None, _discard_cards(rest)
+    return parse_move(rest, fields), ()
 
 
 class DuoGame:
@@ -237,21 +232,17 @@ class DuoGame:
         ``record`` and ``index`` locate the entry in its whole record, for
         judge entries that refer to earlier entries. On error the game is unchanged.
         """
-        known = _ENTRIES.get((text, self.lay.fields)) if isinstance(text, str) else None
-        if known is None:
+        s = _SEAT_OF.get(text[:2]) if isinstance(text, str) else None
+        if s is None:
             head = text.split(" ", 1)[0] if isinstance(text, str) else ""
             handler = DUO_ENTRY_HANDLERS.get(head)
             if handler is not None:
                 return handler(self, text, record, index)
-            if not isinstance(text, str) or text[:2] not in ("Y ", "R "):
-                raise syntax_error(
-                    text, "a DUO entry starts with Y or R", "en DUO-post starter med Y/R"
-                )
-            self._turn(PLAYERS.index(text[0]))
-            known = _player_entry(text, self.lay.fields)
-        else:
-            self._turn(known[0])
-        s, move, cards = known
+            raise syntax_error(
+                text, "a DUO entry starts with Y or R", "en DUO-post starter med Y/R"
+            )
+        self._turn(s)
+        move, cards = _read_play(text, self.lay.fields)
         if move is None:
             return self._discard(s, cards)
         self._card(move.card)
