@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..boardstate import Event
@@ -26,6 +27,10 @@ from .board import (
 from .moves import DuoMove, parse_move
 from .position import DuoPosition
 from .rules import execute, generate
+
+EventTuple = tuple[str, int, int]
+"""An internal DUO event: (type, area, location id)."""
+
 
 # --- public functions ---------------------------------------------------------------
 
@@ -54,7 +59,7 @@ class DuoApplied:
     events: list[dict[str, str]]
 
 
-def _events_json(lay: Layout, events: list[tuple[str, int, int]]) -> list[dict[str, str]]:
+def _events_json(lay: Layout, events: list[EventTuple]) -> list[dict[str, str]]:
     return [{"type": t, "colour": AREAS[a], "at": lay.codes[lid]} for t, a, lid in events]
 
 
@@ -119,10 +124,24 @@ def remaining_distance(position: DuoPosition) -> dict[str, Any]:
 SIDE_TEAM: dict[str, str] = {"Y": "YB", "R": "RG"}
 """A DUO player's side in the four-seat result vocabulary: ``Y`` wins as ``YB``, ``R`` as ``RG``."""
 
-DuoEntryHandler = Callable[["DuoGame", str, Sequence[Any], int], list[tuple[str, int, int]]]
+DuoEntryHandler = Callable[["DuoGame", str, Sequence[Any], int], list[EventTuple]]
 DUO_ENTRY_HANDLERS: dict[str, DuoEntryHandler] = {}
 """Handlers for entries whose first token is not a player: the judge's ``!``
 (registered by :mod:`games.engine.game`, as for the four-seat flow)."""
+
+
+_SEAT_OF: dict[str, int] = {"Y ": 0, "R ": 1}
+"""A player's entry starts with the player and a space."""
+
+
+@lru_cache(maxsize=65_536)
+def _read_play(text: str, fields: int) -> tuple[DuoMove | None, tuple[str, ...]]:
+    """The move of a player's entry ``"Y 5: YK3+5"``, or None and the cards of a
+    discard ``"R X: 3 7"``; cached, as records repeat their entries. Raises NotationError."""
+    rest = text[2:].strip()
+    if rest.startswith("X:"):
+        return None, _discard_cards(rest)
+    return parse_move(rest, fields), ()
 
 
 class DuoGame:
@@ -207,57 +226,62 @@ class DuoGame:
                 self.to_move = -1
                 return
 
-    def entry(
-        self, text: str, record: Sequence[Any] = (), index: int = 0
-    ) -> list[tuple[str, int, int]]:
+    def entry(self, text: str, record: Sequence[Any] = (), index: int = 0) -> list[EventTuple]:
         """Check and play one entry (``"Y 5: YK3+5"``, ``"R X: 3 7"`` or a judge's ``"! …"``).
 
         ``record`` and ``index`` locate the entry in its whole record, for
         judge entries that refer to earlier entries. On error the game is unchanged.
         """
-        head = text.split(" ", 1)[0] if isinstance(text, str) else ""
-        handler = DUO_ENTRY_HANDLERS.get(head)
-        if handler is not None:
-            return handler(self, text, record, index)
-        if not isinstance(text, str) or text[:2] not in ("Y ", "R "):
+        s = _SEAT_OF.get(text[:2]) if isinstance(text, str) else None
+        if s is None:
+            head = text.split(" ", 1)[0] if isinstance(text, str) else ""
+            handler = DUO_ENTRY_HANDLERS.get(head)
+            if handler is not None:
+                return handler(self, text, record, index)
             raise syntax_error(
                 text, "a DUO entry starts with Y or R", "en DUO-post starter med Y/R"
             )
-        s = PLAYERS.index(text[0])
-        rest = text[2:].strip()
         self._turn(s)
-        if rest.startswith("X:"):
-            cards = _discard_cards(rest)
-            if len(cards) != self.hands[s]:
-                raise illegal(
-                    "D3",
-                    f"A discard shows the whole hand ({self.hands[s]} cards).",
-                    f"Et afkast viser hele hånden ({self.hands[s]} kort).",
-                )
-            for card in set(cards):
-                self._card(card, cards.count(card))
-            for card in dict.fromkeys(cards):
-                found = generate(self.board, s, card, first=True)
-                if found:
-                    raise _discard_refused(PLAYERS[s], card, str(found[0]))
-            for card in cards:
-                self.seen[card] += 1
-            self.hands[s] = 0
-            self._advance(s)
-            return []
-        move = parse_move(rest, self.lay.fields)
+        move, cards = _read_play(text, self.lay.fields)
+        if move is None:
+            return self._discard(s, cards)
         self._card(move.card)
-        b = self.board.copy()
-        events = execute(b, s, move)
-        self.board = b
+        board = self.board
+        # execute() may leave a refused split 4 half played: its pawn locations
+        # are enough to rebuild the board (owner only counts on occupied fields).
+        before = board.locs[:]
+        try:
+            events = execute(board, s, move)
+        except BaseException:
+            self.board = DuoBoard(before, self.lay)
+            raise
         self.seen[move.card] += 1
         self.hands[s] -= 1
-        if b.won(s):
+        if board.won(s):
             self.winner = PLAYERS[s]
             self.to_move = -1
         else:
             self._advance(s)
         return events
+
+    def _discard(self, s: int, cards: tuple[str, ...]) -> list[EventTuple]:
+        if len(cards) != self.hands[s]:
+            raise illegal(
+                "D3",
+                f"A discard shows the whole hand ({self.hands[s]} cards).",
+                f"Et afkast viser hele hånden ({self.hands[s]} kort).",
+            )
+        for card in set(cards):
+            self._card(card, cards.count(card))
+        for card in dict.fromkeys(cards):
+            found = generate(self.board, s, card, first=True)
+            if found:
+                raise _discard_refused(PLAYERS[s], card, str(found[0]))
+        for card in cards:
+            self.seen[card] += 1
+        self.hands[s] = 0
+        self._advance(s)
+        return []
 
     # --- what judge entries do (docs/rulesets/duo.md "Judge entries") ---------------
 
@@ -345,7 +369,7 @@ class DuoGame:
         return g
 
 
-def duo_events(lay: Layout, events: list[tuple[str, int, int]]) -> list[Event]:
+def duo_events(lay: Layout, events: list[EventTuple]) -> list[Event]:
     """Public events of internal DUO event tuples (``colour`` is the area, ``at`` a code)."""
     return [Event(t, AREAS[a], lay.codes[lid]) for t, a, lid in events]
 
@@ -489,15 +513,25 @@ def run_record(
     """Play a DUO record entry by entry: the game after the accepted entries,
     their events, and the first refused entry (``{"index", "move", "rule",
     "message", "message_da"}``) or None."""
+    game, rows, error = _run(record, ruleset)
+    return game, [duo_events(game.lay, row) if row else [] for row in rows], error
+
+
+def _run(
+    record: Mapping[str, Any], ruleset: Ruleset
+) -> tuple[DuoGame, list[list[EventTuple]], dict[str, Any] | None]:
+    """:func:`run_record` with the internal event tuples, for each caller to
+    turn into its own event form."""
     game, moves = read_duo_record(record, ruleset)
-    all_events: list[list[Event]] = []
+    rows: list[list[EventTuple]] = []
+    entry = game.entry
     for index, text in enumerate(moves):
         try:
-            evs = game.entry(text, moves, index)
+            rows.append(entry(text, moves, index))
         except EngineError as e:
             return (
                 game,
-                all_events,
+                rows,
                 {
                     "index": index,
                     "move": str(text),
@@ -506,20 +540,19 @@ def run_record(
                     "message_da": e.message_da,
                 },
             )
-        all_events.append(duo_events(game.lay, evs) if evs else [])
-    return game, all_events, None
+    return game, rows, None
 
 
 def replay(record: Mapping[str, Any], ruleset: Ruleset) -> DuoReplay:
     """Check a DUO game record; the first illegal entry is reported, not raised."""
-    game, events, error = run_record(record, ruleset)
+    game, rows, error = _run(record, ruleset)
     return DuoReplay(
         ok=error is None,
-        moves_checked=len(events),
+        moves_checked=len(rows),
         position=DuoPosition(game.board.locs, game.lay.fields),
         winner=game.winner,
         first_error=error,
-        events=[[e.to_json() for e in row] for row in events],
+        events=[_events_json(game.lay, row) if row else [] for row in rows],
     )
 
 

@@ -160,6 +160,22 @@ def test_c6_rest_to_the_other_area_after_locking():
     assert refused(DP(YK=["YK3", "RO14"], YO=["YO2"]), "Y", "4: RO14+1 YO2+3") == "C6"
 
 
+# C6 in a record: a split 4 refused after its parts were walked (here one hits)
+# leaves the game as it was, so the next entry plays on the unchanged board
+def test_c6_refused_split_in_a_record_changes_nothing():
+    start = DP(YK=["YK3", "YK5"], YO=["YO2"], RK=["YK4"])
+    rec = {"ruleset": "duo", "first_dealer": "R", "start": start.to_json()}
+    res = duo.replay(dict(rec, moves=["Y 4: YK3+1 YK5+2"]), DUO)
+    assert res.first_error["rule"] == "C6"
+    assert res.position == start
+    game = duo.DuoGame(DUO, 1, start)
+    with pytest.raises(IllegalMoveError):
+        game.entry("Y 4: YK3+1 YK5+2")
+    assert game.entry("Y 4: YK3+1 YK5+3") == [("hit", 1, start.locs[3])]
+    assert game.snapshot().position.to_json()["YK"] == ["YKH", "YK4", "YK8"]
+    assert game.snapshot().position.to_json()["RK"] == ["RKH", "RKH", "RKH"]
+
+
 # W1: "Leikmaðurinn sem fyrstu kemur öllum sex peðunum sínum á hringi á marksvæðinu sigrar"
 def test_w1_six_pawns_locked_wins():
     p = DP(YK=["YKM1", "YKM2", "YKM3"], YO=["YOM1", "YOM2", "RK14"])
