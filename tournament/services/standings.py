@@ -204,7 +204,7 @@ def _ranked(groups: list[list[StandingRow]]) -> list[StandingRow]:
             if len(group) > 1:
                 row.shared_rank = True
                 if k > 0:
-                    row.tiebreak_note_en = "Fully tied with the pair above: shared rank"
-                    row.tiebreak_note_da = "Helt lige med parret ovenfor: delt placering"
+                    row.tiebreak_note_en = "Fully tied with the row above: shared rank"
+                    row.tiebreak_note_da = "Helt lige med rækken ovenfor: delt placering"
             result.append(row)
     return result

@@ -119,7 +119,7 @@ def test_full_tie_shares_the_rank():
     rows = standings(4, [GameRecord(1, 2, "YB"), GameRecord(3, 4, "YB")], tiebreaks=["wins"])
     assert [r.rank for r in rows] == [1, 1, 3, 3]
     assert all(r.shared_rank for r in rows)
-    assert rows[1].tiebreak_note_da == "Helt lige med parret ovenfor: delt placering"
+    assert rows[1].tiebreak_note_da == "Helt lige med rækken ovenfor: delt placering"
 
 
 def test_late_entry_starts_on_zero_and_missed_rounds_count_nothing():
