@@ -12,7 +12,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.html import strip_tags
+from django.utils.html import format_html, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
@@ -32,19 +32,49 @@ def _language() -> str:
     return "en" if (translation.get_language() or "da").startswith("en") else "da"
 
 
-def rule_html(rule: str) -> SafeString:
-    """The rule's text in the viewer's language, rendered (empty for an unknown id).
+def _rule_found(rule: str, ruleset: str) -> tuple[str, str] | None:
+    """(language, HTML) of the ruleset's text for the rule: the viewer's language, or
+    English where the ruleset's reading has no Danish; None for an id it lacks."""
+    texts = RULES_HTML.get(ruleset, {}).get(rule.strip().upper())
+    if not texts:
+        return None
+    language = _language() if _language() in texts else "en"
+    return language, texts[language]
+
+
+def rule_html(rule: str, *, ruleset: str = "dm2023") -> SafeString:
+    """The ruleset's text of the rule in the viewer's language, rendered (empty for an
+    id the ruleset's reading lacks). A text the reading has in English only is marked
+    ``lang="en"`` under a note saying so.
 
     Safe to mark: ``judging/rules_text.py`` is generated from the rule documents
     with raw HTML switched off, so every tag in it came from the markdown.
     """
-    texts = RULES_HTML.get(rule.strip().upper())
-    return mark_safe(texts[_language()]) if texts else SafeString("")  # noqa: S308
+    found = _rule_found(rule, ruleset)
+    if found is None:
+        return SafeString("")
+    language, text = found
+    if language == _language():
+        return mark_safe(text)  # noqa: S308
+    note = _("This ruleset's reading exists in English only; the text is the English reading.")
+    return format_html(
+        '<p class="rule-note">{}</p><div lang="en">{}</div>',
+        note,
+        mark_safe(text),  # noqa: S308
+    )
 
 
-def rule_text(rule: str) -> str:
-    """The rule's text in the viewer's language as plain text (for JSON and searches)."""
-    return " ".join(html.unescape(strip_tags(rule_html(rule))).split())
+def rule_language(rule: str, *, ruleset: str = "dm2023") -> str:
+    """The language the ruleset's text of the rule is shown in (empty without a text)."""
+    found = _rule_found(rule, ruleset)
+    return found[0] if found else ""
+
+
+def rule_text(rule: str, *, ruleset: str = "dm2023") -> str:
+    """The ruleset's text of the rule as plain text (for JSON and searches), without
+    the English-only note."""
+    found = _rule_found(rule, ruleset)
+    return " ".join(html.unescape(strip_tags(found[1])).split()) if found else ""
 
 
 def _local(at: Any) -> str:
@@ -264,6 +294,7 @@ def game_review(*, game: Game, at: int | None = None) -> dict[str, Any]:
         "rule": "",
         "rule_text": "",
         "rule_html": "",
+        "rule_language": "",
         "card": None,
         "legal": [],
         "seat_to_move": before.state.to_move,
@@ -293,10 +324,11 @@ def game_review(*, game: Game, at: int | None = None) -> dict[str, Any]:
             info["legal"] = [m for c in cards for m in legal.get(c, [])]
         else:
             info["legal"] = legal.get(card, [])
-    # The rule texts are RULES.md's (judging/rules_text.py); DUO's rule ids name
-    # other rules (docs/rulesets/duo.md), so a DUO entry shows its id only.
-    if info["rule"] and ruleset.players == 4:
-        info["rule_text"] = rule_text(info["rule"])
-        info["rule_html"] = rule_html(info["rule"])
+    # The game's ruleset's own text: the same id means another rule in another
+    # reading (DUO's ids are its own), so no other ruleset's text stands in.
+    if info["rule"]:
+        info["rule_text"] = rule_text(info["rule"], ruleset=ruleset.name)
+        info["rule_html"] = rule_html(info["rule"], ruleset=ruleset.name)
+        info["rule_language"] = rule_language(info["rule"], ruleset=ruleset.name)
     data["entry"] = info
     return data

@@ -13,7 +13,7 @@ from games.engine import DUO, replay, selfplay_game
 from games.services.clock import clock_start, clock_time_up
 from games.services.move_log import game_state
 from judging.models import Ruling
-from judging.selectors_review import game_review
+from judging.selectors_review import game_review, rule_text
 from judging.services.prediction import game_distances
 from judging.services.rulings import (
     adjudication_decide,
@@ -69,8 +69,10 @@ def test_review_replays_a_duo_table_to_the_disputed_entry(duo_game, duo_record):
     card = entry["card"]
     assert entry["rule"] == DUO.card_rule(card)
     assert entry["text"].split(" ", 1)[1] in entry["legal"]
-    # DUO's rule ids name DUO rules: no RULES.md text is shown for them.
-    assert entry["rule_text"] == ""
+    # DUO's rule ids name DUO rules: the text is DUO's (docs/rulesets/duo.md), in English.
+    assert entry["rule_text"] == rule_text(entry["rule"], ruleset="duo")
+    assert entry["rule_text"] != rule_text(entry["rule"], ruleset="dm2023")
+    assert entry["rule_language"] == "en"
 
 
 def test_void_of_a_duo_entry_and_a_position_correction(duo_game, duo_judge, duo_record):

@@ -1,5 +1,6 @@
 """Rule texts: every rule id of RULES.md in English and Danish, rendered, in the
-viewer's language.
+viewer's language (ruleset dm2023; the other rulesets' texts are in
+test_rules_text_rulesets.py).
 """
 
 from __future__ import annotations
@@ -13,15 +14,18 @@ from django.utils import translation
 
 from judging.management.commands.judging_rules_text import (
     RULES_DIR,
+    reading_sources,
     rules_build,
     rules_parse,
     shared_rules_md,
 )
-from judging.rules_text import RULES_HTML, SOURCES
+from judging.rules_text import RULES_HTML as RULES_HTML_BY_RULESET
+from judging.rules_text import SOURCES
 from judging.selectors_review import rule_html, rule_text
 from judging.services.rulings import ruling_penalty
 from tests.judging.conftest import log_moves
 
+RULES_HTML = RULES_HTML_BY_RULESET["dm2023"]
 RULES_MD = shared_rules_md()
 needs_rules_md = pytest.mark.skipif(RULES_MD is None, reason="shared/rules/RULES.md not found")
 
@@ -40,23 +44,30 @@ def test_every_rule_id_of_rules_md_has_a_text_in_both_languages():
 def test_the_generated_module_is_up_to_date_with_its_sources():
     digests, rules = rules_build(RULES_MD)
     assert digests == SOURCES, "run manage.py judging_rules_text"
-    assert rules == RULES_HTML
+    assert rules == RULES_HTML_BY_RULESET
 
 
 def test_the_repository_sources_match_the_generated_module():
-    # Without ../shared this still catches a Danish text edited without regenerating.
+    # Without ../shared this still catches a Danish text or a ruleset's reading
+    # edited without regenerating.
     for name in ("RULES.da.md", "extra.en.md"):
         digest = hashlib.sha256((RULES_DIR / name).read_bytes()).hexdigest()
         assert SOURCES[f"judging/rules/{name}"] == digest, "run manage.py judging_rules_text"
+    for name, path in reading_sources().items():
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        assert SOURCES[f"docs/rulesets/{name}.md"] == digest, "run manage.py judging_rules_text"
+    assert set(reading_sources()) | {"dm2023"} == set(RULES_HTML_BY_RULESET)
 
 
 def test_texts_are_rendered_with_no_markdown_left():
-    for rule, texts in RULES_HTML.items():
-        for language, html in texts.items():
-            assert html.startswith("<p>"), (rule, language)
-            visible = re.sub(r"<[^>]+>", "", html)
-            assert "**" not in visible and "`" not in visible, (rule, language)
-            assert not re.search(r"^\s*[-|] ", visible, re.M), (rule, language)
+    for ruleset, rules in RULES_HTML_BY_RULESET.items():
+        for rule, texts in rules.items():
+            for language, html in texts.items():
+                where = (ruleset, rule, language)
+                assert html.startswith("<p>"), where
+                visible = re.sub(r"<[^>]+>", "", html)
+                assert "**" not in visible and "`" not in visible, where
+                assert not re.search(r"^\s*[-|] ", visible, re.M), where
     assert "<table>" in RULES_HTML["B5"]["da"] and "<ul>" in RULES_HTML["T2"]["en"]
 
 
@@ -97,6 +108,19 @@ def test_rules_parse_keeps_titles_lists_and_tables():
         "Landing:", "", "- empty → stays;", "- one → hit.", "", "(DM FAQ)"
     ]  # fmt: skip
     assert set(rules) == {"T4", "B5", "T2"}
+
+
+def test_rules_parse_reads_a_readings_status_marks_and_shared_items():
+    text = (
+        "- **B2 (replaces) Every space counts.** A step onto `XS`\n"
+        "  counts.\n"
+        "- **S3 (replaces)** A player moves their own pawns.\n"
+        "- **P1, P2 (replaced)** FR has no penalty.\n"
+    )
+    rules = rules_parse(text)
+    assert rules["B2"] == "**Every space counts.** A step onto `XS`\ncounts."
+    assert rules["S3"] == "A player moves their own pawns."
+    assert rules["P1"] == rules["P2"] == "FR has no penalty."
 
 
 # --- pages ------------------------------------------------------------------------
