@@ -274,7 +274,7 @@ def rulings_page(request: HttpRequest, slug: str) -> HttpResponse:
         request,
         "judging/rulings.html",
         {"tournament": tournament, "rulings": rulings, "q": q, "rule": rule,
-         "rule_html": rule_html(rule) if rule else ""},
+         "rule_html": rule_html(rule, ruleset=tournament.ruleset) if rule else ""},
     )  # fmt: skip
 
 

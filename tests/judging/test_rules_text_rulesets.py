@@ -135,3 +135,13 @@ def test_review_of_a_duo_entry_shows_the_duo_rule_of_its_card(client):
     assert entry["rule_language"] == "en" and entry["rule_html"].endswith(f"{duo_text}</div>")
     assert f'<div lang="en">{duo_text}</div>' in box
     assert RULES_HTML["dm2023"][rule]["da"] not in box
+
+
+@pytest.mark.django_db
+def test_the_rulings_page_of_a_rulebook_event_shows_the_rulebooks_text(client):
+    game = GameFactory(round__tournament__ruleset="rulebook")
+    client.force_login(judge_of(game.round.tournament, "regeldommer"))
+    url = reverse("judging:rulings", args=[game.round.tournament.slug])
+    html = client.get(f"{url}?rule=C9").content.decode()
+    assert ENGLISH_ONLY_NOTE_DA in html and "<strong>Swap (Joker).</strong>" in html
+    assert "Byttekortet" not in html  # RULES.md's C9 is not the rulebook's
