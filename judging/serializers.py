@@ -12,7 +12,7 @@ override needs, who may rule.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
@@ -28,6 +28,8 @@ from games.models import MAX_ENTRY_NUMBER
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
+
+    from judging.services.rulings import RulingKind
 
 MAX_REASON_LENGTH = 1000
 MAX_CALL_REASON_LENGTH = 300
@@ -306,7 +308,7 @@ RULING_INPUTS: dict[str, type[_RulingInput]] = {
 }
 
 
-def ruling_input(kind: object, data: Any) -> tuple[str, dict[str, Any]]:
+def ruling_input(kind: object, data: Any) -> tuple[RulingKind, dict[str, Any]]:
     """The ruling's kind and its checked values; ``InputRefused`` names a bad field."""
     if not isinstance(kind, str) or kind not in RULING_INPUTS:
         raise ApplicationError(
@@ -315,7 +317,7 @@ def ruling_input(kind: object, data: Any) -> tuple[str, dict[str, Any]]:
         )
     serializer = RULING_INPUTS[kind](data=data)
     serializer.is_valid(raise_exception=True)
-    return kind, dict(serializer.validated_data)
+    return cast("RulingKind", kind), dict(serializer.validated_data)
 
 
 def checked(serializer_class: type[InputSerializer], data: Any) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
@@ -36,6 +36,8 @@ from judging.services.common import pair_of_seat, seat_check
 from judging.services.freshness import judging_changed
 from tournament.permissions import require_judge
 from tournament.services.audit import audit_record
+
+RulingKind = Literal["uphold", "void", "position", "penalty", "warning", "result", "adjudication"]
 
 
 def _entry(text: str, game: Game) -> str:
@@ -323,7 +325,9 @@ class RulingOutcome:
     call: CallClosing | None = None
 
 
-def ruling_make(*, game: Game, actor: Actor, kind: str, data: dict[str, Any]) -> RulingOutcome:
+def ruling_make(
+    *, game: Game, actor: Actor, kind: RulingKind, data: dict[str, Any]
+) -> RulingOutcome:
     """One entry point for the judge's page and the API: dispatch on ``kind``.
 
     ``kind`` and ``data`` come checked (``judging.serializers.ruling_input``).
@@ -340,7 +344,7 @@ def ruling_make(*, game: Game, actor: Actor, kind: str, data: dict[str, Any]) ->
         )
 
 
-def _ruling_by_kind(*, game: Game, actor: Actor, kind: str, data: dict[str, Any]) -> Ruling:
+def _ruling_by_kind(*, game: Game, actor: Actor, kind: RulingKind, data: dict[str, Any]) -> Ruling:
     reason, call = data["reason"], data.get("call")
     game.refresh_from_db(fields=["status", "timed_out", "winner"])
     if game.status == Game.Status.FINISHED and kind not in ("result", "adjudication", "warning"):
