@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
-from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
+from games.validators import MAX_NOTE, RESULT_HIGH, RESULT_VALIDATORS, ResultNumber
 from tournament.models import TIEBREAK_CHOICES, TOURNAMENT_SETTINGS, Pair, Tournament
 from tournament.validators import (
     PAIR_TEXT_LIMITS,
@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
 TIEBREAK_SLOTS = 5
+# A DUO player's pawns (docs/rulesets/duo.md S2).
+DUO_PAWNS = 6
 MAX_CSV_BYTES = 1024 * 1024
 
 # The settings the form edits as plain fields: the tiebreak order has its own
@@ -238,31 +240,30 @@ class SwapForm(forms.Form):
         return data
 
 
+def _result_number(label: StrOrPromise, name: str) -> forms.IntegerField:
+    """A number of the result, with the API's check (``games.validators``)."""
+    field = forms.IntegerField(label=label, required=False, validators=RESULT_VALIDATORS[name])
+    field.widget.attrs.update(min=0, max=RESULT_HIGH[name])
+    return field
+
+
 class ResultForm(forms.Form):
     winner = forms.ChoiceField(
         label=_("Winner"),
         choices=[(Game.Winner.YB, Game.Winner.YB.label), (Game.Winner.RG, Game.Winner.RG.label)],
         widget=forms.RadioSelect,
     )
-    locked_yb = forms.IntegerField(
-        label=_("Locked pawns, Yellow/Blue"), min_value=0, max_value=8, required=False
-    )
-    locked_rg = forms.IntegerField(
-        label=_("Locked pawns, Red/Green"), min_value=0, max_value=8, required=False
-    )
-    distance_yb = forms.IntegerField(
-        label=_("Remaining distance, Yellow/Blue"), min_value=0, max_value=1000, required=False
-    )
-    distance_rg = forms.IntegerField(
-        label=_("Remaining distance, Red/Green"), min_value=0, max_value=1000, required=False
-    )
+    locked_yb = _result_number(_("Locked pawns, Yellow/Blue"), "locked_yb")
+    locked_rg = _result_number(_("Locked pawns, Red/Green"), "locked_rg")
+    distance_yb = _result_number(_("Remaining distance, Yellow/Blue"), "distance_yb")
+    distance_rg = _result_number(_("Remaining distance, Red/Green"), "distance_rg")
     timed_out = forms.BooleanField(label=_("Stopped at the time limit"), required=False)
     override_reason = forms.CharField(
         label=_("Judge's reason, if the time-out result differs from the adjudication (W3)"),
-        max_length=500,
+        max_length=MAX_NOTE,
         required=False,
     )
-    note = forms.CharField(label=_("Note"), max_length=500, required=False)
+    note = forms.CharField(label=_("Note"), max_length=MAX_NOTE, required=False)
 
     @classmethod
     def for_game(cls, game: Game, data: Any = None, *, singles: bool = False) -> ResultForm:
@@ -293,9 +294,8 @@ class ResultForm(forms.Form):
             self.fields[name].label = label
         for name in ("locked_yb", "locked_rg"):
             field = cast(forms.IntegerField, self.fields[name])
-            field.max_value = 6
-            field.widget.attrs["max"] = 6
-            field.validators = [MinValueValidator(0), MaxValueValidator(6)]
+            field.widget.attrs["max"] = DUO_PAWNS
+            field.validators = [ResultNumber(name, DUO_PAWNS)]
 
 
 class ResultClearForm(forms.Form):

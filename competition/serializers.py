@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from core.validation import InputSerializer
 from games.models import Game
+from games.validators import MAX_NOTE, RESULT_VALIDATORS
 from tournament.models import (
     TIEBREAK_CHOICES,
     TOURNAMENT_SETTINGS,
@@ -308,17 +309,25 @@ class SwapInputSerializer(serializers.Serializer):
     allow_rematch = serializers.BooleanField(required=False, default=False)
 
 
-class ResultInputSerializer(serializers.Serializer):
+def _result_number(name: str) -> Any:
+    return serializers.IntegerField(
+        required=False, allow_null=True, default=None, validators=RESULT_VALIDATORS[name]
+    )
+
+
+class ResultInputSerializer(InputSerializer):
+    """A typed result; the pawns of the event's side and W1/W3 are the service's."""
+
     winner = serializers.ChoiceField(choices=["YB", "RG"])
-    locked_yb = serializers.IntegerField(required=False, allow_null=True)
-    locked_rg = serializers.IntegerField(required=False, allow_null=True)
-    distance_yb = serializers.IntegerField(required=False, allow_null=True)
-    distance_rg = serializers.IntegerField(required=False, allow_null=True)
+    locked_yb = _result_number("locked_yb")
+    locked_rg = _result_number("locked_rg")
+    distance_yb = _result_number("distance_yb")
+    distance_rg = _result_number("distance_rg")
     timed_out = serializers.BooleanField(required=False, default=False)
-    note = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")
+    note = serializers.CharField(required=False, allow_blank=True, max_length=MAX_NOTE, default="")
     # Required when a time-out result differs from the W3 adjudication of its numbers.
     override_reason = serializers.CharField(
-        required=False, allow_blank=True, max_length=500, default=""
+        required=False, allow_blank=True, max_length=MAX_NOTE, default=""
     )
 
 

@@ -19,10 +19,11 @@ from rest_framework.views import APIView
 
 from core.conditional import client_has
 from core.errors import NotFound
-from core.request import json_object_body, json_str, query_int, query_text
+from core.request import json_object_body, query_int, query_text
 from games.models import MAX_ENTRY_NUMBER, Game
 from games.services.results import adjudication_proposal
 from games.services.tokens import game_from_token
+from judging.models import Ruling
 from judging.selectors_polling import (
     PollAnswer,
     calls_open_answer,
@@ -38,9 +39,18 @@ from judging.selectors_review import (
     rulings_search,
     table_judge_status,
 )
+from judging.serializers import (
+    MAX_ID,
+    RULE_ID_LENGTH,
+    SEARCH_LENGTH,
+    RulingUndoInputSerializer,
+    TableCallInputSerializer,
+    VoidCheckInputSerializer,
+    checked,
+    ruling_input,
+)
 from judging.services.alerts import alert_acknowledge, alerts_acknowledge
 from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
-from judging.services.common import MAX_ID, RULE_ID_LENGTH, SEARCH_LENGTH
 from judging.services.ruling_undo import ruling_undo
 from judging.services.rulings import ruling_make, void_preview
 from tournament.models import Tournament
@@ -185,16 +195,16 @@ class TableJudgeView(APIView):
         game = game_from_token(token=token, for_write=False)
         return poll_response(request, table_judge_answer(game=game))
 
-    @extend_schema(operation_id="table_judge_call", request=_ANY, responses=_ANY, tags=["table"])
+    @extend_schema(
+        operation_id="table_judge_call",
+        request=TableCallInputSerializer,
+        responses=_ANY,
+        tags=["table"],
+    )
     def post(self, request: Request, token: str) -> Response:
         body = json_object_body(request)
         game = game_from_token(token=token, for_write=True)
-        judge_call_create(
-            game=game,
-            client_id=json_str(body, "client_id"),
-            reason=body.get("reason", ""),
-            seq=body.get("seq"),
-        )
+        judge_call_create(game=game, **checked(TableCallInputSerializer, body))
         return Response(table_judge_status(game=game), status=201)
 
 
@@ -249,7 +259,8 @@ class GameRulingsView(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         body = json_object_body(request)
         game = _staff_game(request, game_id)
-        outcome = ruling_make(game=game, actor=request.user, kind=body.get("kind"), data=body)
+        kind, data = ruling_input(body.get("kind"), body)
+        outcome = ruling_make(game=game, actor=request.user, kind=kind, data=data)
         call = outcome.call.to_json() if outcome.call is not None else None
         return Response({**ruling_json(outcome.ruling), "call_closing": call}, status=201)
 
@@ -257,12 +268,12 @@ class GameRulingsView(APIView):
 class VoidCheckView(APIView):
     """Which later entries become illegal if ``seq`` (and ``also``) are voided."""
 
-    @extend_schema(request=_ANY, responses=_ANY, tags=["judging"])
+    @extend_schema(request=VoidCheckInputSerializer, responses=_ANY, tags=["judging"])
     def post(self, request: Request, game_id: int) -> Response:
         body = json_object_body(request)
         game = _staff_game(request, game_id)
         effects = void_preview(
-            game=game, actor=request.user, seq=body.get("seq"), also=body.get("also", [])
+            game=game, actor=request.user, **checked(VoidCheckInputSerializer, body)
         )
         return Response({"affected": effects})
 
@@ -310,12 +321,14 @@ class RulingUndoView(APIView):
     The undo is a judge entry of its own (``! UNDO n``) in the game's log.
     """
 
-    @extend_schema(
-        request=inline_serializer("RulingUndo", {"reason": serializers.CharField()}),
-        responses=_ANY,
-        tags=["judging"],
-    )
+    @extend_schema(request=RulingUndoInputSerializer, responses=_ANY, tags=["judging"])
     def post(self, request: Request, ruling_id: int) -> Response:
         body = json_object_body(request)
-        undo = ruling_undo(ruling_id=ruling_id, actor=request.user, reason=body.get("reason"))
+        ruling = Ruling.objects.select_related("tournament").filter(pk=ruling_id).first()
+        if ruling is None:
+            raise NotFound("ruling_not_found", _("No such ruling."))
+        # Only a judge of the event learns whether the reason would do.
+        require_judge(request.user, ruling.tournament)
+        reason = checked(RulingUndoInputSerializer, body)["reason"]
+        undo = ruling_undo(ruling_id=ruling.pk, actor=request.user, reason=reason)
         return Response(ruling_json(undo), status=201)

@@ -17,6 +17,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 
 from core.errors import ApplicationError, PermissionDenied
 from core.request import field_int, post_text, post_texts, query_int, query_text
+from core.validation import InputRefused
 from games.models import MAX_ENTRY_NUMBER, Game
 from games.selectors import game_players
 from games.services.clock import clock_resume, clock_state
@@ -31,8 +32,17 @@ from judging.selectors_review import (
     rulings_search,
     table_judge_status,
 )
+from judging.serializers import (
+    MAX_ID,
+    RULE_ID_LENGTH,
+    SEARCH_LENGTH,
+    CallInputSerializer,
+    RulingUndoInputSerializer,
+    checked,
+    refusal_error,
+    ruling_input,
+)
 from judging.services.calls import judge_call_close, judge_call_take
-from judging.services.common import MAX_ID, RULE_ID_LENGTH, SEARCH_LENGTH, call_id_clean
 from judging.services.ruling_undo import ruling_undo
 from judging.services.rulings import RulingOutcome, ruling_make, void_preview
 from tournament.models import Tournament
@@ -219,22 +229,9 @@ def game_rule(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     at = None
     try:
         at = _at(request)
-        call_id = call_id_clean(data["call"]) or 0
-        if action == "take":
-            judge_call_take(call_id=call_id, actor=request.user)
-            done = _("You have taken the call: the table sees that you are on the way.")
-        elif action == "close":
-            done = judge_call_close(call_id=call_id, actor=request.user).message
-        elif action == "resume":
-            clock_resume(game=game, actor=request.user)
-            done = _("The clock runs again.")
-        elif action == "undo":
-            ruling_id = field_int(request.POST, "ruling", minimum=1, maximum=MAX_ID)
-            ruling_undo(ruling_id=ruling_id, actor=request.user, reason=data["reason"])
-            done = _("The ruling is undone: the log shows it, with your reason.")
-        else:
-            done = _ruling_done(ruling_make(game=game, actor=request.user, kind=action, data=data))
-    except ApplicationError as error:
+        done = _act(request, game, action, data)
+    except (ApplicationError, InputRefused) as refused:
+        error = refusal_error(refused) if isinstance(refused, InputRefused) else refused
         context = _review_context(request, tournament, game, at)
         context["error"] = error
         context["form"] = data
@@ -242,6 +239,26 @@ def game_rule(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     messages.success(request, done)
     url = reverse("judging:review", args=[slug, game.pk])
     return redirect(f"{url}?at={at}" if at is not None else url)
+
+
+def _act(request: HttpRequest, game: Game, action: str, data: dict[str, Any]) -> str:
+    """Do what the review page's button asks, its fields checked first; what was done."""
+    if action in ("take", "close"):
+        call_id = checked(CallInputSerializer, data)["call"] or 0
+        if action == "take":
+            judge_call_take(call_id=call_id, actor=request.user)
+            return _("You have taken the call: the table sees that you are on the way.")
+        return judge_call_close(call_id=call_id, actor=request.user).message
+    if action == "resume":
+        clock_resume(game=game, actor=request.user)
+        return _("The clock runs again.")
+    if action == "undo":
+        ruling_id = field_int(request.POST, "ruling", minimum=1, maximum=MAX_ID)
+        reason = checked(RulingUndoInputSerializer, data)["reason"]
+        ruling_undo(ruling_id=ruling_id or 0, actor=request.user, reason=reason)
+        return _("The ruling is undone: the log shows it, with your reason.")
+    kind, values = ruling_input(action, data)
+    return _ruling_done(ruling_make(game=game, actor=request.user, kind=kind, data=values))
 
 
 def _ruling_done(outcome: RulingOutcome) -> str:

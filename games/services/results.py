@@ -25,34 +25,31 @@ from core.errors import ApplicationError, Conflict, PermissionDenied, Text, bili
 from core.users import Actor
 from games.models import Game
 from games.signals import game_result_changed
+from games.validators import PAWNS_PER_TEAM
 from tournament.models import Round
 from tournament.permissions import is_organiser, require_judge, require_organiser
 from tournament.services.audit import audit_record, tournament_data_changed
 
-PAWNS_PER_TEAM = 8
-# RULES W3: start circle = 61 steps for each of a team's 8 pawns.
-MAX_DISTANCE = 8 * 61
 _RESULT_FIELDS = (
     "winner", "locked_yb", "locked_rg", "distance_yb", "distance_rg", "timed_out",
     "result_source", "result_note", "result_override",
 )  # fmt: skip
-MAX_NOTE = 500
 
 
 def _invalid(code: str, message: Text, *, params: dict[str, Any] | None = None) -> ApplicationError:
     return ApplicationError(code, message, params=params)
 
 
-def _number(value: Any, *, name: str, high: int) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-        raise _invalid(
-            "result_value_invalid",
-            _("%(name)s must be a whole number from 0 to %(high)s."),
-            params={"name": name, "high": high},
-        )
-    return value
+def _check_pawns(locked: dict[str, int | None], pawns: int) -> None:
+    """No side locks more pawns than it has: 8 for a pair, 6 for a DUO player."""
+    for side, name in (("YB", "locked_yb"), ("RG", "locked_rg")):
+        count = locked[side]
+        if count is not None and count > pawns:
+            raise _invalid(
+                "result_value_invalid",
+                _("%(name)s must be a whole number from 0 to %(high)s."),
+                params={"name": name, "high": pawns},
+            )
 
 
 def _check_consistent(
@@ -275,17 +272,6 @@ def _authorise(game: Game, actor: Actor | None, source: str) -> None:
         )
 
 
-def _text(value: Any, name: Text) -> str:
-    text = str(value or "").strip()
-    if len(text) > MAX_NOTE:
-        raise _invalid(
-            "note_too_long",
-            _("%(name)s may be at most %(limit)s characters."),
-            params={"name": name, "limit": MAX_NOTE},
-        )
-    return text
-
-
 def _snapshot(game: Game) -> dict[str, Any]:
     return {f: getattr(game, f) for f in _RESULT_FIELDS}
 
@@ -307,6 +293,12 @@ def game_result_record(
 ) -> Game:
     """Record (or correct) the result of a game; corrections are audited.
 
+    The values come checked field by field (``games.validators``: the API's
+    ``ResultInputSerializer``, the page's ``ResultForm``, a ruling's
+    serializer): ``winner`` is ``"YB"`` or ``"RG"``, the numbers are whole
+    and in range, the texts at most ``MAX_NOTE`` characters. Here: the
+    permissions, the pawns of this ruleset's side, and W1/W3.
+
     A time-out result that W3 decides the other way (or not at all, the
     pairs being level) is refused unless ``override_reason`` says why.
     """
@@ -316,23 +308,11 @@ def game_result_record(
         .get(pk=game.pk)
     )
     _authorise(game, actor, source)
-    if winner not in (Game.Winner.YB, Game.Winner.RG):
-        raise _invalid(
-            "result_winner_invalid",
-            _("The winner must be Yellow/Blue (YB) or Red/Green (RG)."),
-        )
     pawns = _side_pawns(game.round.tournament)
-    locked = {
-        "YB": _number(locked_yb, name="locked_yb", high=pawns),
-        "RG": _number(locked_rg, name="locked_rg", high=pawns),
-    }
-    distance = {
-        "YB": _number(distance_yb, name="distance_yb", high=MAX_DISTANCE),
-        "RG": _number(distance_rg, name="distance_rg", high=MAX_DISTANCE),
-    }
-    _check_consistent(winner, locked, distance, bool(timed_out), pawns)
-    note = _text(note, _("The note"))
-    override_reason = _text(override_reason, _("The reason"))
+    locked = {"YB": locked_yb, "RG": locked_rg}
+    distance = {"YB": distance_yb, "RG": distance_rg}
+    _check_pawns(locked, pawns)
+    _check_consistent(winner, locked, distance, timed_out, pawns)
     override = (
         _timeout_override(game, winner, locked, distance, override_reason) if timed_out else ""
     )
@@ -341,7 +321,7 @@ def game_result_record(
     game.winner = winner
     game.locked_yb, game.locked_rg = locked["YB"], locked["RG"]
     game.distance_yb, game.distance_rg = distance["YB"], distance["RG"]
-    game.timed_out = bool(timed_out)
+    game.timed_out = timed_out
     game.result_source = source
     game.result_note = note
     game.result_override = override

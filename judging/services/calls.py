@@ -7,7 +7,6 @@ pauses while the call is open, so the time lost is exact and visible.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -16,36 +15,16 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError, Conflict, NotFound, Text, in_language
-from core.request import parse_optional_int
 from core.users import Actor
-from games.models import MAX_ENTRY_NUMBER, Game
+from games.models import Game
 from games.services import clock as clock_service
 from games.services.move_log import game_state
 from judging.models import JudgeCall
-from judging.services.common import reason_clean
 from judging.services.freshness import judging_changed
 from tournament.permissions import require_judge
 
-_CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_.:-]{8,64}$")
 
-
-def _client_id(value: Any) -> str:
-    if not isinstance(value, str) or not _CLIENT_ID_RE.match(value):
-        raise ApplicationError(
-            "client_id_invalid",
-            _("The call has no valid client id (8–64 letters, digits, '-', '_', '.', ':')."),
-        )
-    return value
-
-
-def _entry_text(game: Game, seq: Any) -> tuple[int | None, str]:
-    seq = parse_optional_int(
-        seq,
-        field="seq",
-        minimum=0,
-        maximum=MAX_ENTRY_NUMBER,
-        error=ApplicationError("entry_invalid", _("Point at an entry by its number.")),
-    )
+def _entry_text(game: Game, seq: int | None) -> tuple[int | None, str]:
     if not seq:
         return None, ""
     for entry in game_state(game=game)["entries"]:
@@ -59,15 +38,14 @@ def _entry_text(game: Game, seq: Any) -> tuple[int | None, str]:
 
 
 def judge_call_create(
-    *, game: Game, client_id: str, reason: str = "", seq: Any = None
+    *, game: Game, client_id: str, reason: str = "", seq: int | None = None
 ) -> JudgeCall:
     """A table calls a judge (optionally about one entry). A repeat returns the same call.
 
     One call per table is open at a time: calling again while a call is open
-    returns that call, so a double tap never makes two.
+    returns that call, so a double tap never makes two. The values come
+    checked (``judging.serializers.TableCallInputSerializer``).
     """
-    client_id = _client_id(client_id)
-    reason = reason_clean(reason, required=False, limit=300)
     if game.status == Game.Status.FINISHED:
         raise Conflict(
             "game_finished",

@@ -1,4 +1,8 @@
-"""Small checks shared by the judging services."""
+"""Checks shared by the judging services that need the game (its ruleset, its pairs).
+
+A field's own checks (a reason's length, an entry number, a seat letter …)
+are made where the input enters: ``judging.serializers``.
+"""
 
 from __future__ import annotations
 
@@ -7,91 +11,15 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError
-from core.request import parse_int, parse_optional_int
-from games.models import MAX_ENTRY_NUMBER
-
-MAX_REASON_LENGTH = 1000
-# Database ids are 64-bit; a request never names a larger one.
-MAX_ID = 2**63 - 1
-# Search boxes of the rulings and incident pages.
-SEARCH_LENGTH = 200
-RULE_ID_LENGTH = 4
 
 
-def reason_clean(reason: Any, *, required: bool = True, limit: int = MAX_REASON_LENGTH) -> str:
-    """A stripped reason; a ruling always needs one (who, when and *why*)."""
-    text = reason.strip() if isinstance(reason, str) else ""
-    if required and not text:
-        raise ApplicationError(
-            "reason_required",
-            _("Write the reason for the ruling."),
-        )
-    if len(text) > limit:
-        raise ApplicationError(
-            "reason_too_long",
-            _("The reason may be at most %(limit)s characters."),
-            params={"limit": limit},
-        )
-    return text
-
-
-def word_clean(value: Any, *, field: str, limit: int = 60) -> str:
-    """A short text field of a ruling (a pawn, a forced move); absent is empty."""
-    if value in (None, ""):
-        return ""
-    if not isinstance(value, str) or len(value) > limit:
-        raise ApplicationError(
-            f"{field}_invalid",
-            _("%(field)s must be a short text (at most %(limit)s characters)."),
-            params={"field": field, "limit": limit},
-        )
-    return value
-
-
-def seat_clean(seat: Any, seats: tuple[str, ...] = ("Y", "R", "B", "G")) -> str:
-    """A seat of the table: ``seats`` are the ruleset's (a DUO table has Y and R)."""
+def seat_check(seat: str, seats: tuple[str, ...]) -> str:
+    """``seat`` is one of the table's: ``seats`` are its ruleset's (a DUO table has Y and R)."""
     if seat not in seats:
         if len(seats) == 2:
             raise ApplicationError("seat_invalid", _("Choose the player: Yellow (Y) or Red (R)."))
-        raise ApplicationError(
-            "seat_invalid",
-            _("Choose the seat: Yellow, Red, Blue or Green."),
-        )
-    return str(seat)
-
-
-def team_clean(team: Any) -> str:
-    if team not in ("YB", "RG"):
-        raise ApplicationError(
-            "winner_invalid",
-            _("The winner is Yellow/Blue (YB) or Red/Green (RG)."),
-        )
-    return str(team)
-
-
-def seq_clean(value: Any) -> int:
-    """An entry number of the log, from JSON or a form field."""
-    return parse_int(
-        value,
-        field="seq",
-        minimum=1,
-        maximum=MAX_ENTRY_NUMBER,
-        error=ApplicationError(
-            "entry_invalid",
-            _("Name the entry by its number in the log."),
-        ),
-    )
-
-
-def call_id_clean(value: Any) -> int | None:
-    """The id of the judge call a ruling answers, if any (JSON or a form field)."""
-    return parse_optional_int(
-        value,
-        field="call",
-        minimum=1,
-        maximum=MAX_ID,
-        error=ApplicationError("call_invalid", _("Name the judge call by its number.")),
-    )
+        raise ApplicationError("seat_invalid", _("Choose the seat: Yellow, Red, Blue or Green."))
+    return seat
 
 
 def pair_of_seat(game: Any, seat: str) -> Any:

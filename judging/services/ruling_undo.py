@@ -9,8 +9,6 @@ ruling keeps its row and is marked with the undo that took it back.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
@@ -18,7 +16,6 @@ from core.errors import Conflict, NotFound
 from core.users import Actor
 from games.models import Game
 from judging.models import Ruling
-from judging.services.common import reason_clean
 from judging.services.rulings import _entry, _rule
 from tournament.permissions import require_judge
 
@@ -26,18 +23,18 @@ from tournament.permissions import require_judge
 _NOT_UNDONE = (Ruling.Kind.UNDO, Ruling.Kind.RESULT, Ruling.Kind.ADJUDICATION)
 
 
-def ruling_undo(*, ruling_id: Any, actor: Actor, reason: Any) -> Ruling:
+def ruling_undo(*, ruling_id: int, actor: Actor, reason: str) -> Ruling:
     """Undo ruling ``ruling_id``: append ``! UNDO`` for its judge entries; the new ruling.
 
     Refused (nothing stored) for a ruling of another tournament (403), an
     undo or a result ruling, a ruling already undone, a finished game, and
     when the engine refuses the undo (a later entry that would no longer be
-    legal must be voided first; 422 with that entry's rule).
+    legal must be voided first; 422 with that entry's rule). ``reason`` comes
+    checked (``judging.serializers.RulingUndoInputSerializer``).
     """
     ruling = _ruling(ruling_id)
     game = ruling.game
     require_judge(actor, game.round.tournament)
-    reason = reason_clean(reason)
     _check_undoable(ruling, game)
     seqs = [int(e["seq"]) for e in ruling.log_entries]
     with transaction.atomic():
@@ -54,14 +51,12 @@ def ruling_undo(*, ruling_id: Any, actor: Actor, reason: Any) -> Ruling:
     return undo
 
 
-def _ruling(ruling_id: Any) -> Ruling:
-    found = None
-    if isinstance(ruling_id, int) and not isinstance(ruling_id, bool):
-        found = (
-            Ruling.objects.select_related("game__round__tournament", "undone_by")
-            .filter(pk=ruling_id)
-            .first()
-        )
+def _ruling(ruling_id: int) -> Ruling:
+    found = (
+        Ruling.objects.select_related("game__round__tournament", "undone_by")
+        .filter(pk=ruling_id)
+        .first()
+    )
     if found is None:
         raise NotFound("ruling_not_found", _("No such ruling."))
     return found

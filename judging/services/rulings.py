@@ -10,7 +10,8 @@ refused ruling changes nothing.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, cast
+from collections.abc import Sequence
+from typing import Any, Literal, cast
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
@@ -31,20 +32,12 @@ from games.services.move_log import game_state
 from games.services.results import adjudication_proposal, game_result_record
 from judging.models import JudgeCall, Ruling
 from judging.services.calls import CallClosing, judge_call_close
-from judging.services.common import (
-    call_id_clean,
-    pair_of_seat,
-    reason_clean,
-    seat_clean,
-    seq_clean,
-    team_clean,
-    word_clean,
-)
+from judging.services.common import pair_of_seat, seat_check
 from judging.services.freshness import judging_changed
 from tournament.permissions import require_judge
 from tournament.services.audit import audit_record
 
-PENALTIES = ("P1", "P2", "P3", "P4")
+RulingKind = Literal["uphold", "void", "position", "penalty", "warning", "result", "adjudication"]
 
 
 def _entry(text: str, game: Game) -> str:
@@ -82,9 +75,8 @@ def _position_text(position: Any, game: Game) -> str:
     return format_judge_entry(JudgeEntry("SET", position=pos))
 
 
-def _call(game: Game, call_id: Any) -> JudgeCall | None:
+def _call(game: Game, call_id: int | None) -> JudgeCall | None:
     """The judge call a ruling answers (one of this table's), or None."""
-    call_id = call_id_clean(call_id)
     if call_id is None:
         return None
     return JudgeCall.objects.filter(pk=call_id, game=game).first()
@@ -112,7 +104,7 @@ def _rule(
     rule: str = "",
     seat: str = "",
     entry_seq: int | None = None,
-    call: Any = None,
+    call: int | None = None,
     data: dict[str, Any] | None = None,
 ) -> Ruling:
     from games.services.move_log import judge_entries_append
@@ -145,44 +137,34 @@ def _rule(
     return ruling
 
 
-def _prepare(game: Game, actor: Actor, reason: Any) -> str:
-    require_judge(actor, game.round.tournament)
-    return reason_clean(reason)
+# The services take checked values (``judging.serializers``): a reason, stripped
+# and not empty where a ruling needs one; entry numbers; a seat letter; a rule id
+# in capitals. They check what needs the game: who may rule, the entries its log
+# holds, the seats of its ruleset.
 
 
 def ruling_uphold(
-    *, game: Game, actor: Actor, seq: Any, reason: str, call: Any = None, rule: str = ""
+    *, game: Game, actor: Actor, seq: int, reason: str, call: int | None = None, rule: str = ""
 ) -> Ruling:
     """The log stands as it is (an ``! UPHOLD n`` entry records it)."""
-    reason = _prepare(game, actor, reason)
-    seq = seq_clean(seq)
+    require_judge(actor, game.round.tournament)
     _active_seq(game, seq)
     return _rule(
-        game=game, actor=actor, kind=Ruling.Kind.UPHOLD, reason=reason, rule=_rule_id(rule),
+        game=game, actor=actor, kind=Ruling.Kind.UPHOLD, reason=reason, rule=rule,
         texts=[_entry(f"! UPHOLD {seq}", game)], entry_seq=seq, call=call,
     )  # fmt: skip
-
-
-def _rule_id(rule: Any) -> str:
-    text = str(rule or "").strip().upper()
-    if text and not (len(text) <= 3 and text[0].isalpha() and text[1:].isdigit()):
-        raise ApplicationError(
-            "rule_invalid",
-            _("Name the rule by its id from the rules, e.g. F6 or P2."),
-        )
-    return text
 
 
 def ruling_void(
     *,
     game: Game,
     actor: Actor,
-    seq: Any,
+    seq: int,
     reason: str,
-    also: list[Any] | tuple[Any, ...] = (),
-    keep: list[Any] | tuple[Any, ...] = (),
+    also: Sequence[int] = (),
+    keep: Sequence[int] = (),
     position: Any = None,
-    call: Any = None,
+    call: int | None = None,
     rule: str = "",
 ) -> Ruling:
     """Void entry ``seq`` (and ``also``); later entries that become illegal are void or kept.
@@ -190,10 +172,9 @@ def ruling_void(
     A kept entry needs a position correction (``position``): the engine
     counts it as played but cannot move its pawns any more.
     """
-    reason = _prepare(game, actor, reason)
-    seq = seq_clean(seq)
-    voided = sorted({seq, *(seq_clean(n) for n in also)})
-    kept = sorted({seq_clean(n) for n in keep} - set(voided))
+    require_judge(actor, game.round.tournament)
+    voided = sorted({seq, *also})
+    kept = sorted(set(keep) - set(voided))
     for n in (*voided, *kept):
         _active_seq(game, n)
     if kept and position is None:
@@ -211,15 +192,15 @@ def ruling_void(
         texts.append(_position_text(position, game))
     return _rule(
         game=game, actor=actor, kind=Ruling.Kind.VOID, reason=reason, texts=texts,
-        rule=_rule_id(rule), entry_seq=seq, call=call, data={"void": voided, "keep": kept},
+        rule=rule, entry_seq=seq, call=call, data={"void": voided, "keep": kept},
     )  # fmt: skip
 
 
 def ruling_position_set(
-    *, game: Game, actor: Actor, position: Any, reason: str, call: Any = None
+    *, game: Game, actor: Actor, position: Any, reason: str, call: int | None = None
 ) -> Ruling:
     """Set the pawns where they really stand."""
-    reason = _prepare(game, actor, reason)
+    require_judge(actor, game.round.tournament)
     text = _position_text(position, game)
     return _rule(
         game=game, actor=actor, kind=Ruling.Kind.POSITION, reason=reason, texts=[text],
@@ -232,17 +213,15 @@ def ruling_penalty(
     game: Game,
     actor: Actor,
     penalty: str,
-    seat: Any,
+    seat: str,
     reason: str,
     pawn: str = "",
     move: str = "",
-    call: Any = None,
+    call: int | None = None,
 ) -> Ruling:
     """P1 (3 cards next deal), P2 (a pawn of the talker home), P3/P4 (with the forced move)."""
-    reason = _prepare(game, actor, reason)
-    seat = seat_clean(seat, get_ruleset(game.round.tournament.ruleset).seats)
-    if penalty not in PENALTIES:
-        raise ApplicationError("penalty_invalid", _("Choose P1, P2, P3 or P4."))
+    require_judge(actor, game.round.tournament)
+    seat = seat_check(seat, get_ruleset(game.round.tournament.ruleset).seats)
     if penalty == "P1":
         text = f"! P1 {seat}"
     elif penalty == "P2":
@@ -261,12 +240,11 @@ def ruling_penalty(
 
 
 def ruling_warning(
-    *, game: Game, actor: Actor, seat: Any, reason: str, rule: str = "", call: Any = None
+    *, game: Game, actor: Actor, seat: str, reason: str, rule: str = "", call: int | None = None
 ) -> Ruling:
     """A warning to one player (e.g. P5, signalling); no effect on the game."""
-    reason = _prepare(game, actor, reason)
-    seat = seat_clean(seat, get_ruleset(game.round.tournament.ruleset).seats)
-    rule = _rule_id(rule)
+    require_judge(actor, game.round.tournament)
+    seat = seat_check(seat, get_ruleset(game.round.tournament.ruleset).seats)
     return _rule(
         game=game, actor=actor, kind=Ruling.Kind.WARNING, reason=reason,
         texts=[_entry(f"! WARN {seat}" + (f" {rule}" if rule else ""), game)],
@@ -275,11 +253,10 @@ def ruling_warning(
 
 
 def ruling_result(
-    *, game: Game, actor: Actor, winner: Any, reason: str, call: Any = None
+    *, game: Game, actor: Actor, winner: str, reason: str, call: int | None = None
 ) -> Ruling:
     """Award or adjust a result (e.g. a forfeit); it goes to the standings at once."""
-    reason = _prepare(game, actor, reason)
-    winner = team_clean(winner)
+    require_judge(actor, game.round.tournament)
     with transaction.atomic():
         ruling = _rule(
             game=game, actor=actor, kind=Ruling.Kind.RESULT, reason=reason,
@@ -293,7 +270,7 @@ def ruling_result(
 
 
 def adjudication_decide(
-    *, game: Game, actor: Actor, winner: Any, reason: str = "", call: Any = None
+    *, game: Game, actor: Actor, winner: str, reason: str = "", call: int | None = None
 ) -> Ruling:
     """Confirm the engine's proposal or override it (a reason is then required).
 
@@ -309,10 +286,10 @@ def adjudication_decide(
             "not_time_up",
             _("Only a game stopped at the time limit is adjudicated."),
         )
-    winner = team_clean(winner)
     proposal = adjudication_proposal(game=game)
     override = winner != proposal["winner"]
-    reason = reason_clean(reason, required=override)
+    if override and not reason:
+        raise ApplicationError("reason_required", _("Write the reason for the ruling."))
     if not reason:
         reason = proposal["reason_en"]
     teams = proposal["teams"]
@@ -340,16 +317,6 @@ def adjudication_decide(
     return ruling
 
 
-def _list(value: Any) -> list[Any]:
-    if value in (None, ""):
-        return []
-    if isinstance(value, str):
-        return [v for v in value.replace(",", " ").split() if v]
-    if isinstance(value, list | tuple):
-        return list(value)
-    return [value]
-
-
 @dataclasses.dataclass(frozen=True)
 class RulingOutcome:
     """A ruling and, when it answered a judge call, what closing that call did."""
@@ -358,29 +325,27 @@ class RulingOutcome:
     call: CallClosing | None = None
 
 
-def ruling_make(*, game: Game, actor: Actor, kind: Any, data: dict[str, Any]) -> RulingOutcome:
-    """One entry point for the judge's forms and the API: dispatch on ``kind``.
+def ruling_make(
+    *, game: Game, actor: Actor, kind: RulingKind, data: dict[str, Any]
+) -> RulingOutcome:
+    """One entry point for the judge's page and the API: dispatch on ``kind``.
 
+    ``kind`` and ``data`` come checked (``judging.serializers.ruling_input``).
     A ruling that answers a judge call (``data["call"]``) closes it in the
     same transaction, and a clock the call paused runs again, unless
     ``data["keep_call_open"]`` (more rulings to come at that table).
     """
     with transaction.atomic():
         ruling = _ruling_by_kind(game=game, actor=actor, kind=kind, data=data)
-        if ruling.call_id is None or _truthy(data.get("keep_call_open")):
+        if ruling.call_id is None or data.get("keep_call_open"):
             return RulingOutcome(ruling=ruling)
         return RulingOutcome(
             ruling=ruling, call=judge_call_close(call_id=ruling.call_id, actor=actor)
         )
 
 
-def _truthy(value: Any) -> bool:
-    return value is True or (isinstance(value, str) and value.lower() in ("1", "true", "on"))
-
-
-def _ruling_by_kind(*, game: Game, actor: Actor, kind: Any, data: dict[str, Any]) -> Ruling:
-    reason = data.get("reason", "")
-    call = data.get("call")
+def _ruling_by_kind(*, game: Game, actor: Actor, kind: RulingKind, data: dict[str, Any]) -> Ruling:
+    reason, call = data["reason"], data.get("call")
     game.refresh_from_db(fields=["status", "timed_out", "winner"])
     if game.status == Game.Status.FINISHED and kind not in ("result", "adjudication", "warning"):
         require_judge(actor, game.round.tournament)
@@ -390,14 +355,13 @@ def _ruling_by_kind(*, game: Game, actor: Actor, kind: Any, data: dict[str, Any]
         )
     if kind == "uphold":
         return ruling_uphold(
-            game=game, actor=actor, seq=data.get("seq"), reason=reason, call=call,
+            game=game, actor=actor, seq=data["seq"], reason=reason, call=call,
             rule=data.get("rule", ""),
         )  # fmt: skip
     if kind == "void":
-        position = data.get("position") or None
         return ruling_void(
-            game=game, actor=actor, seq=data.get("seq"), reason=reason, call=call,
-            also=_list(data.get("also")), keep=_list(data.get("keep")), position=position,
+            game=game, actor=actor, seq=data["seq"], reason=reason, call=call,
+            also=data.get("also", ()), keep=data.get("keep", ()), position=data.get("position"),
             rule=data.get("rule", ""),
         )  # fmt: skip
     if kind == "position":
@@ -406,34 +370,29 @@ def _ruling_by_kind(*, game: Game, actor: Actor, kind: Any, data: dict[str, Any]
         )
     if kind == "penalty":
         return ruling_penalty(
-            game=game, actor=actor, penalty=data.get("penalty", ""), seat=data.get("seat"),
-            reason=reason, pawn=word_clean(data.get("pawn"), field="pawn"),
-            move=word_clean(data.get("move"), field="move"), call=call,
+            game=game, actor=actor, penalty=data["penalty"], seat=data["seat"], reason=reason,
+            pawn=data.get("pawn", ""), move=data.get("move", ""), call=call,
         )  # fmt: skip
     if kind == "warning":
         return ruling_warning(
-            game=game, actor=actor, seat=data.get("seat"), reason=reason,
+            game=game, actor=actor, seat=data["seat"], reason=reason,
             rule=data.get("rule", ""), call=call,
         )  # fmt: skip
     if kind == "result":
         return ruling_result(
-            game=game, actor=actor, winner=data.get("winner"), reason=reason, call=call
+            game=game, actor=actor, winner=data["winner"], reason=reason, call=call
         )
-    if kind == "adjudication":
-        return adjudication_decide(
-            game=game, actor=actor, winner=data.get("winner"), reason=reason, call=call
-        )
-    require_judge(actor, game.round.tournament)
-    raise ApplicationError(
-        "ruling_kind_invalid",
-        _("Unknown ruling: uphold, void, position, penalty, warning, result or adjudication."),
+    return adjudication_decide(
+        game=game, actor=actor, winner=data["winner"], reason=reason, call=call
     )
 
 
-def void_preview(*, game: Game, actor: Actor, seq: Any, also: Any = ()) -> list[dict[str, Any]]:
+def void_preview(
+    *, game: Game, actor: Actor, seq: int, also: Sequence[int] = ()
+) -> list[dict[str, Any]]:
     """Later entries that become illegal if ``seq`` (and ``also``) are voided."""
     require_judge(actor, game.round.tournament)
-    voided = sorted({seq_clean(seq), *(seq_clean(n) for n in _list(also))})
+    voided = sorted({seq, *also})
     moves = [e["text"] for e in game_state(game=game)["entries"]]
     record = {"ruleset": game.round.tournament.ruleset, "first_dealer": game.first_dealer,
               "moves": moves}  # fmt: skip

@@ -11,7 +11,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from core.changes import changes_save
-from core.errors import ApplicationError, Conflict, NotFound, PermissionDenied, Text
+from core.errors import Conflict, NotFound, PermissionDenied
 from core.users import Actor, signed_in, signed_in_user
 from season.models import Series, SeriesAudit, SeriesEvent, SeriesRole
 from season.permissions import require_series_organiser
@@ -59,12 +59,6 @@ def _known(values: Mapping[str, Any]) -> None:
     unknown = set(values) - set(SETTING_FIELDS)
     if unknown:
         raise TypeError(f"Not settings of a season: {', '.join(sorted(unknown))}")
-
-
-def _invalid(
-    code: str, message: Text, *, field: str | None = None, params: dict[str, Any] | None = None
-) -> ApplicationError:
-    return ApplicationError(code, message, params=params, extra={"field": field} if field else None)
 
 
 def series_audit(
@@ -147,17 +141,13 @@ def series_event_add(
     """Put a tournament in the season, as a qualifier or as its final.
 
     The actor must organise both: a season cannot claim someone else's event.
+    ``kind`` is one of ``SeriesEvent.Kind`` (checked where it was typed: the
+    API's ``EventInputSerializer``, the page's ``EventAddForm``).
     """
     require_series_organiser(actor, series)
     if not is_organiser(actor, tournament):
         raise PermissionDenied(
             _("You can only add tournaments you organise."),
-        )
-    if kind not in SeriesEvent.Kind.values:
-        raise _invalid(
-            "event_kind_unknown",
-            _("An event is a qualifier or the final."),
-            field="kind",
         )
     if tournament.is_singles:
         # A season ranks pairs (the same two people) across its events.

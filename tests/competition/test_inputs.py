@@ -8,10 +8,17 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from competition.forms import PairRegisterForm, TournamentForm
+from competition.forms import PairRegisterForm, ResultForm, TournamentForm
 from competition.serializers import PairRowInputSerializer, TournamentUpdateInputSerializer
-from tests.factories import PairFactory, TournamentFactory, UserFactory, organiser_of
-from tournament.models import AuditEntry, Pair, Tournament
+from tests.factories import (
+    GameFactory,
+    PairFactory,
+    RoundFactory,
+    TournamentFactory,
+    UserFactory,
+    organiser_of,
+)
+from tournament.models import AuditEntry, Pair, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -200,3 +207,45 @@ def test_the_pair_page_shows_the_refusal_and_registers_nothing(tournament):
     assert response.status_code == 200
     assert "U+202E" in response.content.decode()
     assert not Pair.objects.filter(tournament=tournament).exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "field"),
+    [
+        ({"winner": "XY"}, "invalid", "winner"),
+        ({"winner": "YB", "locked_yb": 9}, "result_value_invalid", "locked_yb"),
+        ({"winner": "YB", "distance_rg": -1}, "result_value_invalid", "distance_rg"),
+        ({"winner": "YB", "distance_yb": 8 * 61 + 1}, "result_value_invalid", "distance_yb"),
+        ({"winner": "YB", "note": "x" * 501}, "invalid", "note"),
+    ],
+)
+def test_the_api_refuses_a_bad_result_value_and_records_nothing(api, tournament, body, code, field):
+    game = GameFactory(round=RoundFactory(tournament=tournament, status=Round.Status.IN_PROGRESS))
+    response = api.post(f"/api/games/{game.pk}/result/", body, format="json")
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == code and field in error["fields"]
+    assert error["message_da"] != error["message_en"]
+    game.refresh_from_db()
+    assert game.winner == "" and not AuditEntry.objects.exists()
+
+
+def test_the_result_form_refuses_what_the_api_refuses(tournament):
+    game = GameFactory(round=RoundFactory(tournament=tournament, status=Round.Status.IN_PROGRESS))
+    prefix = f"g{game.pk}-"
+    data = {f"{prefix}winner": "XY", f"{prefix}locked_yb": "9", f"{prefix}distance_rg": "-1"}
+    form = ResultForm.for_game(game, data)
+    assert not form.is_valid()
+    assert form.has_error("winner", "invalid_choice")
+    assert form.has_error("locked_yb", "result_value_invalid")
+    assert form.has_error("distance_rg", "result_value_invalid")
+
+
+def test_the_singles_result_form_takes_at_most_six_locked_pawns(tournament):
+    """docs/rulesets/duo.md S2: a DUO player has six pawns."""
+    game = GameFactory(round=RoundFactory(tournament=tournament, status=Round.Status.IN_PROGRESS))
+    prefix = f"g{game.pk}-"
+    form = ResultForm.for_game(
+        game, {f"{prefix}winner": "YB", f"{prefix}locked_yb": "7"}, singles=True
+    )
+    assert not form.is_valid() and form.has_error("locked_yb", "result_value_invalid")

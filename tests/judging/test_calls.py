@@ -41,9 +41,13 @@ def test_pointing_at_a_missing_entry_changes_nothing(logged):
     assert not JudgeCall.objects.exists()
 
 
-def test_a_bad_client_id_is_refused(logged):
-    with pytest.raises(ApplicationError):
-        judge_call_create(game=logged, client_id="x")
+def test_a_bad_client_id_is_refused_at_the_api(api, logged, token):
+    from django.urls import reverse
+
+    answer = api.post(reverse("api:table-judge", args=[token]), {"client_id": "x"}, format="json")
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert error["code"] == "client_id_invalid" and error["field"] == "client_id"
     assert not JudgeCall.objects.exists()
 
 

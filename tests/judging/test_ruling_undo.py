@@ -63,10 +63,11 @@ def test_a_penalty_is_undone(logged, judge):
     assert _texts(logged)[-1] == "! UNDO 11"
 
 
-def test_the_reason_is_required_and_nothing_changes_without_it(logged, judge, void_ruling):
-    with pytest.raises(ApplicationError) as err:
-        ruling_undo(ruling_id=void_ruling.pk, actor=judge, reason="  ")
-    assert err.value.code == "reason_required"
+def test_the_reason_is_required_and_nothing_changes_without_it(api, logged, judge, void_ruling):
+    api.force_authenticate(judge)
+    url = f"/api/judging/rulings/{void_ruling.pk}/undo/"
+    blank = api.post(url, {"reason": "  "}, format="json")
+    assert blank.status_code == 400 and blank.json()["error"]["code"] == "reason_required"
     assert _texts(logged)[-1] == "! VOID 10"
 
 

@@ -107,3 +107,17 @@ def test_every_season_and_sign_up_endpoint_is_in_a_valid_schema_without_warnings
         assert path in paths, path
     csv = paths["/api/seasons/{season}/ranking/csv/"]["get"]["responses"]["200"]["content"]
     assert list(csv) == ["text/csv"]
+
+
+def test_an_event_kind_other_than_qualifier_or_final_is_refused_at_the_api(organiser, client):
+    series = series_create(actor=organiser, name="Sæson med forkert slags")
+    event = knockout_event(organiser, PAIRS[:4])
+    refused = client.post(
+        f"/api/seasons/{series.slug}/events/",
+        {"tournament": event.slug, "kind": "semifinal"},
+        format="json",
+    )
+    assert refused.status_code == 400
+    error = refused.json()["error"]
+    assert error["code"] == "invalid" and "kind" in error["fields"]
+    assert not series.events.exists()

@@ -139,3 +139,14 @@ def test_the_settings_form_shows_and_takes_the_points_table_as_text(season, orga
     assert "En lavere placering kan ikke give flere point" in refused.content.decode()
     season.refresh_from_db()
     assert season.points_table == [10, 6, 4]
+
+
+def test_the_event_form_refuses_a_kind_other_than_qualifier_or_final(organiser):
+    from season.forms import EventAddForm
+
+    event = knockout_event(organiser, PAIRS[:4])
+    tournaments = Tournament.objects.filter(pk=event.pk)
+    refused = EventAddForm({"tournament": event.pk, "kind": "semifinal"}, tournaments=tournaments)
+    assert not refused.is_valid() and refused.has_error("kind", "invalid_choice")
+    taken = EventAddForm({"tournament": event.pk, "kind": "final"}, tournaments=tournaments)
+    assert taken.is_valid() and taken.cleaned_data["kind"] == SeriesEvent.Kind.FINAL

@@ -1,0 +1,341 @@
+"""What a judge or a table sends to judging, checked field by field where it enters.
+
+The API's views and the review page's view run the same serializers, so a
+refusal has one code everywhere (``reason_required``, ``entry_invalid``,
+``seat_invalid`` …). Each field's check sees a missing, empty or null value
+too, and refuses it with the field's own code. The services take the typed
+values and keep the rules that need the game: the seats of its ruleset (a
+DUO table has Y and R), the entries its log holds, a reason an adjudication
+override needs, who may rule.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+from rest_framework.fields import empty
+
+from core.errors import ApplicationError
+from core.request import parse_optional_int
+from core.validation import InputRefused, InputSerializer
+from games.models import MAX_ENTRY_NUMBER
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+    from judging.services.rulings import RulingKind
+
+MAX_REASON_LENGTH = 1000
+MAX_CALL_REASON_LENGTH = 300
+# Database ids are 64-bit; a request never names a larger one.
+MAX_ID = 2**63 - 1
+WORD_LENGTH = 60
+# Search boxes of the rulings and incident pages.
+SEARCH_LENGTH = 200
+RULE_ID_LENGTH = 4
+SEATS = ("Y", "R", "B", "G")
+PENALTIES = ("P1", "P2", "P3", "P4")
+_CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_.:-]{8,64}$")
+_RULE_ID_RE = re.compile(r"^[A-Z][0-9]{0,2}$")
+
+
+class _WholeValueField(serializers.Field):
+    """A field whose check sees every value, also a missing one (as None)."""
+
+    def run_validation(self, data: object = empty) -> Any:
+        return self.to_internal_value(None if data is empty else data)
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+def _refused(code: str, message: StrOrPromise, **params: Any) -> ValidationError:
+    return ValidationError(message, code=code, params=params or None)
+
+
+@extend_schema_field(OpenApiTypes.STR)
+class ReasonField(_WholeValueField):
+    """Why (stripped); a ruling always needs one. Not text, it is empty."""
+
+    def __init__(self, *, needed: bool = True, limit: int = MAX_REASON_LENGTH, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.needed, self.limit = needed, limit
+
+    def to_internal_value(self, data: object) -> str:
+        text = data.strip() if isinstance(data, str) else ""
+        if self.needed and not text:
+            raise _refused("reason_required", _("Write the reason for the ruling."))
+        if len(text) > self.limit:
+            raise _refused(
+                "reason_too_long",
+                _("The reason may be at most %(limit)s characters."),
+                limit=self.limit,
+            )
+        return text
+
+
+def _number(data: object, *, minimum: int, maximum: int, refusal: ValidationError) -> int | None:
+    try:
+        return parse_optional_int(data, field="", minimum=minimum, maximum=maximum)
+    except ApplicationError:
+        raise refusal from None
+
+
+def _entry_refused() -> ValidationError:
+    return _refused("entry_invalid", _("Name the entry by its number in the log."))
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class EntryField(_WholeValueField):
+    """An entry number of the log (JSON or a form field)."""
+
+    def to_internal_value(self, data: object) -> int:
+        seq = _number(data, minimum=1, maximum=MAX_ENTRY_NUMBER, refusal=_entry_refused())
+        if seq is None:
+            raise _entry_refused()
+        return seq
+
+
+@extend_schema_field({"type": "array", "items": {"type": "integer"}})
+class EntryListField(_WholeValueField):
+    """Entry numbers: a list, or a text "5, 6 7"; absent is none."""
+
+    def to_internal_value(self, data: object) -> list[int]:
+        if data in (None, ""):
+            return []
+        if isinstance(data, str):
+            items: list[object] = [v for v in data.replace(",", " ").split() if v]
+        elif isinstance(data, list | tuple):
+            items = list(data)
+        else:
+            items = [data]
+        return [EntryField().to_internal_value(item) for item in items]
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class CallField(_WholeValueField):
+    """The id of the judge call a ruling answers, if any."""
+
+    def to_internal_value(self, data: object) -> int | None:
+        refusal = _refused("call_invalid", _("Name the judge call by its number."))
+        return _number(data, minimum=1, maximum=MAX_ID, refusal=refusal)
+
+
+class _OneOfField(_WholeValueField):
+    choices: tuple[str, ...] = ()
+    code = ""
+    message: StrOrPromise = ""
+
+    def to_internal_value(self, data: object) -> str:
+        if data not in self.choices:
+            raise _refused(self.code, self.message)
+        return str(data)
+
+
+@extend_schema_field({"type": "string", "enum": list(SEATS)})
+class SeatField(_OneOfField):
+    """A seat of any table; the service checks it against the game's ruleset."""
+
+    choices, code = SEATS, "seat_invalid"
+    message = _("Choose the seat: Yellow, Red, Blue or Green.")
+
+
+@extend_schema_field({"type": "string", "enum": ["YB", "RG"]})
+class WinnerField(_OneOfField):
+    choices, code = ("YB", "RG"), "winner_invalid"
+    message = _("The winner is Yellow/Blue (YB) or Red/Green (RG).")
+
+
+@extend_schema_field({"type": "string", "enum": list(PENALTIES)})
+class PenaltyField(_OneOfField):
+    choices, code = PENALTIES, "penalty_invalid"
+    message = _("Choose P1, P2, P3 or P4.")
+
+
+@extend_schema_field(OpenApiTypes.STR)
+class RuleIdField(_WholeValueField):
+    """A rule id from the rules (``F6``, ``p2`` as ``P2``); absent is none."""
+
+    def to_internal_value(self, data: object) -> str:
+        text = data.strip().upper() if isinstance(data, str) else ""
+        if data not in (None, "") and not _RULE_ID_RE.match(text):
+            raise _refused(
+                "rule_invalid", _("Name the rule by its id from the rules, e.g. F6 or P2.")
+            )
+        return text
+
+
+@extend_schema_field(OpenApiTypes.STR)
+class WordField(_WholeValueField):
+    """A short text of a ruling (a pawn, a forced move); absent is empty."""
+
+    def to_internal_value(self, data: object) -> str:
+        if data in (None, ""):
+            return ""
+        if not isinstance(data, str) or len(data) > WORD_LENGTH:
+            raise _refused(
+                f"{self.field_name}_invalid",
+                _("%(field)s must be a short text (at most %(limit)s characters)."),
+                field=self.field_name,
+                limit=WORD_LENGTH,
+            )
+        return data
+
+
+@extend_schema_field(OpenApiTypes.ANY)
+class PositionField(_WholeValueField):
+    """The pawns where they stand: a ``! SET`` text or an object (the ruleset reads it)."""
+
+    def to_internal_value(self, data: object) -> Any:
+        return data or None
+
+
+@extend_schema_field(OpenApiTypes.BOOL)
+class FlagField(_WholeValueField):
+    """A check box: true, "1", "true" or "on"; anything else is unticked."""
+
+    def to_internal_value(self, data: object) -> bool:
+        return data is True or (isinstance(data, str) and data.lower() in ("1", "true", "on"))
+
+
+@extend_schema_field(OpenApiTypes.STR)
+class ClientIdField(_WholeValueField):
+    """The device's id of the call: a retry sends the same one."""
+
+    def to_internal_value(self, data: object) -> str:
+        if not isinstance(data, str) or not _CLIENT_ID_RE.match(data):
+            raise _refused(
+                "client_id_invalid",
+                _("The call has no valid client id (8–64 letters, digits, '-', '_', '.', ':')."),
+            )
+        return data
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class PointedEntryField(_WholeValueField):
+    """The entry a table's call is about: optional, 0 is none."""
+
+    def to_internal_value(self, data: object) -> int | None:
+        refusal = _refused("entry_invalid", _("Point at an entry by its number."))
+        return _number(data, minimum=0, maximum=MAX_ENTRY_NUMBER, refusal=refusal) or None
+
+
+# --- requests ---------------------------------------------------------------------
+
+
+class TableCallInputSerializer(InputSerializer):
+    client_id = ClientIdField(help_text="Made by the device; a repeat returns the same call.")
+    reason = ReasonField(needed=False, limit=MAX_CALL_REASON_LENGTH)
+    seq = PointedEntryField(help_text="The entry the call is about (optional).")
+
+
+class CallInputSerializer(InputSerializer):
+    """The judge call a button of the review page acts on (take, close)."""
+
+    call = CallField()
+
+
+class VoidCheckInputSerializer(InputSerializer):
+    seq = EntryField()
+    also = EntryListField()
+
+
+class RulingUndoInputSerializer(InputSerializer):
+    reason = ReasonField()
+
+
+class _RulingInput(InputSerializer):
+    """What every ruling carries; the reason first, so a missing one is named first."""
+
+    reason = ReasonField()
+    call = CallField(help_text="The judge call the ruling answers; closing it unless kept open.")
+    keep_call_open = FlagField()
+
+
+class UpholdInputSerializer(_RulingInput):
+    seq = EntryField()
+    rule = RuleIdField()
+
+
+class VoidInputSerializer(_RulingInput):
+    seq = EntryField()
+    also = EntryListField(help_text="Later entries voided too.")
+    keep = EntryListField(help_text="Later entries kept (with a position correction).")
+    position = PositionField()
+    rule = RuleIdField()
+
+
+class PositionInputSerializer(_RulingInput):
+    position = PositionField()
+
+
+class PenaltyInputSerializer(_RulingInput):
+    penalty = PenaltyField()
+    seat = SeatField()
+    pawn = WordField()
+    move = WordField()
+
+
+class WarningInputSerializer(_RulingInput):
+    seat = SeatField()
+    rule = RuleIdField()
+
+
+class ResultRulingInputSerializer(_RulingInput):
+    winner = WinnerField()
+
+
+class AdjudicationInputSerializer(_RulingInput):
+    # Needed only to override the engine's proposal (the service knows the proposal).
+    reason = ReasonField(needed=False)
+    winner = WinnerField()
+
+
+RULING_INPUTS: dict[str, type[_RulingInput]] = {
+    "uphold": UpholdInputSerializer,
+    "void": VoidInputSerializer,
+    "position": PositionInputSerializer,
+    "penalty": PenaltyInputSerializer,
+    "warning": WarningInputSerializer,
+    "result": ResultRulingInputSerializer,
+    "adjudication": AdjudicationInputSerializer,
+}
+
+
+def ruling_input(kind: object, data: Any) -> tuple[RulingKind, dict[str, Any]]:
+    """The ruling's kind and its checked values; ``InputRefused`` names a bad field."""
+    if not isinstance(kind, str) or kind not in RULING_INPUTS:
+        raise ApplicationError(
+            "ruling_kind_invalid",
+            _("Unknown ruling: uphold, void, position, penalty, warning, result or adjudication."),
+        )
+    serializer = RULING_INPUTS[kind](data=data)
+    serializer.is_valid(raise_exception=True)
+    return cast("RulingKind", kind), dict(serializer.validated_data)
+
+
+def checked(serializer_class: type[InputSerializer], data: Any) -> dict[str, Any]:
+    """``data`` through ``serializer_class``: its values, or ``InputRefused``."""
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def refusal_error(refused: InputRefused) -> ApplicationError:
+    """A page's refusal as the error the page shows (the first refused field)."""
+    every = refused.get_codes()
+    name, codes = next(iter(every.items())) if isinstance(every, dict) else ("", "invalid")
+    code = codes[0] if isinstance(codes, list) else "invalid"
+    return ApplicationError(
+        str(code),
+        str(refused.texts["en"][name][0]),
+        str(refused.texts["da"][name][0]),
+        status=400,
+        extra={"field": name},
+    )

@@ -1,0 +1,147 @@
+"""The input boundary of judging: the API's and the review page's refusals of a
+field, with the codes clients read, before any service runs (judging.serializers)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from core.validation import InputRefused
+from games.services.move_log import game_state
+from judging.models import JudgeCall, Ruling
+from judging.serializers import (
+    RulingUndoInputSerializer,
+    TableCallInputSerializer,
+    VoidCheckInputSerializer,
+    ruling_input,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def _refused_code(kind, data):
+    with pytest.raises(InputRefused) as refused:
+        ruling_input(kind, data)
+    name, codes = next(iter(refused.value.get_codes().items()))
+    return name, codes[0]
+
+
+@pytest.mark.parametrize(
+    ("kind", "data", "field", "code"),
+    [
+        ("uphold", {"seq": 10}, "reason", "reason_required"),
+        ("uphold", {"seq": 10, "reason": "   "}, "reason", "reason_required"),
+        ("uphold", {"seq": 10, "reason": 5}, "reason", "reason_required"),
+        ("uphold", {"seq": 10, "reason": "x" * 1001}, "reason", "reason_too_long"),
+        ("uphold", {"reason": "x"}, "seq", "entry_invalid"),
+        ("uphold", {"seq": "ti", "reason": "x"}, "seq", "entry_invalid"),
+        ("uphold", {"seq": 0, "reason": "x"}, "seq", "entry_invalid"),
+        ("uphold", {"seq": True, "reason": "x"}, "seq", "entry_invalid"),
+        ("uphold", {"seq": 10, "reason": "x", "rule": "F66x"}, "rule", "rule_invalid"),
+        ("void", {"seq": 10, "reason": "x", "also": "11 tolv"}, "also", "entry_invalid"),
+        ("void", {"seq": 10, "reason": "x", "keep": [11, -1]}, "keep", "entry_invalid"),
+        ("penalty", {"penalty": "P9", "seat": "Y", "reason": "x"}, "penalty", "penalty_invalid"),
+        ("penalty", {"penalty": "P1", "seat": "X", "reason": "x"}, "seat", "seat_invalid"),
+        ("penalty", {"penalty": "P1", "reason": "x"}, "seat", "seat_invalid"),
+        (
+            "penalty", {"penalty": "P2", "seat": "Y", "reason": "x", "pawn": "Y" * 61},
+            "pawn", "pawn_invalid",
+        ),
+        (
+            "penalty", {"penalty": "P3", "seat": "Y", "reason": "x", "move": ["Y3+5"]},
+            "move", "move_invalid",
+        ),
+        ("warning", {"seat": "Y", "reason": "x", "call": "12x"}, "call", "call_invalid"),
+        ("warning", {"seat": "Y", "reason": "x", "call": 0}, "call", "call_invalid"),
+        ("result", {"winner": "XY", "reason": "x"}, "winner", "winner_invalid"),
+        ("adjudication", {"reason": ""}, "winner", "winner_invalid"),
+    ],
+)  # fmt: skip
+def test_a_ruling_field_is_refused_with_its_code(kind, data, field, code):
+    assert _refused_code(kind, data) == (field, code)
+
+
+def test_an_unknown_ruling_kind_is_refused():
+    from core.errors import ApplicationError
+
+    with pytest.raises(ApplicationError) as err:
+        ruling_input("pardon", {"reason": "x"})
+    assert err.value.code == "ruling_kind_invalid" and err.value.message_da
+
+
+def test_the_values_come_out_typed():
+    kind, data = ruling_input(
+        "void",
+        {"seq": "10", "reason": "  annulleret ", "also": "11, 12", "keep": ["13"],
+         "rule": " f6 ", "call": "7", "keep_call_open": "on"},
+    )  # fmt: skip
+    assert kind == "void"
+    assert data["seq"] == 10 and data["also"] == [11, 12] and data["keep"] == [13]
+    assert data["reason"] == "annulleret" and data["rule"] == "F6"
+    assert data["call"] == 7 and data["keep_call_open"] is True
+    _, adjudication = ruling_input("adjudication", {"winner": "YB"})
+    assert adjudication["reason"] == "" and adjudication["call"] is None
+
+
+def test_the_other_requests_are_checked_alike():
+    call = TableCallInputSerializer(data={"client_id": "call-0001", "seq": 0, "reason": " x "})
+    assert call.is_valid() and call.validated_data == {
+        "client_id": "call-0001", "seq": None, "reason": "x",
+    }  # fmt: skip
+    long_reason = TableCallInputSerializer(data={"client_id": "call-0001", "reason": "x" * 301})
+    assert not long_reason.is_valid()
+    assert long_reason.errors["reason"][0].code == "reason_too_long"
+    bad_seq = TableCallInputSerializer(data={"client_id": "call-0001", "seq": "ti"})
+    assert not bad_seq.is_valid() and bad_seq.errors["seq"][0].code == "entry_invalid"
+    void = VoidCheckInputSerializer(data={"seq": 10, "also": [11, "x"]})
+    assert not void.is_valid() and void.errors["also"][0].code == "entry_invalid"
+    undo = RulingUndoInputSerializer(data={})
+    assert not undo.is_valid() and undo.errors["reason"][0].code == "reason_required"
+
+
+def test_the_rulings_api_answers_the_fields_code_in_both_languages(api, logged, judge):
+    api.force_authenticate(judge)
+    answer = api.post(
+        f"/api/judging/games/{logged.pk}/rulings/",
+        {"kind": "uphold", "seq": 10, "reason": " "},
+        format="json",
+    )
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert error["code"] == "reason_required" and error["field"] == "reason"
+    assert error["message_en"] == "Write the reason for the ruling."
+    assert error["message_da"] != error["message_en"]
+    assert not Ruling.objects.exists() and game_state(game=logged)["seq"] == 10
+
+
+def test_an_outsider_is_refused_before_the_fields_are_read(api, logged, other_judge):
+    api.force_authenticate(other_judge)
+    answer = api.post(f"/api/judging/games/{logged.pk}/rulings/", {"kind": "uphold"}, format="json")
+    assert answer.status_code == 403
+
+
+def test_the_void_check_api_refuses_a_bad_entry(api, logged, judge):
+    api.force_authenticate(judge)
+    answer = api.post(f"/api/judging/games/{logged.pk}/void-check/", {"seq": "x"}, format="json")
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "entry_invalid"
+
+
+def test_a_table_call_about_a_bad_entry_is_refused(api, logged, token):
+    answer = api.post(
+        reverse("api:table-judge", args=[token]),
+        {"client_id": "call-0001", "seq": -3},
+        format="json",
+    )
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "entry_invalid"
+    assert not JudgeCall.objects.exists()
+
+
+def test_the_review_page_shows_a_refused_field_and_rules_nothing(client, logged, judge):
+    client.force_login(judge)
+    url = reverse("judging:rule", args=[logged.round.tournament.slug, logged.pk])
+    answer = client.post(url, {"action": "penalty", "penalty": "P1", "seat": "X", "reason": "x"})
+    assert answer.status_code == 400
+    assert "Vælg pladsen: gul, rød, blå eller grøn." in answer.content.decode()
+    answer = client.post(url, {"action": "uphold", "seq": "10", "reason": ""})
+    assert answer.status_code == 400
+    assert not Ruling.objects.exists()
