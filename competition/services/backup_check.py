@@ -240,6 +240,7 @@ def backup_document_check(*, document: dict[str, Any], sections: Sections) -> No
     ids = {model: _row_ids(model, rows) for model, rows in sections}
     _rows_check(sections, ids, {u["username"] for u in users})
     pairs = next((rows for model, rows in sections if model._meta.label == "tournament.Pair"), [])
-    _entrants_check(pairs, singles=Tournament(ruleset=settings_row.get("ruleset")).is_singles)
+    singles = Tournament(ruleset=str(settings_row.get("ruleset", ""))).is_singles
+    _entrants_check(pairs, singles=singles)
     entries = next((rows for model, rows in sections if model._meta.label == "games.MoveEntry"), [])
     _chains_check(entries)
