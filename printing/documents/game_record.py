@@ -133,6 +133,7 @@ def _chunk_table(entries: list[RecordEntry], diagram: BoardDiagram | None, st: d
         caption = _("Starting position")
     if diagram.ruling:
         caption += " (" + _("ruling") + ")"
-    outer = Table([[moves, BoardFlowable(diagram.position, caption)]], colWidths=[340, 170])
+    board = BoardFlowable(diagram.position, caption, fields=diagram.board_fields)
+    outer = Table([[moves, board]], colWidths=[340, 170])
     outer.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
     return outer

@@ -160,8 +160,9 @@ class RulingNote:
 @dataclass(frozen=True)
 class BoardDiagram:
     after_entry: int  # 0 = the starting position
-    position: dict[str, list[str]]  # NOTATION.md position
+    position: dict[str, list[str]]  # NOTATION.md position (DUO: areas YK RK YO RO)
     ruling: bool = False
+    board_fields: int = 14  # numbered fields per quarter (the ruleset's B2)
 
 
 @dataclass(frozen=True)
