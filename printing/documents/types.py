@@ -178,6 +178,7 @@ class GameRecord:
     result_note: str = ""
     final_hash: str = ""
     checked: int | None = None  # entries the engine accepted; None = not replayed
+    singles: bool = False  # a DUO game: players Y and R, one per side
 
 
 @dataclass(frozen=True)

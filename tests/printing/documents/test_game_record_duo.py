@@ -13,7 +13,7 @@ from printing.documents import build_game_record
 from printing.documents.board_duo import draw_duo_board
 from printing.documents.types import GameRecord
 from printing.timeline import judge_entry_label, record_timeline
-from tests.printing.pdf_tools import pdf_text
+from tests.printing.pdf_tools import DUO_AREAS, area_labels, pdf_text
 
 
 def _duo_record():
@@ -56,13 +56,25 @@ def test_a_duo_record_pdf_draws_its_areas_and_captions():
     record = _duo_record()
     entries, diagrams, checked = record_timeline(record, lang="en")
     document = GameRecord(
-        "DUO-cup", 1, 2, record["players"], "Y", entries, diagrams, checked=checked
+        "DUO-cup",
+        1,
+        2,
+        record["players"],
+        "Y",
+        entries,
+        diagrams,
+        winner="RG",
+        checked=checked,
+        singles=True,
     )
     text = pdf_text(build_game_record(document, lang="en"))
+    # Two players, one per side (duo.md S1).
+    assert "Yellow: Anne, Red: Bo" in text and "Blue" not in text
+    assert "Red/Green" not in text and re.search(r"Result\s+Red", text)
     assert "Position after entry 11 (ruling)" in text
     assert "Position after entry 12 (ruling)" in text
-    for area in ("YK", "RK", "YO", "RO"):  # the areas' labels (B1)
-        assert re.search(rf"\b{area}\b", text)
+    # Each diagram names the four areas (B1); the entries never print a bare code.
+    assert area_labels(text) == ["YK", "RK", "YO", "RO"] * len(diagrams)
 
 
 def _drawn(position):
@@ -85,6 +97,7 @@ def test_every_duo_pawn_carries_its_letter_and_hole_pawns_are_square():
     # A letter on every pawn off its home: Y on 3, R on 2 (the joined RO7 pawns are one).
     assert stream.count("(Y) Tj") == 3
     assert stream.count("(R) Tj") == 2
+    assert all(stream.count(f"({area}) Tj") == 1 for area in DUO_AREAS)
     # Squares (duo.md S2's hole pawns): the two hole homes (YOH, ROH) and
     # the hole pawns on RK3 and RO7.
     assert len(re.findall(r" re\b", stream)) == 4
