@@ -260,6 +260,7 @@ def game_record_data(*, game: Game, lang: str = "da") -> GameRecord:
         result_note=game.result_note,
         final_hash=final_hash,
         checked=checked,
+        singles=game.round.tournament.is_singles,
     )
 
 

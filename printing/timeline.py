@@ -110,7 +110,7 @@ def record_timeline(
     Judge entries ("! VOID 12", "! P2 R R7", …) are labelled in plain words,
     with the reason, rule and judge from ``rulings`` (keyed by entry number)
     where known. A record the engine cannot read at all gives ``checked=None``
-    and no diagrams; nor has a DUO record diagrams (docs/printing.md).
+    and no diagrams. A DUO record's diagrams hold DUO positions (areas YK RK YO RO).
     """
     with translation.override(lang):
         return _timeline(record, lang=lang, interval=interval, rulings=rulings or {})
@@ -160,13 +160,14 @@ def _timeline(
             entries.append(
                 RecordEntry(number=number, text=text, seat=seat, ruling=judge, rule=rule, note=note)
             )
+    fields = ruleset.board_fields if ruleset is not None else 14
     diagrams = []
-    if ruleset is not None and ruleset.players == 2:
-        # The printed board (documents/board.py) is the four-seat one; a DUO
-        # record prints its entries, rulings, hits and locks without diagrams.
-        diagram_at = []
     for number, judge in diagram_at:
         prefix = {**record, "moves": texts[:number]}
         position = result.position if number == result.moves_checked else replay(prefix).position
-        diagrams.append(BoardDiagram(after_entry=number, position=position.to_json(), ruling=judge))
+        diagrams.append(
+            BoardDiagram(
+                after_entry=number, position=position.to_json(), ruling=judge, board_fields=fields
+            )
+        )
     return entries, diagrams, result.moves_checked

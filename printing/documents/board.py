@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from printing.documents.base import SEAT_COLOURS
+from printing.documents.board_duo import draw_duo_board
 from printing.documents.types import SEAT_ORDER
 
 RING_SLOTS = 60  # 4 × (start field + 14 numbered fields), RULES.md B1
@@ -79,18 +80,30 @@ def draw_board(
 
 
 class BoardFlowable(Flowable):  # type: ignore[misc]  # reportlab ships no type hints
-    """A board diagram with a caption under it."""
+    """A board diagram with a caption under it: the four-seat board, or the DUO
+    board when the position names DUO's areas (``YK`` …; ``fields`` is its B2)."""
 
-    def __init__(self, position: dict[str, list[str]], caption: str, size: float = 150) -> None:
+    def __init__(
+        self,
+        position: dict[str, list[str]],
+        caption: str,
+        size: float = 150,
+        *,
+        fields: int = 14,
+    ) -> None:
         super().__init__()
         self.position = position
         self.caption = caption
         self.size = size
+        self.fields = fields
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.size, self.size + 12
 
     def draw(self) -> None:
-        draw_board(self.canv, self.position, x=0, y=12, size=self.size)
+        if "YK" in self.position:
+            draw_duo_board(self.canv, self.position, x=0, y=12, size=self.size, fields=self.fields)
+        else:
+            draw_board(self.canv, self.position, x=0, y=12, size=self.size)
         self.canv.setFont("Helvetica", 7.5)
         self.canv.drawCentredString(self.size / 2, 2, self.caption)

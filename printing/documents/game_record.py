@@ -14,8 +14,8 @@ from printing.documents.base import (
     platypus_pdf,
     round_heading,
     seat_name,
+    side_name,
     styles,
-    team_name,
 )
 from printing.documents.board import BoardFlowable
 from printing.documents.types import SEAT_ORDER, BoardDiagram, GameRecord, RecordEntry
@@ -39,10 +39,10 @@ def build_game_record(record: GameRecord, *, lang: str = "da") -> bytes:
 
 
 def _summary(record: GameRecord, st: dict) -> Table:
-    players = ", ".join(
-        f"{seat_name(seat)}: {esc(record.players.get(seat, ''))}" for seat in SEAT_ORDER
-    )
-    result = team_name(record.winner) if record.winner else _("No result")
+    seats = SEAT_ORDER[:2] if record.singles else SEAT_ORDER
+    players = ", ".join(f"{seat_name(seat)}: {esc(record.players.get(seat, ''))}" for seat in seats)
+    winner = side_name(record.winner, singles=record.singles) if record.winner else ""
+    result = winner or _("No result")
     if record.result_note:
         result += f" — {esc(record.result_note)}"
     if record.checked is None:
@@ -133,6 +133,7 @@ def _chunk_table(entries: list[RecordEntry], diagram: BoardDiagram | None, st: d
         caption = _("Starting position")
     if diagram.ruling:
         caption += " (" + _("ruling") + ")"
-    outer = Table([[moves, BoardFlowable(diagram.position, caption)]], colWidths=[340, 170])
+    board = BoardFlowable(diagram.position, caption, fields=diagram.board_fields)
+    outer = Table([[moves, board]], colWidths=[340, 170])
     outer.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
     return outer

@@ -160,8 +160,9 @@ class RulingNote:
 @dataclass(frozen=True)
 class BoardDiagram:
     after_entry: int  # 0 = the starting position
-    position: dict[str, list[str]]  # NOTATION.md position
+    position: dict[str, list[str]]  # NOTATION.md position (DUO: areas YK RK YO RO)
     ruling: bool = False
+    board_fields: int = 14  # numbered fields per quarter (the ruleset's B2)
 
 
 @dataclass(frozen=True)
@@ -177,6 +178,7 @@ class GameRecord:
     result_note: str = ""
     final_hash: str = ""
     checked: int | None = None  # entries the engine accepted; None = not replayed
+    singles: bool = False  # a DUO game: players Y and R, one per side
 
 
 @dataclass(frozen=True)

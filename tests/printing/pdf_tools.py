@@ -17,6 +17,14 @@ def pdf_text(pdf: bytes) -> str:
     return "\n".join(pdf_pages(pdf))
 
 
+DUO_AREAS = ("YK", "RK", "YO", "RO")
+
+
+def area_labels(text: str) -> list[str]:
+    """The DUO diagrams' area labels: lines of a PDF's text that are an area code alone."""
+    return [line.strip() for line in text.splitlines() if line.strip() in DUO_AREAS]
+
+
 def page_size_mm(pdf: bytes, index: int = 0) -> tuple[int, int]:
     box = pypdf.PdfReader(io.BytesIO(pdf)).pages[index].mediabox
     return round(float(box.width) / 72 * 25.4), round(float(box.height) / 72 * 25.4)

@@ -6,9 +6,11 @@ import pytest
 from django.urls import reverse
 
 from competition.services.pairing import round_pair
+from games.engine import DUO, selfplay_game
+from games.services.move_log import game_record_import
 from games.services.tokens import game_token
-from tests.factories import TournamentFactory, organiser_of
-from tests.printing.pdf_tools import pdf_pages, pdf_text, qr_codes
+from tests.factories import TournamentFactory, judge_of, organiser_of
+from tests.printing.pdf_tools import area_labels, pdf_pages, pdf_text, qr_codes
 from tournament.services.registration import pair_register
 
 NAMES = ["Anne Als", "Bo Bak", "Carl Carlsen", "Dorte Dam", "Erik Eg"]
@@ -55,3 +57,23 @@ def test_singles_pairings_list_names_each_player_once_and_the_bye(client, duo_ro
     for name in NAMES:
         assert text.count(name) == 2, name  # by table (or bye) and A–Z
     assert "Bye:" in text and "Partner" not in text and " & " not in text
+
+
+def test_a_duo_game_record_names_two_players_and_draws_duo_diagrams(client, duo_round):
+    round_, organiser = duo_round
+    game = round_.games.select_related("pair_yb__player_1", "pair_rg__player_1").get(table_number=1)
+    record = selfplay_game(3, DUO, first_dealer="Y")
+    game.first_dealer = "Y"
+    game.save()
+    game_record_import(game=game, actor=organiser, record={**record, "moves": record["moves"][:25]})
+    client.force_login(judge_of(round_.tournament))
+    url = reverse("printing:game_record_pdf", args=[round_.tournament.slug, game.pk])
+    response = client.get(url + "?lang=en")
+    assert response.status_code == 200
+    text = pdf_text(response.content)
+    yellow, red = game.pair_yb.player_1.name, game.pair_rg.player_1.name
+    assert f"Yellow: {yellow}, Red: {red}" in text and "Blue" not in text
+    assert "All 25 entries accepted by the rules engine." in text
+    # Diagrams every 20 entries and at the end, on the DUO board (duo.md B1).
+    assert "Position after entry 20" in text and "Position after entry 25" in text
+    assert area_labels(text) == ["YK", "RK", "YO", "RO"] * 2
