@@ -110,10 +110,21 @@ def manage(env: dict[str, str], *args: str, quiet: bool = True) -> None:
     )
 
 
-def run_python(env: dict[str, str], script: str) -> Any:
-    """Run ``script`` in a child Python with ``env``; its last output line is JSON."""
+def run_python(env: dict[str, str], script: str, data: Any = None) -> Any:
+    """Run ``script`` in a child Python with ``env``; its last output line is JSON.
+
+    ``data`` goes to the child as JSON on its standard input (``json.load(sys.stdin)``),
+    never inside ``script``: the script is one command-line argument, and Linux refuses
+    an argument over 128 KiB (move_load's expected entries pass it from ~200 tables).
+    """
     done = subprocess.run(  # noqa: S603 - this project's own Python
-        [PYTHON, "-c", script], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+        [PYTHON, "-c", script],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+        input=json.dumps(data) if data is not None else None,
     )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -316,9 +327,14 @@ def emit(report: dict[str, Any], *, indent: int = 2, keep_as: str | None = None)
     """Print the report as JSON (and keep a copy as var/bench/``keep_as``)."""
     text = json.dumps(report, indent=indent)
     if keep_as:
-        VAR.mkdir(parents=True, exist_ok=True)
-        (VAR / keep_as).write_text(text)
+        keep(report, keep_as, indent=indent)
     print(text)
+
+
+def keep(report: dict[str, Any], name: str, *, indent: int = 2) -> None:
+    """Write the report as var/bench/``name`` (figures kept before a later step may fail)."""
+    VAR.mkdir(parents=True, exist_ok=True)
+    (VAR / name).write_text(json.dumps(report, indent=indent))
 
 
 # --- in-process benchmarks (manage.py bench_*) -------------------------------------

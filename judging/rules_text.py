@@ -16,9 +16,9 @@ SOURCES: dict[str, str] = {
     "judging/rules/RULES.da.md": "562d769950c79a7b6655b28f5d538e0defe6bb167210a5ea224f3d58be050ae8",
     "docs/rulesets/rulebook.md": "60d1426335f9885c072ef89e7ba886b4b8889aa0291849e2fec1299ed2238309",
     "docs/rulesets/fr.md": "eb5f6868e1f2022e3af3bfc1642a69d33ef06157616db3ed9e2430a9f8735c7b",
-    "docs/rulesets/duo.md": "ad00c05e798d71f5c05e7bb348c4c3184c0f53e4686734748d51126a7318d8b2",
+    "docs/rulesets/duo.md": "a29db01e1bfcd4f6e231fc57c03f8728e52fe96bb440adb9590ada24417fd5b5",
 }
-GENERATED_ON = "2026-11-26"
+GENERATED_ON = "2026-11-27"
 
 # fmt: off
 RULES_HTML: dict[str, dict[str, dict[str, str]]] = {

@@ -26,7 +26,9 @@ class DuoMove:
 
 
 _STEP = re.compile(r"^((?:YK|RK|YO|RO)(?:H|S|M[1-3]|\d{1,2}))([+-])(\d{1,2})$")
-_LOC = r"(?:YK|RK|YO|RO)(?:S|M[1-3]|\d{1,2})"
+_LOC = r"(?:YK|RK|YO|RO)(?:H|S|M[1-3]|\d{1,2})"
+"""Any location, as in a step: a swap naming a home area or a goal circle is a readable move
+that the 9 refuses (C5), not an unreadable one."""
 _SWAP = re.compile(rf"^({_LOC})<>({_LOC})$")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..errors import IllegalMoveError
+from ..ruleset import DUO
 from .board import (
     AREAS,
     BLOCKED,
@@ -332,14 +333,34 @@ def execute(b: DuoBoard, s: int, move: DuoMove) -> list[tuple[str, int, int]]:
     else:
         steps = move.steps
         if len(steps) != 1 or steps[0][1] not in STEPS[card]:
-            raise illegal(
-                "C2",
-                f"Card {card} moves one pawn {' or '.join(map(str, STEPS[card]))} steps.",
-                f"Kort {card} flytter én brik {' eller '.join(map(str, STEPS[card]))} felter.",
-            )
+            raise _wrong_count(card)
         lid, n = steps[0]
         _do_step(b, s, lid, n, card == "5", None, None, events)
     return events
+
+
+def _wrong_count(card: str) -> IllegalMoveError:
+    """A single-pawn card written with other steps than it gives, refused by the card's own
+    rule (C2 plain numbers, C3 start cards, C4 the ±2, C5 the 9, C7 the 5)."""
+    rule = DUO.card_rule(card)
+    n = STEPS[card][0]
+    en_n = f"exactly {n} step{'' if n == 1 else 's'} forward"
+    da_n = f"præcis {n} felt{'' if n == 1 else 'er'} frem"
+    if rule == "C3":
+        en = f"Card {card} either brings a pawn from a home area onto its start field ('in YK') "
+        en += f"or moves one pawn {en_n}."
+        da = f"Kort {card} bringer enten en brik hjemmefra ud på startfeltet ('in YK') "
+        da += f"eller flytter én brik {da_n}."
+    elif rule == "C4":
+        en = f"Card {card} moves one pawn exactly {n} steps backward (-{n}) or forward (+{n})."
+        da = f"Kort {card} flytter én brik præcis {n} felter baglæns (-{n}) eller frem (+{n})."
+    elif rule == "C5":
+        en = f"Card {card} either moves one pawn {en_n} or swaps two pawns ('YK3<>RO7')."
+        da = f"Kort {card} flytter enten én brik {da_n} eller bytter to brikker ('YK3<>RO7')."
+    else:
+        en = f"Card {card} moves one pawn {en_n}."
+        da = f"Kort {card} flytter én brik {da_n}."
+    return illegal(rule, en, da)
 
 
 def _swap(b: DuoBoard, card: str, swap: tuple[int, int]) -> None:
@@ -349,6 +370,13 @@ def _swap(b: DuoBoard, card: str, swap: tuple[int, int]) -> None:
     x, y = swap
     singles = _swappable(b)
     for lid in (x, y):
+        if not b.cnt[lid]:
+            code = lay.codes[lid]
+            raise illegal(
+                "C5",
+                f"There is no pawn on {code} to swap.",
+                f"Der står ingen brik på {code}, der kan byttes.",
+            )
         if lid not in singles:
             raise illegal(
                 "C5",
