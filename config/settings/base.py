@@ -9,7 +9,9 @@ SQLite under ``var/``, a file-system Celery broker and a file cache, so
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 
+from core.secret_key import NoSecretKey, read_fallbacks, read_secret_key
 from core.venue import url_host
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -17,10 +19,17 @@ VAR_DIR = Path(environ.Env().str("VAR_DIR", default=str(BASE_DIR / "var")))
 
 env = environ.Env()
 
-SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="dev-only-insecure-key-change-me")
+# DJANGO_SECRET_KEY, else this installation's own random key in var/secret_key
+# (made once by `make migrate`; core/secret_key.py). No key: refuse to start.
+try:
+    SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="") or read_secret_key(VAR_DIR)
+except NoSecretKey as missing:
+    raise ImproperlyConfigured(str(missing)) from None
 # Earlier keys, for a rotation: sessions and table links made under them stay
 # valid, and printed table tokens are reproduced as they were (docs/security.md).
-SECRET_KEY_FALLBACKS = env.list("DJANGO_SECRET_KEY_FALLBACKS", default=[])
+SECRET_KEY_FALLBACKS = env.list("DJANGO_SECRET_KEY_FALLBACKS", default=[]) + (
+    [] if env.str("DJANGO_SECRET_KEY", default="") else read_fallbacks(VAR_DIR)
+)
 DEBUG = env.bool("DJANGO_DEBUG", default=False)
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 # Absolute base URL used in QR codes and printed links (no trailing slash).

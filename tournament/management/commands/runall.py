@@ -19,6 +19,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from core.private_paths import private_file, private_folder
 from core.supervisor import Child, StartupFailed, Supervisor
 from core.venue import is_loopback_url, lan_addresses
 
@@ -41,8 +42,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        var = Path(settings.VAR_DIR)
-        (var / "logs").mkdir(parents=True, exist_ok=True)
+        var = private_folder(Path(settings.VAR_DIR))
+        private_folder(var / "logs")
         port = str(options["port"])
         venue = bool(options["venue"])
         host = options["host"] or ("0.0.0.0" if venue else "127.0.0.1")  # noqa: S104
@@ -125,7 +126,7 @@ class Command(BaseCommand):
     def _report(self, path: Path) -> Any:
         def report(line: str) -> None:
             self.stderr.write(line)
-            with open(path, "a", encoding="utf-8") as log:
+            with open(private_file(path), "a", encoding="utf-8") as log:
                 log.write(line + "\n")
 
         return report
