@@ -277,11 +277,15 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
 }
 CELERY_IMPORTS = ["config.health"]
 
-# Email: Django's email framework, configured by one URL (django-environ):
-# the console by default, e.g. EMAIL_URL=smtp+tls://user:password@host:587.
-vars().update(
-    {k: v for k, v in env.email_url("EMAIL_URL", default="consolemail://").items() if v is not None}
-)
+# Email: Django's email framework, configured by one URL (django-environ),
+# e.g. EMAIL_URL=smtp+tls://user:password@host:587. Without it, each message
+# is kept as a private .eml file in var/mail/ (core/mail.py): never printed
+# to a log with its recipient and link.
+if env.str("EMAIL_URL", default=""):
+    vars().update({k: v for k, v in env.email_url("EMAIL_URL").items() if v is not None})
+else:
+    EMAIL_BACKEND = "core.mail.PrivateFileEmailBackend"
+    EMAIL_FILE_PATH = str(VAR_DIR / "mail")
 EMAIL_TIMEOUT = 10
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="DM i Partners <noreply@localhost>")
 # Sign-up contact emails are deleted this many days after the tournament's date.
