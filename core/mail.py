@@ -15,6 +15,7 @@ import logging
 import os
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from django.core.mail import EmailMessage
 from django.core.mail.backends.base import BaseEmailBackend
 
 from core.private_paths import private_folder
+from core.venue import is_loopback_url
 
 logger = logging.getLogger(__name__)
 
@@ -63,3 +65,24 @@ class PrivateFileEmailBackend(BaseEmailBackend):
         with os.fdopen(fd, "wb") as out:
             out.write(message.message().as_bytes())
         return path
+
+
+@dataclass(frozen=True)
+class OutgoingMail:
+    """What an organiser must know before emails go out from this installation."""
+
+    site_url: str
+    # The links in emails name this computer only (127.0.0.1, localhost).
+    unreachable: bool
+    # No mail server: the folder the messages are kept in instead ("" if sent).
+    kept_in: str
+
+
+def outgoing_mail() -> OutgoingMail:
+    backend = f"{__name__}.{PrivateFileEmailBackend.__name__}"
+    kept = backend == settings.EMAIL_BACKEND
+    return OutgoingMail(
+        site_url=settings.SITE_URL,
+        unreachable=is_loopback_url(settings.SITE_URL),
+        kept_in=str(mail_folder()) if kept else "",
+    )
