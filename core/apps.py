@@ -6,6 +6,7 @@ class CoreConfig(AppConfig):
 
     def ready(self) -> None:
         from django.contrib.auth import get_user_model
+        from django.db import models
 
         from core.validation import OneLineName
 
@@ -15,5 +16,6 @@ class CoreConfig(AppConfig):
         # so Django's own migrations are not changed.
         for name in ("first_name", "last_name"):
             field = get_user_model()._meta.get_field(name)
+            assert isinstance(field, models.CharField)
             if OneLineName(name) not in field.validators:
                 field.validators.append(OneLineName(name))
