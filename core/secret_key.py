@@ -15,7 +15,7 @@ rotation keeps the earlier keys in ``var/secret_key.fallbacks`` (one a line,
 ``python -m core.secret_key --rotate``), read as ``SECRET_KEY_FALLBACKS``
 after those of ``DJANGO_SECRET_KEY_FALLBACKS``.
 
-Standard library only: it runs before Django is set up.
+Nothing here needs Django's settings: it runs before they can load.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ import secrets
 import sys
 from pathlib import Path
 
+from django.core.exceptions import ImproperlyConfigured
+
 from core.private_paths import private_file, private_folder
 
 KEY_FILE = "secret_key"
@@ -33,7 +35,7 @@ FALLBACKS_FILE = "secret_key.fallbacks"
 _KEY_BYTES = 48
 
 
-class NoSecretKey(Exception):
+class NoSecretKey(ImproperlyConfigured):
     """Neither ``DJANGO_SECRET_KEY`` nor the installation's key file."""
 
 
