@@ -14,7 +14,8 @@ print one:
   SHA-256, which an operator can match against ``Game.token_hash`` without
   learning the token), a sign-up link's token ``[link:…]`` likewise;
 * any other path segment that looks like a signed or random token (Django's
-  ``Signer`` output, a random base64url string, a password reset token) and
+  ``Signer`` output, a random base64url or hex string, a password reset
+  token) and
   a password reset link's user part become ``[masked]``: links added later
   are covered without a rule of their own;
 * ``code=``, ``token=``, ``key=`` and ``signature=`` values in a query
@@ -45,13 +46,15 @@ _EMAIL = re.compile(r"[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 _ANY_SEGMENT = re.compile(r"(?<=/)[A-Za-z0-9_.:=-]{16,}(?=[/?#\s\"'<>]|$)")
 # Django's Signer output ("value:signature", here also "value.signature"),
 # a random base64url string (upper, lower and digits: a slug has no capitals),
-# a password reset token (base-36 time, dash, 20+ hex digits).
+# a password reset token (base-36 time, dash, 20+ hex digits), a random hex
+# token of 128 bits or more.
 _SIGNED = re.compile(r"[\w-]+[:.][\w-]{20,}")
 _RESET_TOKEN = re.compile(r"[0-9a-z]{1,13}-[0-9a-f]{20,}")
+_HEX_TOKEN = re.compile(r"[0-9a-fA-F]{32,}")
 
 
 def _looks_secret(segment: str) -> bool:
-    if _SIGNED.fullmatch(segment) or _RESET_TOKEN.fullmatch(segment):
+    if any(shape.fullmatch(segment) for shape in (_SIGNED, _RESET_TOKEN, _HEX_TOKEN)):
         return True
     return (
         any(c.isupper() for c in segment)

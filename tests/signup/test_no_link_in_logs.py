@@ -76,6 +76,7 @@ def test_a_sign_up_journey_leaves_no_link_or_address_in_the_log(open_event, log_
         ("GET /invite/7:1tXyZa:AbCdEfGhIjKlMnOpQrStUvWxYz0/ 200", "AbCdEfGhIjKlMnOpQrStUvWx"),
         ("GET /consent/42-abc.k3J9sLqP0vXw8ZyTn2MbR4cD/ 302", "k3J9sLqP0vXw8ZyTn2MbR4cD"),
         ("POST /x/?token=s3cr3tValue&lang=da HTTP/1.1", "s3cr3tValue"),
+        ("GET /confirm/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b/ 200", "9f86d081884c7d659a2f"),
         ("mail for ole+dm@klub.example.org failed", "ole+dm@klub.example.org"),
     ],
 )
