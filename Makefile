@@ -8,7 +8,7 @@ PYTHON := $(BIN)/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run venue test test-fast bench bench-load bench-ui fuzz lint format venv migrate demo clean chromium messages
+.PHONY: secret-key run venue test test-fast bench bench-load bench-ui fuzz lint format venv migrate demo clean chromium messages
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PYTHON) || $(PY) -m venv $(VENV)
@@ -18,8 +18,12 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 
 venv: $(VENV)/.installed
 
-migrate: venv
-	mkdir -p var
+# var/ (0700) and this installation's random secret key (var/secret_key, 0600),
+# made once and kept (core/secret_key.py); DJANGO_SECRET_KEY wins if set.
+secret-key: venv
+	$(PYTHON) -m core.secret_key
+
+migrate: secret-key
 	$(PYTHON) manage.py migrate --noinput
 	$(PYTHON) manage.py compilemessages_if_needed
 
@@ -72,12 +76,12 @@ bench-load: venv
 # The table device tapped through by a player on a 390x844 phone (Playwright,
 # Debian's chromium, gunicorn on a throw-away SQLite database): taps per move,
 # page scrolls, confirm -> board and -> stored (JSON).
-bench-ui: venv chromium
+bench-ui: secret-key chromium
 	$(PYTHON) manage.py compilemessages_if_needed
 	$(PYTHON) bench/table_ui.py $(BENCH_UI_ARGS)
 
 # Schemathesis deeper than in `make test` (same test, more examples per operation).
-fuzz: venv
+fuzz: secret-key
 	$(PYTHON) manage.py compilemessages_if_needed
 	FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-25} $(BIN)/pytest tests/security/test_api_fuzz.py -q
 
@@ -91,7 +95,7 @@ format: venv
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-messages: venv
+messages: secret-key
 	$(PYTHON) manage.py makemessages -l da -l en --ignore=.venv --ignore=var
 
 clean:

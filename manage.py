@@ -9,7 +9,12 @@ def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
     from django.core.management import execute_from_command_line
 
-    execute_from_command_line(sys.argv)
+    from core.secret_key import NoSecretKey
+
+    try:
+        execute_from_command_line(sys.argv)
+    except NoSecretKey as missing:
+        sys.exit(f"manage.py: {missing}")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
+import secrets
 import statistics
 import subprocess
 import sys
@@ -32,6 +33,7 @@ import harness
 ROOT = harness.ROOT
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+os.environ.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(48))
 
 
 def _spawn(tmp: Path) -> list[subprocess.Popen[bytes]]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import shutil
 import statistics
 import sys
@@ -90,6 +91,8 @@ def environment(folder: Path) -> dict[str, str]:
             "LOG_LEVEL": "WARNING",
         }
     )
+    # A throw-away folder has no installation key (core/secret_key.py).
+    env.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(48))
     return env
 
 

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from core.private_paths import private_file
+
 BACKOFF_S = (1.0, 2.0, 4.0, 8.0, 16.0, 30.0)
 STABLE_AFTER_S = 60.0
 STARTUP_GRACE_S = 5.0
@@ -85,7 +87,8 @@ class Supervisor:
 
     def _start(self, child: Child) -> None:
         if child.log is None:
-            child.log = open(child.log_path, "ab")  # noqa: SIM115 - lives as long as the child
+            # 0600: the logs carry names and addresses (core/private_paths.py).
+            child.log = open(private_file(child.log_path), "ab")  # noqa: SIM115 - lives as long as the child
         # A session of its own: Ctrl-C in the terminal reaches the supervisor,
         # which stops the children in order instead of all dying at once.
         child.proc = subprocess.Popen(  # noqa: S603

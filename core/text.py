@@ -10,6 +10,14 @@ Two kinds of character make trouble:
   U+2066–U+2069 isolates): a name that carries one can turn the rest of a
   line around on a page. Names refuse them; a page still shows every name in
   its own bidi isolate (``<bdi>``) for the names stored before.
+* **invisible characters** (zero-width space, joiners, word joiner, BOM,
+  the Mongolian vowel separator, soft hyphen, tag characters: Unicode's
+  format characters; line and paragraph separators; the Hangul fillers):
+  two names that look the same on a page would be two people, and a
+  search or a merge would not find one by the other.
+
+Every name-like field of every model carries ``core.validation.OneLineName``
+(tests/core/test_name_fields.py enumerates them).
 """
 
 from __future__ import annotations
@@ -22,10 +30,27 @@ from django.utils.translation import gettext_lazy as _
 from core.errors import ApplicationError
 
 _NOT_STORABLE = re.compile("[\x00\ud800-\udfff]")
-# Embeddings, overrides and isolates; the marks (LRM, RLM, ALM) only nudge
-# neutral characters and are left alone.
-BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-_NAME_REFUSED = re.compile(f"[\x00-\x1f\x7f-\x9f\ud800-\udfff{BIDI_CONTROLS}]")
+# Controls, surrogates, format characters (category Cf: zero-width space and
+# joiners, word joiner, BOM, U+180E, soft hyphen, tags …), line and paragraph
+# separators. The direction marks LRM, RLM and ALM are format characters that
+# only nudge neutral characters: a right-to-left name may need one.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Cf", "Zl", "Zp"})
+_DIRECTION_MARKS = frozenset("\u200e\u200f\u061c")
+# Letters by their category that show nothing: combining grapheme joiner,
+# Hangul fillers, Khmer inherent vowels.
+_INVISIBLE_LETTERS = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0")
+
+
+def _refused_in_name(text: str) -> str | None:
+    """The first character a name may not hold, or None."""
+    for char in text:
+        if char.isprintable() and char not in _INVISIBLE_LETTERS:
+            continue  # the common case, without a table lookup
+        if char in _DIRECTION_MARKS:
+            continue
+        if char in _INVISIBLE_LETTERS or unicodedata.category(char) in _REFUSED_CATEGORIES:
+            return char
+    return None
 
 
 def is_storable(text: str) -> bool:
@@ -55,19 +80,20 @@ def text_check(text: str, *, field: str) -> str:
 
 
 def name_check(text: str, *, field: str) -> str:
-    """A name as typed, refused if it has control characters or direction controls.
+    """A name as typed, refused if it has control, direction or invisible characters.
 
     A person's or a club's name is one line of visible characters: a control
-    character (tab, newline, NUL …) or an invisible direction control in it
-    is a copy-and-paste accident or an attempt to disguise what a page says.
+    character (tab, newline, NUL …), an invisible direction control or a
+    zero-width character in it is a copy-and-paste accident or an attempt to
+    disguise what a page says.
     """
-    found = _NAME_REFUSED.search(text)
+    found = _refused_in_name(text)
     if found is None:
         return text
     if not is_storable(text):
         raise text_not_storable(field)
-    code = f"U+{ord(found.group()):04X}"
-    label = unicodedata.name(found.group(), "CONTROL CHARACTER").lower()
+    code = f"U+{ord(found):04X}"
+    label = unicodedata.name(found, "CONTROL CHARACTER").lower()
     raise ApplicationError(
         "name_control_character",
         _(

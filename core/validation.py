@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.utils import translation
+from django.utils.deconstruct import deconstructible
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, serializers
 
@@ -88,11 +89,22 @@ class WholeNumberRange:
             )
 
 
+@deconstructible
 class OneLineName:
-    """A name or label as typed: storable, without control or direction characters."""
+    """A name or label as typed: storable, without control, direction or invisible characters.
+
+    A model field's validator too (``validators=[OneLineName("name")]``), so
+    the admin, model forms and model serializers refuse what the API does.
+    """
 
     def __init__(self, field: str) -> None:
         self.field = field
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, OneLineName) and other.field == self.field
+
+    def __hash__(self) -> int:
+        return hash((OneLineName, self.field))
 
     def __call__(self, value: str) -> None:
         try:

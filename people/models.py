@@ -14,12 +14,13 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.validation import OneLineName
 from people.keys import match_key
 
 
 class Person(models.Model):
-    name = models.CharField(_("name"), max_length=120)
-    club = models.CharField(_("club"), max_length=120, blank=True)
+    name = models.CharField(_("name"), max_length=120, validators=[OneLineName("name")])
+    club = models.CharField(_("club"), max_length=120, blank=True, validators=[OneLineName("club")])
     # people.keys.match_key of name and club: how registration finds a known person.
     name_key = models.CharField(max_length=120, db_index=True, editable=False)
     club_key = models.CharField(max_length=120, blank=True, editable=False)

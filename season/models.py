@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.validation import OneLineName
 from tournament.models import Tournament
 
 # A common shape for a points table (the first place's points first).
@@ -31,7 +32,7 @@ class Series(models.Model):
         COUNTBACK = "countback", _("Best placings (most wins, then second places, …)")
         LATEST = "latest", _("Placing in the most recent qualifier")
 
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(_("name"), max_length=200, validators=[OneLineName("name")])
     slug = models.SlugField(_("short name (URL)"), max_length=80, unique=True)
     description = models.TextField(_("description"), blank=True, max_length=2000)
     method = models.CharField(

@@ -140,7 +140,7 @@ class SeasonInputSerializer(InputSerializer):
 
 
 class SeasonCreateInputSerializer(SeasonInputSerializer):
-    name = serializers.CharField(max_length=200)
+    name = serializers.CharField(max_length=200, validators=season_validators("name"))
     slug = _setting(serializers.CharField, "slug", max_length=80)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from core.validation import OneOf, WholeNumberRange
+from core.validation import OneLineName, OneOf, WholeNumberRange
 from season.models import Series
 from tournament.validators import SLUG_REFUSED, Validator, slug_check
 
@@ -77,6 +77,7 @@ SEASON_VALIDATORS: dict[str, list[Validator]] = {
         OneOf(_tiebreaks, "tiebreak_unknown", _("tiebreak must be one of %(known)s."), listed=True)
     ],
     "slug": [season_slug_check],
+    "name": [OneLineName("name")],
 }
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.validation import OneLineName
 from people.models import Person
 from tournament.models import Pair, Tournament
 
@@ -26,11 +27,15 @@ class SignUp(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="signups")
     status = models.CharField(max_length=20, choices=Status.choices)
-    pair_name = models.CharField(_("pair name"), max_length=200, blank=True)
-    player_1 = models.CharField(_("player 1"), max_length=120)
+    pair_name = models.CharField(
+        _("pair name"), max_length=200, blank=True, validators=[OneLineName("pair_name")]
+    )
+    player_1 = models.CharField(_("player 1"), max_length=120, validators=[OneLineName("player_1")])
     # Empty in a singles event (one player per entrant).
-    player_2 = models.CharField(_("player 2"), max_length=120, blank=True)
-    club = models.CharField(_("club"), max_length=120, blank=True)
+    player_2 = models.CharField(
+        _("player 2"), max_length=120, blank=True, validators=[OneLineName("player_2")]
+    )
+    club = models.CharField(_("club"), max_length=120, blank=True, validators=[OneLineName("club")])
     # Empty once deleted (after the event, or on request).
     email = models.EmailField(_("contact email"), blank=True)
     # The language the pair signed up in: its emails are written in it.

@@ -10,6 +10,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.validation import OneLineName
+
 TIEBREAK_CHOICES = [
     ("buchholz", _("Buchholz (sum of opponents' points)")),
     ("wins", _("Wins")),
@@ -72,10 +74,12 @@ class Tournament(models.Model):
         DISTANCE = "distance", _("Remaining distance")
         LOCKED_THEN_DISTANCE = "locked_then_distance", _("Locked pawns, then remaining distance")
 
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(_("name"), max_length=200, validators=[OneLineName("name")])
     slug = models.SlugField(_("short name (URL)"), max_length=80, unique=True)
     date = models.DateField(_("date"))
-    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    venue = models.CharField(
+        _("venue"), max_length=200, blank=True, validators=[OneLineName("venue")]
+    )
     ruleset = models.CharField(
         _("ruleset"), max_length=20, choices=Ruleset.choices, default=Ruleset.DM2023
     )
@@ -190,8 +194,8 @@ class TournamentRole(models.Model):
 
 class Player(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(_("name"), max_length=120)
-    club = models.CharField(_("club"), max_length=120, blank=True)
+    name = models.CharField(_("name"), max_length=120, validators=[OneLineName("name")])
+    club = models.CharField(_("club"), max_length=120, blank=True, validators=[OneLineName("club")])
     # The human across events (people app); set on registration by matching.
     person = models.ForeignKey(
         "people.Person",
@@ -216,13 +220,15 @@ class Pair(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairs")
     start_number = models.PositiveIntegerField(_("start number"))
-    name = models.CharField(_("pair name"), max_length=200, blank=True)
+    name = models.CharField(
+        _("pair name"), max_length=200, blank=True, validators=[OneLineName("name")]
+    )
     player_1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     # Empty for an entrant of a singles event (``Tournament.is_singles``).
     player_2 = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
-    club = models.CharField(_("club"), max_length=120, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True, validators=[OneLineName("club")])
     seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
     rating = models.IntegerField(_("rating"), null=True, blank=True)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTERED)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import environ
 
+from core.secret_key import read_fallbacks, read_secret_key
 from core.venue import url_host
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -17,10 +18,14 @@ VAR_DIR = Path(environ.Env().str("VAR_DIR", default=str(BASE_DIR / "var")))
 
 env = environ.Env()
 
-SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="dev-only-insecure-key-change-me")
+# DJANGO_SECRET_KEY, else this installation's own random key in var/secret_key
+# (made once by `make migrate`; core/secret_key.py). No key: refuse to start.
+SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="") or read_secret_key(VAR_DIR)
 # Earlier keys, for a rotation: sessions and table links made under them stay
 # valid, and printed table tokens are reproduced as they were (docs/security.md).
-SECRET_KEY_FALLBACKS = env.list("DJANGO_SECRET_KEY_FALLBACKS", default=[])
+SECRET_KEY_FALLBACKS = env.list("DJANGO_SECRET_KEY_FALLBACKS", default=[]) + (
+    [] if env.str("DJANGO_SECRET_KEY", default="") else read_fallbacks(VAR_DIR)
+)
 DEBUG = env.bool("DJANGO_DEBUG", default=False)
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 # Absolute base URL used in QR codes and printed links (no trailing slash).
@@ -268,11 +273,15 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
 }
 CELERY_IMPORTS = ["config.health"]
 
-# Email: Django's email framework, configured by one URL (django-environ):
-# the console by default, e.g. EMAIL_URL=smtp+tls://user:password@host:587.
-vars().update(
-    {k: v for k, v in env.email_url("EMAIL_URL", default="consolemail://").items() if v is not None}
-)
+# Email: Django's email framework, configured by one URL (django-environ),
+# e.g. EMAIL_URL=smtp+tls://user:password@host:587. Without it, each message
+# is kept as a private .eml file in var/mail/ (core/mail.py): never printed
+# to a log with its recipient and link.
+if env.str("EMAIL_URL", default=""):
+    vars().update({k: v for k, v in env.email_url("EMAIL_URL").items() if v is not None})
+else:
+    EMAIL_BACKEND = "core.mail.PrivateFileEmailBackend"
+    EMAIL_FILE_PATH = str(VAR_DIR / "mail")
 EMAIL_TIMEOUT = 10
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="DM i Partners <noreply@localhost>")
 # Sign-up contact emails are deleted this many days after the tournament's date.

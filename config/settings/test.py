@@ -2,6 +2,7 @@
 
 import os
 import re
+import secrets
 
 # Parallel test workers (pytest-xdist) each get their own test database from
 # pytest-django; they get their own Redis database here (the URL's index plus
@@ -12,6 +13,10 @@ if _worker.startswith("gw") and os.environ.get("REDIS_URL"):
     if _url:
         _index = int(_url.group(2) or 0) + int(_worker[2:])
         os.environ["REDIS_URL"] = f"{_url.group(1)}/{_index % 16}"
+
+# A key of the test run's own, never the installation's (var/secret_key) nor
+# a published one; test subprocesses inherit it through the environment.
+os.environ.setdefault("DJANGO_SECRET_KEY", "test-" + secrets.token_urlsafe(48))
 
 from .base import *  # noqa: E402
 from .base import REDIS_URL  # noqa: E402

@@ -19,6 +19,8 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from core.mail import outgoing_mail
+from core.private_paths import private_file, private_folder
 from core.supervisor import Child, StartupFailed, Supervisor
 from core.venue import is_loopback_url, lan_addresses
 
@@ -41,8 +43,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        var = Path(settings.VAR_DIR)
-        (var / "logs").mkdir(parents=True, exist_ok=True)
+        var = private_folder(Path(settings.VAR_DIR))
+        private_folder(var / "logs")
         port = str(options["port"])
         venue = bool(options["venue"])
         host = options["host"] or ("0.0.0.0" if venue else "127.0.0.1")  # noqa: S104
@@ -125,7 +127,7 @@ class Command(BaseCommand):
     def _report(self, path: Path) -> Any:
         def report(line: str) -> None:
             self.stderr.write(line)
-            with open(path, "a", encoding="utf-8") as log:
+            with open(private_file(path), "a", encoding="utf-8") as log:
                 log.write(line + "\n")
 
         return report
@@ -150,12 +152,31 @@ class Command(BaseCommand):
                 "Only this machine can open it. For phones at the venue: make venue "
                 "(docs: README, 'At the venue')."
             )
+        self._mail_notice(site_url=site_url, venue=venue)
         out.write(
             "Demo logins (user / password):\n"
             "  organiser / demo-organiser   (organiser of the demo tournament)\n"
             "  judge     / demo-judge       (judge of the demo tournament)\n"
             f"Logs: {var / 'logs'}  ·  Ctrl-C stops everything.\n"
         )
+
+    def _mail_notice(self, *, site_url: str, venue: bool) -> None:
+        """Where the links in emails point, and where emails go without a mail server."""
+        if is_loopback_url(site_url):
+            self.stderr.write(
+                self.style.ERROR(
+                    f"WARNING: emails (sign-up confirmations, private sign-up links) will "
+                    f"carry links to {site_url}/, which only this machine can open. Set "
+                    "SITE_URL to the site's public address"
+                    + ("." if venue else " (or start with make venue on the venue network).")
+                )
+            )
+        kept_in = outgoing_mail().kept_in
+        if kept_in:
+            self.stdout.write(
+                f"Emails: no mail server (EMAIL_URL) is set; each email is kept as a file "
+                f"in {kept_in} (readable by this account only)."
+            )
 
     def _qr(self, url: str) -> None:
         """A QR code in the terminal: scan it with a phone to check the network path."""
