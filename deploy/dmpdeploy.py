@@ -31,6 +31,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 NAME = "dmpartners"
@@ -44,6 +45,8 @@ REQUIRED = ("DATABASE_URL", "REDIS_URL", "SITE_URL", "DJANGO_ALLOWED_HOSTS")
 # environment (systemd gives a unit none of it).
 PASSED_THROUGH = ("PATH", "LANG", "LC_ALL", "TERM", "TZ")
 PASSED_PREFIXES = ("DJANGO_SUPERUSER_",)
+CACHE_CLEAR = "from django.core.cache import cache; cache.clear()"
+USER_NAME = re.compile(r"^[a-z_][a-z0-9_-]{0,31}$")
 BACKUP_PREFIX = f"{NAME}-"
 BACKUP_SUFFIX = ".dump"
 
@@ -122,12 +125,12 @@ def current_user() -> str:
     return pwd.getpwuid(os.geteuid()).pw_name
 
 
-def run(cmd: list[str], **options: object) -> subprocess.CompletedProcess[bytes]:
+def run(cmd: list[str], **options: Any) -> subprocess.CompletedProcess[bytes]:
     print("+ " + shlex.join(cmd), flush=True)
-    return subprocess.run(cmd, check=True, **options)  # type: ignore[call-overload]
+    return subprocess.run(cmd, check=True, **options)
 
 
-def as_user(user: str) -> dict[str, object]:
+def as_user(user: str) -> dict[str, Any]:
     """subprocess options that run a command as ``user`` (when root)."""
     if os.geteuid() != 0 or user == current_user():
         return {}
@@ -168,8 +171,10 @@ def create_user(user: str, layout: Layout) -> None:
         pwd.getpwnam(user)
     except KeyError:
         run(
-            ["adduser", "--system", "--group", "--no-create-home"]
-            + ["--home", str(layout.state), "--shell", "/usr/sbin/nologin", user]
+            [
+                *("adduser", "--system", "--group", "--no-create-home"),
+                *("--home", str(layout.state), "--shell", "/usr/sbin/nologin", user),
+            ]
         )
 
 
@@ -177,7 +182,8 @@ def local_database(layout: Layout) -> None:
     """One server: a PostgreSQL role and database of the service user (peer
     authentication over the socket, no password) and the local Redis."""
     user = layout.user
-    check = f"SELECT 1 FROM pg_roles WHERE rolname = '{user}'"
+    # The name is checked (USER_NAME) before it gets here.
+    check = f"SELECT 1 FROM pg_roles WHERE rolname = '{user}'"  # noqa: S608
     found = subprocess.run(
         ["runuser", "-u", "postgres", "--", "psql", "-tAc", check],
         check=True,
@@ -269,9 +275,11 @@ def tls_files(layout: Layout, env: dict[str, str], host: str) -> tuple[str, str]
     cert_path, key_path = layout.tls_dir / "selfsigned.pem", layout.tls_dir / "selfsigned.key"
     if not cert_path.exists():
         run(
-            ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "825"]
-            + ["-subj", f"/CN={host}", "-addext", f"subjectAltName={_san(host)}"]
-            + ["-keyout", str(key_path), "-out", str(cert_path)],
+            [
+                *("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "825"),
+                *("-subj", f"/CN={host}", "-addext", f"subjectAltName={_san(host)}"),
+                *("-keyout", str(key_path), "-out", str(cert_path)),
+            ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -450,14 +458,16 @@ def restore(args: argparse.Namespace) -> None:
     )
     print(f"the database as it was before the restore: {before}")
     run(
-        ["pg_restore", "--clean", "--if-exists", "--no-owner", "--no-privileges"]
-        + ["--single-transaction", "--dbname", env["DATABASE_URL"], str(dump)],
+        [
+            *("pg_restore", "--clean", "--if-exists", "--no-owner", "--no-privileges"),
+            *("--single-transaction", "--dbname", env["DATABASE_URL"], str(dump)),
+        ],
         env=env,
         **as_user(layout.user),
     )
     manage(layout, "migrate", "--noinput")
     # Cached pages and replays describe the database as it was.
-    manage(layout, "shell", "-c", "from django.core.cache import cache; cache.clear()")
+    manage(layout, "shell", "--no-imports", "-c", CACHE_CLEAR)
     if not args.no_systemd:
         run(["systemctl", "start", *units])
     print(f"restored {dump}")
@@ -490,6 +500,8 @@ def main(argv: list[str] | None = None) -> None:
         if name == "manage":
             sub.add_argument("rest", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
+    if args.user and not USER_NAME.match(args.user):
+        parser.error(f"--user: not a user name: {args.user!r}")
     if args.command != "install" and not args.venv:
         args.venv = str(APP_DIR / ".venv")
     {"install": install, "backup": backup, "restore": restore, "manage": manage_command}[
