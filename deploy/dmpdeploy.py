@@ -369,16 +369,31 @@ def write_files(layout: Layout, env: dict[str, str], args: argparse.Namespace) -
         write_if_changed(layout.sbin / f"{NAME}-{command}", script, 0o755)
 
 
-def systemd_enable(layout: Layout, env: dict[str, str], restart: bool) -> None:
-    services = (env.get("DMP_SERVICES") or " ".join(SERVICES)).split()
-    units = [f"{NAME}-{s}.service" for s in services if s in SERVICES]
+def machine_units(env: dict[str, str]) -> tuple[list[str], list[str]]:
+    """The units this machine runs (``DMP_SERVICES``: web, worker, beat,
+    backup; all four by default) and the ones it does not."""
+    wanted = (env.get("DMP_SERVICES") or " ".join([*SERVICES, "backup"])).split()
+    every = {f"{NAME}-{s}.service": s in wanted for s in SERVICES}
+    every[f"{NAME}-backup.timer"] = "backup" in wanted
+    return [u for u, on in every.items() if on], [u for u, on in every.items() if not on]
+
+
+def systemd_enable(env: dict[str, str], restart: bool) -> None:
+    units, others = machine_units(env)
     run(["systemctl", "daemon-reload"])
-    run(["systemctl", "enable", *units, f"{NAME}-backup.timer"])
+    if others:
+        run(["systemctl", "disable", "--now", *others])
+    run(["systemctl", "enable", *units])
     run(["systemctl", "restart" if restart else "start", *units])
-    run(["systemctl", "start", f"{NAME}-backup.timer"])
-    if "web" in services:
+    if f"{NAME}-web.service" in units:
         run(["nginx", "-t"])
         run(["systemctl", "reload-or-restart", "nginx"])
+    # Debian's journald keeps the journal across reboots once this folder exists.
+    journal = Path("/var/log/journal")
+    if not journal.exists():
+        journal.mkdir()
+        run(["systemd-tmpfiles", "--create", "--prefix", str(journal)])
+        run(["journalctl", "--flush"])
 
 
 def install(args: argparse.Namespace) -> None:
@@ -407,7 +422,7 @@ def install(args: argparse.Namespace) -> None:
     if args.no_systemd:
         print("installed; --no-systemd: nothing started")
         return
-    systemd_enable(layout, env, restart=upgrade)
+    systemd_enable(env, restart=upgrade)
     print(f"{'upgraded' if upgrade else 'installed'}: {env['SITE_URL']}")
 
 
@@ -448,7 +463,7 @@ def restore(args: argparse.Namespace) -> None:
     listing = subprocess.run(["pg_restore", "--list", str(dump)], capture_output=True)
     if listing.returncode != 0:
         sys.exit(f"{dump}: not a backup made by {NAME}-backup (pg_dump --format=custom)")
-    units = [f"{NAME}-{s}.service" for s in SERVICES]
+    units = [u for u in machine_units(read_env_file(layout.env_file))[0] if "backup" not in u]
     if not args.no_systemd:
         run(["systemctl", "stop", *units])
     before = backup(

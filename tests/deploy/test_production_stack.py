@@ -90,17 +90,20 @@ def _wait_port(port: int, proc: subprocess.Popen[bytes], log: Path, timeout: flo
     pytest.fail(f"nothing listens on 127.0.0.1:{port}:\n{log.read_text()[-3000:]}")
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is not None:
-        return
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(20)
-    except subprocess.TimeoutExpired:
+def _stop(*procs: subprocess.Popen[bytes]) -> None:
+    """SIGTERM to each one's process group at once (as systemd stops a unit:
+    KillMode=mixed), SIGKILL to any still there after 20 s."""
+    running = [p for p in procs if p.poll() is None]
+    for proc in running:
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(5)
+            os.killpg(proc.pid, signal.SIGTERM)
+    for proc in running:
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(5)
 
 
 # --- the installed files, read as systemd reads them --------------------------------
@@ -188,10 +191,8 @@ class Stack:
             _wait_port(int(bind.rsplit(":", 1)[1]), proc, self.logs / "web.service.log")
         return proc
 
-    def stop(self, name: str) -> None:
-        proc = self.procs.pop(name, None)
-        if proc is not None:
-            _stop(proc)
+    def stop(self, *names: str) -> None:
+        _stop(*(self.procs.pop(name) for name in names if name in self.procs))
 
     def command(self, name: str, *args: str, **extra_env: str) -> str:
         """An installed command (``dmpartners-manage`` …), as the operator types it."""
@@ -278,8 +279,9 @@ def stack(tmp_path: Path) -> Iterator[dict[str, object]]:
             "tmp": tmp_path,
         }
     finally:
-        for service in list(installed.procs):
-            installed.stop(service)
+        # The proxy first: its idle connections would hold gunicorn's graceful stop.
+        installed.stop("nginx")
+        installed.stop(*installed.procs)
         with contextlib.suppress(Exception):
             redis.Redis.from_url(redis_url).flushdb()
         with psycopg.connect(admin, autocommit=True) as conn:
@@ -538,8 +540,7 @@ def test_installed_stack_serves_an_event_over_https_and_restores_a_backup(stack)
     organiser.api("POST", f"/games/{game['id']}/result/clear/", {"reason": "wrong table"})
     changed = public.session.get(public.url(f"/api/tournaments/{slug}/standings/"), timeout=30)
     assert changed.json() != ranked
-    for service in SERVICES:
-        installed.stop(service)
+    installed.stop(*SERVICES)
     installed.command("restore", str(dump))
     installed.start("web")
     restored = public.session.get(public.url(f"/api/tournaments/{slug}/standings/"), timeout=30)
