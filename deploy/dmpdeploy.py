@@ -64,9 +64,10 @@ def read_env_file(path: Path) -> dict[str, str]:
             continue
         key, value = line.split("=", 1)
         value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+        quote = value[:1]
+        if len(value) >= 2 and quote in "\"'" and value[-1] == quote:
             value = value[1:-1]
-            if raw.strip().split("=", 1)[1].strip()[0] == '"':
+            if quote == '"':
                 value = value.replace('\\"', '"').replace("\\\\", "\\")
         values[key.strip()] = value
     return values
@@ -247,7 +248,8 @@ def make_venv(layout: Layout) -> None:
     stamp = layout.state / "requirements.sha256"
     if stamp.exists() and stamp.read_text().strip() == digest:
         return
-    run([str(layout.python), "-m", "pip", "install", "-q", "-r", str(requirements)])
+    pip = [str(layout.python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+    run([*pip, "-r", str(requirements)])
     stamp.write_text(digest + "\n")
 
 

@@ -11,7 +11,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 case " $* " in
-  *" --no-packages "*|*" --prefix "*) ;;
+  *" --no-packages "*|*" --prefix "*|*" --prefix="*) ;;
   *)
     # Debian's Python and its venv module: the rest of the installer is Python.
     if ! command -v python3 >/dev/null 2>&1 || ! python3 -c "import ensurepip" >/dev/null 2>&1; then
