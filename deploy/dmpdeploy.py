@@ -317,6 +317,12 @@ def render(template: str, values: dict[str, str]) -> str:
     return text
 
 
+def listen_lines(addresses: str, options: str) -> str:
+    """nginx ``listen`` directives, one per address (``443 [::]:443``)."""
+    lines = [" ".join(["listen", address, *options.split()]) + ";" for address in addresses.split()]
+    return "\n    ".join(lines)
+
+
 def write_if_changed(path: Path, text: str, mode: int = 0o644) -> bool:
     if path.exists() and path.read_text(encoding="utf-8") == text:
         return False
@@ -348,8 +354,8 @@ def write_files(layout: Layout, env: dict[str, str], args: argparse.Namespace) -
         "BACKUP_COMMAND": shlex.join([*tool, "backup", *tool_args]),
         "SERVER_NAME": host,
         "SITE_URL": env["SITE_URL"].rstrip("/"),
-        "HTTPS_LISTEN": env.get("DMP_HTTPS_LISTEN") or "443",
-        "HTTP_LISTEN": env.get("DMP_HTTP_LISTEN") or "80",
+        "HTTPS_LISTEN": listen_lines(env.get("DMP_HTTPS_LISTEN") or "443 [::]:443", "ssl http2"),
+        "HTTP_LISTEN": listen_lines(env.get("DMP_HTTP_LISTEN") or "80 [::]:80", ""),
         "TLS_CERT": cert,
         "TLS_KEY": key,
         "HSTS": hsts_directive(env),
