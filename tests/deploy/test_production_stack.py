@@ -2,7 +2,10 @@
 
 ``deploy/install.sh --prefix DIR --no-systemd`` writes every file a server
 gets (systemd units, the nginx site, the environment file, the commands in
-``usr/local/sbin``) under DIR and starts nothing. This test then does what
+``usr/local/sbin``) under DIR and starts nothing; it ends with ``check
+--deploy --fail-level WARNING`` under the installed environment file and
+fails unless that is clean. Installed twice (an upgrade changing nothing),
+units checked by ``systemd-analyze verify``. This test then does what
 systemd and nginx would do with exactly those files: each unit's ``ExecStart``
 is run with its ``EnvironmentFile``, ``WorkingDirectory``, ``UMask`` and
 ``Nice`` in the clean environment systemd gives it, and Debian's nginx serves
@@ -10,15 +13,17 @@ the installed site on loopback ports with a self-signed certificate made here.
 Over HTTPS: an organiser signs in, creates an event with online sign-up, two
 pairs sign up anonymously, round 1 is paired and started, the table device
 opens the game by its short code and logs an entry with the table link, the
-result is typed and the public standings read. Then ``check --deploy`` with
-the installed environment, one backup through the backup unit, a change, the
-installed restore command, and the standings are as they were.
+result is typed and the public standings read. Then one backup through the
+backup unit, a change, the installed restore command, and the standings are
+as they were; the access log holds no private link.
 
 Needs PostgreSQL (a database of its own, ``<DATABASE_URL's name>_stack``,
 dropped afterwards), Redis (database ``DEPLOY_STACK_REDIS_URL``, else
 REDIS_URL's index + 8, emptied before and after) and Debian's nginx (``make
 nginx``). Skipped without them, except in CI (``CI_REQUIRE_NGINX``,
 ``CI_REQUIRE_POSTGRES``, ``CI_REQUIRE_REDIS``), where a missing part fails.
+The services run as the user running the test (the units name it): this
+machine's Python lives under /root, where a system user cannot run it.
 Traffic only to 127.0.0.1.
 """
 
