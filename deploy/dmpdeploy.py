@@ -480,14 +480,18 @@ def restore(args: argparse.Namespace) -> None:
         )
     )
     print(f"the database as it was before the restore: {before}")
-    run(
-        [
-            *("pg_restore", "--clean", "--if-exists", "--no-owner", "--no-privileges"),
-            *("--single-transaction", "--dbname", env["DATABASE_URL"], str(dump)),
-        ],
-        env=env,
-        **as_user(layout.user),
-    )
+    # Read by root and handed over on standard input: the file may be one the
+    # service user cannot open (a copy brought back from elsewhere).
+    with dump.open("rb") as archive:
+        run(
+            [
+                *("pg_restore", "--clean", "--if-exists", "--no-owner", "--no-privileges"),
+                *("--single-transaction", "--dbname", env["DATABASE_URL"]),
+            ],
+            env=env,
+            stdin=archive,
+            **as_user(layout.user),
+        )
     manage(layout, "migrate", "--noinput")
     # Cached pages and replays describe the database as it was.
     manage(layout, "shell", "--no-imports", "-c", CACHE_CLEAR)

@@ -201,15 +201,18 @@ class Stack:
 
     def command(self, name: str, *args: str, **extra_env: str) -> str:
         """An installed command (``dmpartners-manage`` …), as the operator types it."""
-        done = subprocess.run(
+        done = self.attempt(name, *args, **extra_env)
+        assert done.returncode == 0, done.stdout + done.stderr
+        return done.stdout
+
+    def attempt(self, name: str, *args: str, **extra_env: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
             [str(self.sbin / f"{NAME}-{name}"), *args],
             env={"PATH": CLEAN_PATH, "LANG": "C.UTF-8", **extra_env},
             capture_output=True,
             text=True,
             timeout=120,
         )
-        assert done.returncode == 0, done.stdout + done.stderr
-        return done.stdout
 
 
 def nginx_config(folder: Path, sites: Path) -> Path:
@@ -553,6 +556,14 @@ def test_installed_stack_serves_an_event_over_https_and_restores_a_backup(stack)
     assert table.api("GET", f"/table/{token}/state/")["seq"] == 1
     # The restore kept what was there before it, beside the backup.
     assert len(list(backups.glob(f"{NAME}-*.dump"))) == 2
+    # A file that is no backup is refused before anything is stopped or changed.
+    not_a_dump = stack["tmp"] / "notes.dump"
+    not_a_dump.write_text("round 1 results\n")
+    refused = installed.attempt("restore", str(not_a_dump))
+    assert refused.returncode != 0 and "not a backup" in refused.stderr
+    assert len(list(backups.glob(f"{NAME}-*.dump"))) == 2
+    again = public.session.get(public.url(f"/api/tournaments/{slug}/standings/"), timeout=30)
+    assert again.json() == ranked
 
     # No private link in the proxy's log: table link, short code, sign-up links.
     access = (installed.prefix / "var" / "log" / "nginx" / f"{NAME}.access.log").read_text()
