@@ -368,8 +368,11 @@ def write_files(layout: Layout, env: dict[str, str], args: argparse.Namespace) -
     site = layout.nginx / "sites-available" / f"{NAME}.conf"
     write_if_changed(site, render("nginx-site.conf", values))
     enabled = layout.nginx / "sites-enabled" / f"{NAME}.conf"
-    if not enabled.is_symlink():
+    serves_web = f"{NAME}-web.service" in machine_units(env)[0]
+    if serves_web and not enabled.is_symlink():
         enabled.symlink_to(site)
+    elif not serves_web and enabled.is_symlink():
+        enabled.unlink()
     mode = ["--no-systemd"] if args.no_systemd else []
     for command, sub in (("manage", "manage"), ("backup", "backup"), ("restore", "restore")):
         script = "#!/bin/sh\n# Written by deploy/install.sh (docs/operations.md).\n"

@@ -124,3 +124,44 @@ def test_a_machine_runs_the_services_it_names():
 def test_a_user_name_that_is_not_one_is_refused():
     with pytest.raises(SystemExit):
         dmpdeploy.main(["backup", "--user", "x'; DROP ROLE postgres; --"])
+
+
+def _written(tmp_path, **env):
+    layout = dmpdeploy.Layout(str(tmp_path), USER, None)
+    dmpdeploy.make_dirs(layout)
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    cert.write_text("certificate")
+    key.write_text("key")
+    values = {
+        "SITE_URL": "https://dm.dansk-partners.dk",
+        "DMP_TLS_CERT": str(cert),
+        "DMP_TLS_KEY": str(key),
+        **env,
+    }
+    dmpdeploy.write_files(layout, values, dmpdeploy.argparse.Namespace(no_systemd=True))
+    return layout
+
+
+def test_the_files_name_the_installations_paths_and_the_commands_run(tmp_path):
+    layout = _written(tmp_path)
+    web = (layout.units / "dmpartners-web.service").read_text()
+    assert f"EnvironmentFile={layout.env_file}" in web
+    assert f"ReadWritePaths={layout.state}" in web
+    assert "--bind 127.0.0.1:8000 --worker-class gthread" in web
+    site = (layout.nginx / "sites-enabled" / "dmpartners.conf").read_text()
+    assert "server_name dm.dansk-partners.dk;" in site
+    assert "listen [::]:443 ssl http2;" in site
+    assert f"ssl_certificate {tmp_path / 'cert.pem'};" in site
+    for command in ("manage", "backup", "restore"):
+        path = layout.sbin / f"dmpartners-{command}"
+        assert path.stat().st_mode & stat.S_IXUSR
+        assert f"--prefix {tmp_path}" in path.read_text()
+        assert "--no-systemd" in path.read_text()
+
+
+def test_a_machine_without_the_web_service_has_no_site(tmp_path):
+    layout = _written(tmp_path)
+    enabled = layout.nginx / "sites-enabled" / "dmpartners.conf"
+    assert enabled.is_symlink()
+    _written(tmp_path, DMP_SERVICES="worker")
+    assert not enabled.exists() and not enabled.is_symlink()
