@@ -8,7 +8,7 @@ PYTHON := $(BIN)/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: secret-key run venue test test-fast bench bench-load bench-ui fuzz lint format venv migrate demo clean chromium messages
+.PHONY: secret-key run venue test test-fast bench bench-load bench-ui fuzz lint format venv migrate demo clean chromium nginx messages
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PYTHON) || $(PY) -m venv $(VENV)
@@ -43,13 +43,18 @@ venue: demo
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || echo "chromium missing: browser tests will be skipped (install Debian's chromium)"; }
 
+# Debian's nginx for the production-stack test (tests/deploy/): the installed
+# site is served on loopback ports; nothing is started as a service.
+nginx:
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { [ "$$(id -u)" = 0 ] && (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null) || echo "nginx missing: the production-stack test will be skipped (install Debian's nginx)"; }
+
 # One test process per core (at most 4): each has its own test database and
 # Redis database (config/settings/test.py); a file's tests stay together.
 # TEST_WORKERS=0 runs them in this process.
 TEST_WORKERS ?= auto
 XDIST := -n $(TEST_WORKERS) --maxprocesses=4 --dist loadfile
 
-test: venv chromium
+test: venv chromium nginx
 	$(PYTHON) manage.py compilemessages_if_needed --settings=config.settings.test
 	$(PYTHON) manage.py makemigrations --check --dry-run --settings=config.settings.test
 	$(PYTHON) -m pytest $(XDIST) $(PYTEST_ARGS)
@@ -88,7 +93,7 @@ fuzz: secret-key
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy core games judging competition tournament people printing season signup ratings stats config
+	$(BIN)/mypy core games judging competition tournament people printing season signup ratings stats config deploy
 	$(BIN)/lint-imports
 
 format: venv
