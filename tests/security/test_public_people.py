@@ -198,9 +198,10 @@ def test_the_world_has_what_the_walk_looks_for(people_world):
     world = people_world
     rated = set(PersonRatingChange.objects.values_list("game_id", flat=True))
     assert {world.hidden_game.pk, world.draft_game.pk, world.game_closed.pk} <= rated
-    assert PairRating.objects.filter(person_low=world.secret).exists() or PairRating.objects.filter(
-        person_high=world.secret
-    ).exists()
+    assert (
+        PairRating.objects.filter(person_low=world.secret).exists()
+        or PairRating.objects.filter(person_high=world.secret).exists()
+    )
     assert Pair.objects.get(pk=world.pairs[0].pk).player_1.name == SECRET
     assert Pair.objects.get(pk=world.pairs[0].pk).rating is not None  # seeded by rating
     # The published event's own pages do show the pair, as its publication.
