@@ -40,6 +40,7 @@ from people.models import Person
 from ratings.models import PairRating, PersonRatingChange
 from ratings.selectors import person_rating_history, rating_curves
 from ratings.services import ratings_recompute, ratings_seed_event
+from season.models import SeriesEvent
 from tests.factories import GameFactory, PairFactory, PlayerFactory, RoundFactory, TournamentFactory
 from tests.printing.pdf_tools import pdf_text
 from tests.security.policy import POLICY
@@ -94,6 +95,8 @@ def build_people_world(tmp_path: Any) -> World:
         _hidden_pair(hidden, 2, [secret, persons[1]]),
         table=1,
     )
+    # In the season too: the season's pages list published events only.
+    SeriesEvent.objects.create(series=world.series, tournament=hidden)
     # A draft round of the published event with a result (typed before publishing).
     draft = RoundFactory(tournament=main, number=3, status=Round.Status.DRAFT)
     draft_game = _played(draft, pairs[0], pairs[1], table=1, winner="RG")
@@ -171,7 +174,6 @@ def _public_urls(world: World) -> list[tuple[str, str, bool]]:
     return urls
 
 
-@pytest.mark.slow  # every public URL: about a minute
 def test_no_public_answer_shows_a_non_consenting_person_or_an_unpublished_event(people_world):
     world = people_world
     client = world.client("anon")
