@@ -51,8 +51,10 @@ def person_rating_history(*, person: Person, public: bool = True) -> list[Person
     """The person's rating after each game, oldest first.
 
     ``public``: only games of rounds everyone sees (published events, no draft
-    round). The rating itself counts every rated game; a public history never
-    shows a game of an unpublished event, not even as a point of a curve.
+    round). Only those are rated at all; the filter also covers the moment
+    between an event's unpublishing and the recomputation it queues, so a
+    public history never shows a game of an unpublished event, not even as a
+    point of a curve.
     """
     changes = PersonRatingChange.objects.filter(person=person)
     if public:
