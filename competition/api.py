@@ -36,9 +36,11 @@ from core.errors import ApplicationError, PermissionDenied
 from core.request import query_int
 from games.models import Game
 from games.services.results import game_result_clear, game_result_record
+from people.selectors_public import public_names
 from tournament.models import MAX_ROUND_NUMBER, Pair, Round, Tournament, TournamentRole
 from tournament.permissions import (
     drafts_visible,
+    is_judge,
     require_organiser,
     visible_rounds,
     visible_tournaments,
@@ -50,6 +52,14 @@ ERRORS = {
     403: OpenApiResponse(ApiErrorSerializer, description="Not an organiser of this tournament."),
     409: OpenApiResponse(ApiErrorSerializer, description="Not possible in the current state."),
 }
+
+
+def _pair_context(request: Request, tournament: Tournament, pairs: list[Pair]) -> dict[str, Any]:
+    """What ``PairSerializer`` shows: everything to the event's judges and organisers,
+    else person ids and ratings of public people only (one query for all pairs)."""
+    if is_judge(request.user, tournament):
+        return {"staff": True}
+    return {"names": public_names(pairs=pairs)}
 
 
 def _write(ok: Any, code: int = 200) -> dict[int, Any]:
@@ -154,14 +164,20 @@ class TournamentViewSet(
     def pairs(self, request: Request, slug: str) -> Response:
         tournament = self.get_tournament()
         if request.method == "GET":
-            pairs = tournament.pairs.select_related("player_1", "player_2").order_by("start_number")
-            return Response(s.PairSerializer(pairs, many=True).data)
+            pairs = list(
+                tournament.pairs.select_related("player_1", "player_2").order_by("start_number")
+            )
+            context = _pair_context(request, tournament, pairs)
+            return Response(s.PairSerializer(pairs, many=True, context=context).data)
         data = s.PairCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         pair = registration.pair_register(
             tournament=tournament, actor=request.user, **data.validated_data
         )
-        return Response(s.PairSerializer(pair).data, status=status.HTTP_201_CREATED)
+        context = _pair_context(request, tournament, [pair])
+        return Response(
+            s.PairSerializer(pair, context=context).data, status=status.HTTP_201_CREATED
+        )
 
     @extend_schema(
         request=s.PairsImportInputSerializer,
@@ -189,7 +205,8 @@ class TournamentViewSet(
             tournament=tournament, actor=request.user, rows=read.rows, refused=read.refused
         )
         code = status.HTTP_201_CREATED if report.ok else status.HTTP_400_BAD_REQUEST
-        return Response(s.ImportReportSerializer(report).data, status=code)
+        context = _pair_context(request, tournament, report.created)
+        return Response(s.ImportReportSerializer(report, context=context).data, status=code)
 
     @extend_schema(responses=s.RoundSerializer(many=True))
     @action(detail=True, methods=["get"])
@@ -321,9 +338,13 @@ class PairViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         pair: Pair = self.get_object()
         return pair.tournament
 
+    def retrieve(self, request: Request, pk: str) -> Response:
+        return self._answer(self.get_object())
+
     def _answer(self, pair: Pair) -> Response:
         pair = self.get_queryset().get(pk=pair.pk)
-        return Response(s.PairSerializer(pair).data)
+        context = _pair_context(self.request, pair.tournament, [pair])
+        return Response(s.PairSerializer(pair, context=context).data)
 
     @extend_schema(request=s.PairUpdateInputSerializer, responses=_write(s.PairSerializer))
     def partial_update(self, request: Request, pk: str) -> Response:

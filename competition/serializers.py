@@ -11,6 +11,7 @@ from rest_framework import serializers
 from core.validation import InputSerializer
 from games.models import Game
 from games.validators import MAX_NOTE, RESULT_VALIDATORS
+from people.selectors_public import PublicNames, public_names
 from tournament.models import (
     TIEBREAK_CHOICES,
     TOURNAMENT_SETTINGS,
@@ -66,6 +67,26 @@ class PairSerializer(serializers.ModelSerializer):
             "id", "start_number", "name", "display_name", "player_1", "player_2", "club", "seed",
             "rating", "status", "first_round", "fixed_table",
         ]  # fmt: skip
+
+    def to_representation(self, pair: Pair) -> dict[str, Any]:
+        """The event's pair as its pages show it; to anyone but its judges and organisers
+        (context ``staff``) without what is about a player who is not public: the person
+        id (which links their events together) and the rating (``pair_public_fields``)."""
+        data: dict[str, Any] = super().to_representation(pair)
+        if self.context.get("staff"):
+            return data
+        names = self.context.get("names") or public_names(pairs=[pair])
+        return pair_public_fields(data, pair, names)
+
+
+def pair_public_fields(data: dict[str, Any], pair: Pair, names: PublicNames) -> dict[str, Any]:
+    for key, player in (("player_1", pair.player_1), ("player_2", pair.player_2)):
+        if data.get(key) and not names.is_public(player):
+            data[key]["person"] = None
+    if not names.pair_is_public(pair):
+        # Typed by the organiser or made by "Seed by rating" from the players' ratings.
+        data["rating"] = None
+    return data
 
 
 class GameSerializer(serializers.ModelSerializer):

@@ -13,10 +13,19 @@ class RatingsConfig(AppConfig):
         from people.models import Person
         from people.signals import people_changed
         from ratings.page_version import people_version_bump_on_commit
-        from ratings.services import ratings_people_changed, ratings_result_changed
+        from ratings.services import (
+            ratings_people_changed,
+            ratings_result_changed,
+            ratings_tournament_changed,
+        )
+        from tournament.signals import tournament_settings_changed
 
         game_result_changed.connect(ratings_result_changed, dispatch_uid="ratings_result_changed")
         people_changed.connect(ratings_people_changed, dispatch_uid="ratings_people_changed")
+        # Only games of rounds everyone sees are rated: publishing or unpublishing re-rates.
+        tournament_settings_changed.connect(
+            ratings_tournament_changed, dispatch_uid="ratings_tournament_changed"
+        )
         # Names, clubs, consent and merges are on the rating pages: their cache key follows.
         for signal in (post_save, post_delete):
             signal.connect(

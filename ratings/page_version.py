@@ -1,40 +1,44 @@
-"""A version of what people look like on the public pages: names, clubs, consent, merges.
+"""The version the public rating pages are cached under.
 
-The rating pages (and a season's rating curves) name people, so their cache
-key must change when a person is renamed, anonymised, merged or changes
-consent, not only when a rating moves. ``Person`` has no change stamp, so a
-version kept in the shared cache is replaced after every such change
-(``people_version_bump``, on commit). A missing version (evicted, a cold
-cache) becomes a new random one, never an earlier value, so a page cached
-under an old version can never be served again.
+The people part (names, consent, merges) is ``people.page_version``: the
+season's pages, below ratings, need it too.
 """
 
 from __future__ import annotations
 
-import uuid
-from typing import Any
+import hashlib
 
-from django.core.cache import cache
-from django.db import transaction
+from django.db.models import Count, Max, Q, Sum
 
-PEOPLE_VERSION_KEY = "ratings:people-version"
+from people.page_version import (
+    PEOPLE_VERSION_KEY,
+    people_version,
+    people_version_bump,
+    people_version_bump_on_commit,
+    public_people_version,
+)
+from ratings.models import PersonRating
+from tournament.models import Tournament
+
+__all__ = [
+    "PEOPLE_VERSION_KEY",
+    "people_version",
+    "people_version_bump",
+    "people_version_bump_on_commit",
+    "public_people_version",
+    "public_ratings_version",
+]
 
 
-def people_version() -> str:
-    version = cache.get(PEOPLE_VERSION_KEY)
-    if version is None:
-        cache.add(PEOPLE_VERSION_KEY, uuid.uuid4().hex, timeout=None)
-        version = cache.get(PEOPLE_VERSION_KEY) or "cold"
-    return str(version)
-
-
-def people_version_bump() -> None:
-    cache.set(PEOPLE_VERSION_KEY, uuid.uuid4().hex, timeout=None)
-
-
-def people_version_bump_on_commit(sender: Any, **kwargs: Any) -> None:
-    """Receiver of ``Person`` saves and deletes and of ``people.signals.people_changed``.
-
-    After the commit: a page rendered before it from the old data must not be
-    stored under the new version."""
-    transaction.on_commit(people_version_bump)
+def public_ratings_version() -> str:
+    """What the rating pages show changes with it: ratings, every event's data version
+    and publication (a history shows published events' games only), the people."""
+    ratings = PersonRating.objects.aggregate(n=Count("pk"), last=Max("updated_at"))
+    # Every service that changes an event's public data bumps its version, and
+    # a version never goes down: the sum moves with any of them.
+    events = Tournament.objects.aggregate(
+        n=Count("pk"), versions=Sum("data_version"), published=Count("pk", filter=Q(published=True))
+    )
+    # Who may be named (consent, also given or withdrawn in bulk), names, merges.
+    text = repr((ratings, events, public_people_version()))
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()

@@ -12,23 +12,14 @@ from typing import Any
 from django.db.models import F, QuerySet
 
 from people.models import Person
+from people.selectors_public import PUBLIC_PEOPLE, person_is_public
 from ratings.compute import Skill, team_strength
 from ratings.models import PairRating, PersonRating, PersonRatingChange
 from tournament.models import Tournament
+from tournament.permissions import public_round_q
 from tournament.selectors_events import active_pairs
 
-# Who may appear on public pages: consented, neither merged away nor anonymised.
-PUBLIC_PEOPLE = {
-    "publish_consent": True,
-    "merged_into__isnull": True,
-    "anonymised_at__isnull": True,
-}
-
-
-def person_is_public(person: Person) -> bool:
-    return bool(
-        person.publish_consent and person.merged_into_id is None and person.anonymised_at is None
-    )
+__all__ = ["PUBLIC_PEOPLE", "person_is_public"]
 
 
 def rating_list(*, public: bool = True) -> QuerySet[PersonRating]:
@@ -56,19 +47,31 @@ def person_rating(*, person: Person) -> PersonRating | None:
     return PersonRating.objects.filter(person=person).first()
 
 
-def person_rating_history(*, person: Person) -> list[PersonRatingChange]:
-    """The person's rating after each game, oldest first."""
-    return list(
-        PersonRatingChange.objects.filter(person=person)
-        .select_related("game__round__tournament")
-        .order_by("key")
-    )
+def person_rating_history(*, person: Person, public: bool = True) -> list[PersonRatingChange]:
+    """The person's rating after each game, oldest first.
+
+    ``public``: only games of rounds everyone sees (published events, no draft
+    round). Only those are rated at all; the filter also covers the moment
+    between an event's unpublishing and the recomputation it queues, so a
+    public history never shows a game of an unpublished event, not even as a
+    point of a curve.
+    """
+    changes = PersonRatingChange.objects.filter(person=person)
+    if public:
+        changes = changes.filter(public_round_q("game__round__"))
+    return list(changes.select_related("game__round__tournament").order_by("key"))
 
 
-def rating_curves(*, people: list[Person]) -> dict[int, list[tuple[str, float]]]:
-    """Per person: (game key, ordinal after the game), oldest first: one query."""
+def rating_curves(
+    *, people: list[Person], public: bool = True
+) -> dict[int, list[tuple[str, float]]]:
+    """Per person: (game key, ordinal after the game), oldest first: one query.
+
+    ``public``: the games of rounds everyone sees only (``person_rating_history``)."""
     curves: dict[int, list[tuple[str, float]]] = {p.pk: [] for p in people}
     rows = PersonRatingChange.objects.filter(person__in=people).order_by("key")
+    if public:
+        rows = rows.filter(public_round_q("game__round__"))
     for pid, key, mu, sigma in rows.values_list("person_id", "key", "mu_after", "sigma_after"):
         curves[pid].append((key, mu - 3 * sigma))
     return curves

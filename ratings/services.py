@@ -5,6 +5,12 @@ rates again from that game's place in the order (``compute.game_key``): the
 ratings just before it are read back from the history, the history from it
 onward is rewritten. The result is the same as a recomputation from scratch
 (``tests/ratings/test_services.py`` checks it).
+
+Only games of rounds everyone sees count (a published event, no draft round:
+``tournament.permissions.public_round_q``), so every public figure can be
+explained from public games and a test event never moves a rating. Publishing
+or unpublishing an event with results rates everything again from scratch
+(``ratings_tournament_changed``), as a merge does.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from django.utils import timezone
 
 from core.bulk import advisory_lock, rows_insert
 from core.users import Actor
+from games.models import Game
 from games.selectors import results_with_people
 from ratings.compute import (
     Change,
@@ -85,7 +92,7 @@ def rated_games(*, since_key: str = "") -> list[RatedGame]:
         if since_key
         else None
     )
-    games = _rated_games(results_with_people(since=since))
+    games = _rated_games(results_with_people(since=since, public=True))
     return sorted((g for g in games if g is not None and g.key >= since_key), key=lambda g: g.key)
 
 
@@ -236,16 +243,15 @@ def ratings_update_from_game(*, game_id: int) -> int:
     """Rate again from this game's place on (its result was entered, corrected or cleared)."""
     keys = [
         *PersonRatingChange.objects.filter(game_id=game_id).values_list("key", flat=True)[:1],
-        *(g.key for g in _rated_games(results_with_people(game_ids=[game_id])) if g),
+        *(g.key for g in _rated_games(results_with_people(game_ids=[game_id], public=True)) if g),
     ]
     if not keys:
         return 0  # neither rated before nor ratable now
     return ratings_recompute(since_key=min(keys))
 
 
-def ratings_people_changed(sender: Any, **kwargs: Any) -> None:
-    """Receiver of ``people.signals.people_changed`` (a merge or its undoing): rate again
-    from scratch once committed, since results moved between people."""
+def _recompute_on_commit(reason: str) -> None:
+    """Queue a recomputation from scratch once the sender's transaction is committed."""
 
     def publish() -> None:
         from ratings.tasks import ratings_update
@@ -253,9 +259,29 @@ def ratings_people_changed(sender: Any, **kwargs: Any) -> None:
         try:
             ratings_update.delay(None)
         except Exception:  # ratings_recompute repairs it
-            logger.warning("could not queue the rating recomputation after a merge")
+            logger.warning("could not queue the rating recomputation after %s", reason)
 
     transaction.on_commit(publish)
+
+
+def ratings_people_changed(sender: Any, **kwargs: Any) -> None:
+    """Receiver of ``people.signals.people_changed`` (a merge or its undoing): rate again
+    from scratch once committed, since results moved between people."""
+    _recompute_on_commit("a merge")
+
+
+def ratings_tournament_changed(
+    sender: Any, *, tournament: Tournament, fields: frozenset[str], **kwargs: Any
+) -> None:
+    """Receiver of ``tournament.signals.tournament_settings_changed``: an event with
+    results published or unpublished (its games start or stop counting), or a
+    published one moved to another day (its games move in the rating order), is
+    rated again from scratch once committed."""
+    if not ("published" in fields or ("date" in fields and tournament.published)):
+        return
+    if not Game.objects.filter(round__tournament=tournament).exclude(winner="").exists():
+        return  # nothing of it is rated, nor would be
+    _recompute_on_commit("an event's publication")
 
 
 def ratings_result_changed(sender: Any, *, game: Any, **kwargs: Any) -> None:

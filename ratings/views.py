@@ -10,12 +10,10 @@ every change of an event's data (a player page lists the games).
 from __future__ import annotations
 
 import csv
-import hashlib
 from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.db.models import Count, Max, Q, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -25,8 +23,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import ApplicationError, PermissionDenied
 from people.models import Person
-from ratings.models import PersonRating
-from ratings.page_version import people_version
+from ratings.page_version import public_ratings_version
 from ratings.selectors import (
     pair_rating_list,
     person_is_public,
@@ -46,25 +43,10 @@ from tournament.public_cache import cached_page
 CURVES_ON_LIST = 5
 
 
-def _version() -> str:
-    ratings = PersonRating.objects.aggregate(n=Count("pk"), last=Max("updated_at"))
-    # Consent given at sign-up is a bulk update (no save signal): counted here.
-    consent = Person.objects.filter(publish_consent=True).aggregate(
-        n=Count("pk"), last=Max("consent_at")
-    )
-    # Every service that changes an event's public data bumps its version, and
-    # a version never goes down: the sum moves with any of them.
-    events = Tournament.objects.aggregate(
-        n=Count("pk"), versions=Sum("data_version"), published=Count("pk", filter=Q(published=True))
-    )
-    text = repr((ratings, consent, events, people_version()))
-    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
-
-
 def _cached(
     request: HttpRequest, page: str, render_page: Callable[[], HttpResponse]
 ) -> HttpResponse:
-    return cached_page(request, f"ratings:{_version()}:{page}", render_page)
+    return cached_page(request, f"ratings:{public_ratings_version()}:{page}", render_page)
 
 
 def _curves_svg(people: list[Person]) -> str:

@@ -17,6 +17,7 @@ from competition.placings import EventPlace, event_placings
 from core.users import Actor
 from people.models import Person
 from people.selectors import DuplicateSuggestion, duplicate_suggestions, merges_of
+from people.selectors_public import PublicNames, public_names
 from season.models import Series, SeriesEvent
 from season.permissions import is_series_organiser
 from season.qualification import (
@@ -37,26 +38,70 @@ EVENT_STATUSES = [(status, status) for status in ("upcoming", "in_progress", "fi
 
 @dataclass
 class SeasonPair:
-    """A season pair (the same two people) as it last entered an event."""
+    """A season pair (the same two people) as it last entered an event.
+
+    ``names`` set (the public season pages): a player who is not a public
+    person is "a player" and the pair's name is left out unless all its
+    players are public: a season gathers a person's results across events,
+    which only a person who consented may have published.
+    """
 
     key: EntryKey
     pair: Pair
     persons: tuple[Person | None, Person | None]
+    names: PublicNames | None = None
 
     @property
     def player_names(self) -> tuple[str, ...]:
+        if self.names is not None:
+            return self.names.players(self.pair)
         return tuple(p.name for p in self.pair.players)
 
     @property
+    def players_text(self) -> str:
+        return " & ".join(self.player_names)
+
+    @property
+    def pair_name(self) -> str:
+        """The pair's own name ("" without one, or when it may not be shown)."""
+        if self.names is not None and not self.names.pair_is_public(self.pair):
+            return ""
+        return self.pair.name
+
+    @property
     def display_name(self) -> str:
+        if self.names is not None:
+            return self.names.pair(self.pair)
         return self.pair.display_name
+
+    @property
+    def person_ids(self) -> list[int | None]:
+        """The two people's ids (public pages: only those of public people)."""
+        public = {
+            p.person_id for p in self.pair.players if self.names is None or self.names.is_public(p)
+        }
+        return [p.pk if p and p.pk in public else None for p in self.persons]
+
+
+@dataclass(frozen=True)
+class PodiumPlace:
+    """An event's place on the season's calendar, with the pair written as ``SeasonPair``."""
+
+    place: int
+    shared: bool
+    pair: Pair
+    display_name: str
+
+    @property
+    def start_number(self) -> int:
+        return self.pair.start_number
 
 
 @dataclass
 class CalendarEntry:
     event: SeriesEvent
     status: str  # "upcoming", "in_progress" or "finished"
-    podium: list[EventPlace] = field(default_factory=list)
+    podium: list[PodiumPlace] = field(default_factory=list)
     qualified: list[SeasonPair] = field(default_factory=list)
 
     @property
@@ -151,22 +196,39 @@ def rules_of(series: Series) -> Rules:
     )
 
 
+def _podium(places: list[EventPlace], names: PublicNames | None) -> list[PodiumPlace]:
+    return [
+        PodiumPlace(p.place, p.shared, p.pair, names.pair(p.pair) if names else p.pair.display_name)
+        for p in places[:PODIUM]
+    ]
+
+
 def series_overview(*, series: Series, public: bool = True) -> SeasonOverview:
-    """Calendar with each event's podium, the qualification ranking, the final."""
+    """Calendar with each event's podium, the qualification ranking, the final.
+
+    ``public``: published events only, and players named only if they are
+    public people (``SeasonPair``); organisers of the season see everything.
+    """
     events = series_events(series=series, public=public)
     qualifiers = [e for e in events if e.kind == SeriesEvent.Kind.QUALIFIER]
     calendar: list[CalendarEntry] = []
     results: list[EventResult] = []
     entries: dict[EntryKey, SeasonPair] = {}
-    for order, event in enumerate(events):
-        placings = event_placings(tournament=event.tournament)
+    placed = [(event, event_placings(tournament=event.tournament)) for event in events]
+    names = (
+        public_names(pairs=[p.pair for _e, placings in placed for p in placings.places])
+        if public
+        else None
+    )
+    for order, (event, placings) in enumerate(placed):
         status = "finished" if placings.finished else "in_progress" if placings.started else ""
-        calendar.append(CalendarEntry(event, status or "upcoming", podium=placings.places[:PODIUM]))
+        podium = _podium(placings.places, names)
+        calendar.append(CalendarEntry(event, status or "upcoming", podium=podium))
         if event.kind != SeriesEvent.Kind.QUALIFIER:
             continue
         for place in placings.places:
             key = entry_key(place.pair)
-            entries[key] = SeasonPair(key, place.pair, (None, None))  # latest event wins
+            entries[key] = SeasonPair(key, place.pair, (None, None), names)  # latest event wins
         results.append(
             EventResult(
                 event_id=event.pk,

@@ -26,8 +26,8 @@ class SeasonSerializer(serializers.ModelSerializer):
 class PlacedPairSerializer(serializers.Serializer):
     place = serializers.IntegerField()
     shared = serializers.BooleanField()
-    start_number = serializers.IntegerField(source="pair.start_number")
-    display_name = serializers.CharField(source="pair.display_name")
+    start_number = serializers.IntegerField()
+    display_name = serializers.CharField()
 
 
 class CalendarEventSerializer(serializers.Serializer):
@@ -75,7 +75,7 @@ class RankingRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     shared_rank = serializers.BooleanField()
     display_name = serializers.CharField(source="entry.display_name")
-    pair_name = serializers.CharField(source="entry.pair.name")
+    pair_name = serializers.CharField(source="entry.pair_name")
     club = serializers.CharField(source="entry.pair.club")
     players = serializers.SerializerMethodField()
     persons = serializers.SerializerMethodField(help_text="The two people (people app ids).")
@@ -93,7 +93,7 @@ class RankingRowSerializer(serializers.Serializer):
         return list(row.entry.player_names)
 
     def get_persons(self, row: SeasonRow) -> list[int | None]:
-        return [p.pk if p else None for p in row.entry.persons]
+        return row.entry.person_ids
 
     @extend_schema_field(ResultSerializer(many=True))
     def get_results(self, row: SeasonRow) -> list[dict[str, Any]]:

@@ -3,7 +3,8 @@
 Only games with a result in public rounds of published events count on the
 public pages (``public=True``); the numbers come from replaying each game's
 log with the engine (``stats.compute``). A player's page names only people
-who consented to publish.
+who consented to publish: their partners and opponents who did not are
+"a player" there (``people.selectors_public``).
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from games.engine import CARDS, get_ruleset
 from games.models import Game
 from games.selectors import move_logs
 from people.models import Person
+from people.selectors_public import public_names
 from stats.compute import GameStats, Summary, game_stats, summarise
 from tournament.models import Tournament
-from tournament.permissions import PUBLIC_ROUND_STATUSES
+from tournament.permissions import public_round_q
 
 
 def _games(games: QuerySet[Game], *, public: bool, finished: bool = True) -> list[Game]:
@@ -31,9 +33,7 @@ def _games(games: QuerySet[Game], *, public: bool, finished: bool = True) -> lis
         "pair_rg__player_1", "pair_rg__player_2",
     )  # fmt: skip
     if public:
-        games = games.filter(
-            round__status__in=PUBLIC_ROUND_STATUSES, round__tournament__published=True
-        )
+        games = games.filter(public_round_q("round__"))
     return list(games.order_by("round__tournament__date", "round__number", "table_number"))
 
 
@@ -145,6 +145,10 @@ class PersonGame:
     won: bool
     stats: GameStats | None
     seat: str = ""
+    # The pairs as a page about the person may write them: other players only if
+    # public (``people.selectors_public.PublicNames``).
+    own_name: str = ""
+    other_name: str = ""
 
     @property
     def own_pair(self) -> Any:
@@ -174,11 +178,14 @@ def person_stats(*, person: Person) -> PersonStats:
     """A player's games in published events, with their side's numbers from the logs."""
     games = games_of_person(person=person)
     computed = {s.game_id: s for s in stats_of_games(games) if s.complete}
+    names = public_names(pairs=[pair for g in games for pair in (g.pair_yb, g.pair_rg)])
     rows = []
     for game in games:
         side = side_of(game, person)
         seat = seat_of(game, person)
-        rows.append(PersonGame(game, side, game.winner == side, computed.get(game.pk), seat))
+        row = PersonGame(game, side, game.winner == side, computed.get(game.pk), seat)
+        row.own_name, row.other_name = names.pair(row.own_pair), names.pair(row.other_pair)
+        rows.append(row)
     logged = [r for r in rows if r.stats is not None]
     cards = dict.fromkeys(CARDS, 0)
     for r in logged:

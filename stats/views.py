@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from games.engine import CARDS, SEATS
 from games.models import Game
 from games.selectors import game_players
-from ratings.page_version import people_version
+from ratings.page_version import public_ratings_version
 from ratings.selectors import rating_curves, top_rated_people
 from season.selectors import series_events, series_for_viewer, visible_series
 from stats.compute import GameStats, Summary
@@ -244,12 +244,14 @@ def season_stats(request: HttpRequest, season: str) -> HttpResponse:
 
     if not series.published:
         return render_page()
-    versions = repr([(t.pk, t.data_version, t.published) for t in tournaments])
+    # The rating curves follow games of any event (a player's other events too):
+    # the ratings' version (every event's data version, the people) keys the page.
+    versions = repr(
+        ([(t.pk, t.data_version, t.published) for t in tournaments], public_ratings_version())
+    )
     digest = hashlib.blake2b(versions.encode(), digest_size=8).hexdigest()
     created = series.created_at.timestamp()
-    # The rating curves name people: a rename or a withdrawn consent changes the page.
-    people = people_version()
-    key = f"stats-season:{series.pk}:{created:.6f}:{series.data_version}:{digest}:{people}"
+    key = f"stats-season:{series.pk}:{created:.6f}:{series.data_version}:{digest}"
     return cached_page(request, key, render_page)
 
 

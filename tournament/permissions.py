@@ -116,11 +116,26 @@ def visible_tournaments(user: Actor) -> QuerySet[Tournament]:
     return tournaments.filter(published=True)
 
 
+def public_round_q(prefix: str = "") -> Q:
+    """The rounds everyone sees (``round_visible`` for an anonymous visitor) as a filter.
+
+    ``prefix`` names the round from another model: ``"round__"`` for games,
+    ``"game__round__"`` for a game's rating history. Every public history
+    (player pages, rating curves, statistics) reads its games through this.
+    """
+    return Q(
+        **{
+            f"{prefix}status__in": PUBLIC_ROUND_STATUSES,
+            f"{prefix}tournament__published": True,
+        }
+    )
+
+
 def visible_rounds(user: Actor, rounds: QuerySet[Round]) -> QuerySet[Round]:
     """``rounds`` narrowed to those ``user`` sees (``round_visible`` as a query)."""
     if getattr(user, "is_staff", False) and getattr(user, "is_active", False):
         return rounds
-    public = Q(status__in=PUBLIC_ROUND_STATUSES, tournament__published=True)
+    public = public_round_q()
     if not getattr(user, "is_authenticated", False):
         return rounds.filter(public)
     staffed = Q(tournament__roles__user=user)

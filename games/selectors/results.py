@@ -10,6 +10,7 @@ from django.db.models import QuerySet
 
 from games.models import Game, MoveEntry
 from games.selectors.log import game_record
+from tournament.permissions import public_round_q
 
 RESULT_ROW_FIELDS = (
     "id", "winner", "table_number", "round__number", "round__tournament_id",
@@ -20,14 +21,18 @@ RESULT_ROW_FIELDS = (
 
 
 def results_with_people(
-    *, since: date | None = None, game_ids: Iterable[int] | None = None
+    *, since: date | None = None, game_ids: Iterable[int] | None = None, public: bool = False
 ) -> QuerySet[Game, dict[str, Any]]:
     """Every game with a result, as plain rows naming the people of both pairs.
 
     ``since`` (a date) keeps events on or after that day; ``game_ids`` keeps those
-    games. Draft rounds have no results (the result service refuses them).
+    games. ``public``: only games of rounds everyone sees (a published event, no
+    draft round: ``tournament.permissions.public_round_q``), as the ratings count.
+    Draft rounds have no results anyway (the result service refuses them).
     """
     games = Game.objects.exclude(winner="")
+    if public:
+        games = games.filter(public_round_q("round__"))
     if since is not None:
         games = games.filter(round__tournament__date__gte=since)
     if game_ids is not None:

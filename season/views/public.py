@@ -16,6 +16,7 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from core.request import query_flag
+from people.page_version import public_people_version
 from season.models import Series, SeriesEvent
 from season.selectors import SeasonOverview, series_for_viewer, series_overview, visible_series
 from signup.exports import spreadsheet_safe
@@ -38,7 +39,9 @@ def _version_key(series: Series, page: str) -> str:
             "tournament_id", "tournament__data_version", "tournament__published", "kind"
         )
     )
-    digest = hashlib.blake2b(repr(versions).encode(), digest_size=8).hexdigest()
+    # The pages name public people only: who is public (and how they are named) keys them.
+    text = repr((versions, public_people_version()))
+    digest = hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
     created = series.created_at.timestamp()
     return f"season:{series.pk}:{created:.6f}:{series.data_version}:{digest}:{page}"
 
@@ -123,7 +126,7 @@ def write_ranking_csv(out: object, overview: SeasonOverview) -> None:
         writer.writerow(
             [
                 f"{row.rank}{'=' if row.shared_rank else ''}",
-                *map(spreadsheet_safe, (row.entry.pair.name, name_1, name_2, row.entry.pair.club)),
+                *map(spreadsheet_safe, (row.entry.pair_name, name_1, name_2, row.entry.pair.club)),
                 row.points,
                 "yes" if row.qualified else "",
                 *cells,

@@ -6,9 +6,12 @@ import datetime
 import itertools
 from collections.abc import Callable
 
+from django.utils import timezone
+
 from competition.services.knockout import knockout_advance, knockout_create
 from competition.services.pairing import round_close
 from games.models import Game
+from people.models import Person
 from tests.competition.helpers import play
 from tournament.models import Tournament
 from tournament.services.registration import pair_register, tournament_create
@@ -65,3 +68,8 @@ PAIRS = [
     ("Pia Madsen", "Thomas Kristensen"),
     ("Bente Olsen", "Niels Thomsen"),
 ]
+
+
+def everyone_consents() -> None:
+    """Every player agreed to be published: the public season pages name them all."""
+    Person.objects.update(publish_consent=True, consent_at=timezone.now())

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 from season.models import Series
 from season.services.series import series_create, series_event_add
 from tests.factories import UserFactory, organiser_of
-from tests.season.conftest import PAIRS, knockout_event
+from tests.season.conftest import PAIRS, everyone_consents, knockout_event
 
 pytestmark = pytest.mark.django_db
 
@@ -40,6 +40,7 @@ def test_create_a_season_add_events_read_the_ranking(organiser, client):
     assert added.status_code == 201
     calendar = added.json()["calendar"]
     assert calendar[0]["status"] == "finished" and calendar[0]["podium"][0]["place"] == 1
+    everyone_consents()  # the public ranking names public people only
     ranking = APIClient().get(f"/api/seasons/{slug}/ranking/").json()
     assert [r["points"] for r in ranking] == [10, 6, 4, 2]
     assert (

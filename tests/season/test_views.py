@@ -7,14 +7,16 @@ import datetime
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from competition.services.knockout import knockout_create
 from competition.services.pairing import round_publish, round_start
 from games.services.results import game_result_record
+from people.models import Person
 from season.models import SeriesEvent
 from season.services.series import series_create, series_event_add
 from tests.factories import UserFactory
-from tests.season.conftest import PAIRS, knockout_event
+from tests.season.conftest import PAIRS, everyone_consents, knockout_event
 from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -33,6 +35,7 @@ def season(organiser):
     )
     upcoming = knockout_event(organiser, PAIRS[4:8], finish=False)
     series_event_add(series=series, actor=organiser, tournament=upcoming)
+    everyone_consents()
     return series
 
 
@@ -150,3 +153,31 @@ def test_the_event_form_refuses_a_kind_other_than_qualifier_or_final(organiser):
     assert not refused.is_valid() and refused.has_error("kind", "invalid_choice")
     taken = EventAddForm({"tournament": event.pk, "kind": "final"}, tournaments=tournaments)
     assert taken.is_valid() and taken.cleaned_data["kind"] == SeriesEvent.Kind.FINAL
+
+
+def test_the_public_season_names_only_players_who_consented(organiser, client):
+    """A season gathers a player's results across events: only a public person is named."""
+    series = series_create(actor=organiser, name="Samtykkesæson", qualifiers_per_event=2)
+    series_event_add(
+        series=series, actor=organiser, tournament=knockout_event(organiser, PAIRS[:4])
+    )
+    Person.objects.filter(name="Mette Hansen").update(
+        publish_consent=True, consent_at=timezone.now()
+    )
+    pages = {
+        name: client.get(reverse(name, args=[series.slug])).content.decode("utf-8-sig")
+        for name in ("season:overview", "season:ranking", "season:ranking_csv")
+    }
+    for name, text in pages.items():
+        assert "Jens Nielsen" not in text, name
+        assert "Mette Hansen" in text, name
+        assert "en spiller" in text, name
+    ranking = client.get(reverse("api:season-ranking", args=[series.slug])).json()
+    assert ranking[0]["players"] == ["Mette Hansen", "en spiller"]
+    assert ranking[0]["persons"][1] is None and ranking[0]["persons"][0] is not None
+    # The season's organiser sees every name (the API's ranking, the final's page).
+    client.force_login(organiser)
+    ranking = client.get(reverse("api:season-ranking", args=[series.slug])).json()
+    assert ranking[0]["players"] == ["Mette Hansen", "Jens Nielsen"]
+    final = client.get(reverse("season:organiser_final", args=[series.slug])).content.decode()
+    assert "Jens Nielsen" in final

@@ -23,6 +23,7 @@ from tournament.models import (
 )
 from tournament.permissions import require_organiser
 from tournament.services.audit import audit_record, tournament_data_changed
+from tournament.signals import tournament_settings_changed
 
 SETTING_FIELDS = frozenset(TOURNAMENT_SETTINGS)
 
@@ -211,4 +212,8 @@ def tournament_update(
         )
     tournament_data_changed(tournament=tournament)
     tournament.refresh_from_db(fields=["data_version"])
+    # Publishing or unpublishing changes which of its games the ratings count.
+    tournament_settings_changed.send(
+        sender=Tournament, tournament=tournament, fields=frozenset(changed)
+    )
     return tournament
