@@ -200,12 +200,18 @@ def organiser_final(request: HttpRequest, series: Series) -> HttpResponse:
 
 @_organiser_page
 def organiser_people(request: HttpRequest, series: Series) -> HttpResponse:
-    people = series_people(series=series)
-    persons = Person.objects.filter(pk__in=[p.person.pk for p in people.people])
+    people = series_people(series=series, actor=request.user)
+    manageable = {p.person.pk for p in people.people if p.may_manage}
+    persons = Person.objects.filter(pk__in=manageable)
     return render(
         request,
         "season/organiser/people.html",
-        {"series": series, "people": people, "merge_form": MergeForm(persons=persons)},
+        {
+            "series": series,
+            "people": people,
+            "manageable": manageable,
+            "merge_form": MergeForm(persons=persons),
+        },
     )
 
 
