@@ -164,7 +164,9 @@ def person_match_dismiss(*, match: PersonMatch, actor: Actor) -> PersonMatch:
 
 @transaction.atomic
 def person_match_undo(*, match: PersonMatch, actor: Actor) -> PersonMatch:
-    """Undo a confirmed match's merge; the suggestion is open again."""
+    """Undo a confirmed match's merge; the suggestion is open again. For who
+    may manage the known person (the survivor, holding every row it moved)."""
+    require_may_manage_persons(actor, match.known)
     merge = (
         PersonAudit.objects.filter(
             action=PersonAudit.Action.MERGE, context=f"match:{match.pk}", undone_at__isnull=True
@@ -177,8 +179,6 @@ def person_match_undo(*, match: PersonMatch, actor: Actor) -> PersonMatch:
             "person_match_not_undoable",
             _("This suggestion was not confirmed, or its merge is undone already."),
         )
-    # The survivor holds every row the merge moved: who may manage it may undo.
-    require_may_manage_persons(actor, merge.person)
     try:
         person_merge_undo(merge=merge, actor=actor, context=f"match:{match.pk}")
     except PersonRefused as error:
