@@ -105,7 +105,7 @@ class PersonMatch(models.Model):
     """
 
     class Status(models.TextChoices):
-        OPEN = "open", _("Open")
+        OPEN = "open", _("Awaiting a decision")
         CONFIRMED = "confirmed", _("Confirmed (merged)")
         DISMISSED = "dismissed", _("Dismissed")
 

@@ -17,7 +17,7 @@ class Migration(migrations.Migration):
             name='PersonMatch',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('status', models.CharField(choices=[('open', 'Open'), ('confirmed', 'Confirmed (merged)'), ('dismissed', 'Dismissed')], default='open', max_length=20)),
+                ('status', models.CharField(choices=[('open', 'Awaiting a decision'), ('confirmed', 'Confirmed (merged)'), ('dismissed', 'Dismissed')], default='open', max_length=20)),
                 ('context', models.CharField(blank=True, max_length=120)),
                 ('decided_at', models.DateTimeField(blank=True, null=True)),
                 ('created_at', models.DateTimeField(auto_now_add=True, db_index=True)),
