@@ -55,9 +55,7 @@ def persons_for_names(
     """
     keys = [(match_key(name), match_key(club)) for name, club in entries]
     candidates = list(_matchable().filter(name_key__in={k for k, _ in keys}).order_by("pk"))
-    allowed = (
-        {p.pk for p in candidates} if may_link is None else set(may_link(candidates))
-    )
+    allowed = {p.pk for p in candidates} if may_link is None else set(may_link(candidates))
     known: dict[tuple[str, str], Person] = {}
     refused: dict[tuple[str, str], Person] = {}
     for person in candidates:

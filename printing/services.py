@@ -305,7 +305,7 @@ def print_jobs_drop(*, tournaments: list[Tournament]) -> int:
     its row gone and deletes the file it made. Returns how many were dropped."""
     jobs = PrintJob.objects.filter(tournament__in=tournaments)
     names = [name for name in jobs.values_list("file", flat=True) if name]
-    storage = PrintJob._meta.get_field("file").storage  # type: ignore[attr-defined]
+    storage = PrintJob._meta.get_field("file").storage
     dropped, _by_model = jobs.delete()
 
     def delete_files() -> None:
@@ -316,6 +316,8 @@ def print_jobs_drop(*, tournaments: list[Tournament]) -> int:
     return dropped
 
 
-def print_jobs_drop_on_anonymise(sender: object, *, tournaments: list[Tournament], **kwargs: object) -> None:
+def print_jobs_drop_on_anonymise(
+    sender: object, *, tournaments: list[Tournament], **kwargs: object
+) -> None:
     """Receiver of ``tournament.signals.players_anonymised``."""
     print_jobs_drop(tournaments=tournaments)

@@ -28,9 +28,9 @@ from season.models import Series, SeriesEvent
 from season.permissions import is_series_organiser, require_series_organiser
 from season.selectors import (
     SeasonOverview,
+    person_matches_for,
     series_for_viewer,
     series_overview,
-    person_matches_for,
     series_people,
     visible_series,
 )

@@ -15,8 +15,7 @@ from django.utils import timezone
 
 from competition.placings import EventPlace, event_placings
 from core.users import Actor
-from people.models import Person
-from people.models import PersonMatch
+from people.models import Person, PersonMatch
 from people.selectors import (
     DuplicateSuggestion,
     dismissed_matches,

@@ -78,10 +78,8 @@ def _owners(events: dict[int, set[int]]) -> dict[int, set[int]]:
     organisers = _organisers({t for ids in events.values() for t in ids})
     owners: dict[int, set[int]] = {}
     for person_id, ids in events.items():
-        users: set[int] | None = None
-        for tournament_id in ids:
-            users = organisers[tournament_id] if users is None else users & organisers[tournament_id]
-        owners[person_id] = users or set()
+        each = [organisers[tournament_id] for tournament_id in ids]
+        owners[person_id] = set.intersection(*each) if each else set()
     return owners
 
 
@@ -136,4 +134,3 @@ def link_policy(tournament: Tournament) -> LinkPolicy:
         return {pk for pk, users in owners.items() if users & mine}
 
     return may_link
-

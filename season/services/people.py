@@ -16,8 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from core.errors import Conflict, NotFound
 from core.users import Actor
 from people.errors import PersonRefused
-from people.models import Person, PersonAudit
-from people.models import PersonMatch
+from people.models import Person, PersonAudit, PersonMatch
 from people.services import (
     person_anonymise,
     person_match_decide,

@@ -76,6 +76,4 @@ def person_match_dismiss(request: AuthenticatedHttpRequest, match_id: int) -> Ht
 @login_required
 @require_POST
 def person_match_undo(request: AuthenticatedHttpRequest, match_id: int) -> HttpResponse:
-    return _decide(
-        request, match_id, people_service.person_match_undo, _("The merge is undone.")
-    )
+    return _decide(request, match_id, people_service.person_match_undo, _("The merge is undone."))

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from core.errors import Conflict, NotFound, PermissionDenied
 from people.models import Person
+from printing.models import PrintJob
 from season.selectors import series_overview, series_people
 from season.services.people import (
     season_person_anonymise,
@@ -23,7 +24,6 @@ from signup.models import SignUp
 from tests.factories import UserFactory
 from tests.season.conftest import PAIRS, knockout_event
 from tests.signup.conftest import sign_up
-from printing.models import PrintJob
 from tournament.models import AuditEntry, Pair, Player
 from tournament.services.registration import pair_update
 

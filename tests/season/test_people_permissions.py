@@ -59,7 +59,11 @@ def world() -> World:
         "Kval A",
         [("Kirsten Pedersen", "Lars Andersen", KB), ("Hanne Jensen", "Soeren Poulsen", "Odense")],
     )
-    b = _event(owner, "Kval B", [("Anne Larsen", "Søren Poulsen", "Odense"), ("Hanne Jensen", "Bo Berg", "")])
+    b = _event(
+        owner,
+        "Kval B",
+        [("Anne Larsen", "Søren Poulsen", "Odense"), ("Hanne Jensen", "Bo Berg", "")],
+    )
     season = series_create(actor=owner, name="Ejerens sæson")
     for event in (a, b):
         series_event_add(series=season, actor=owner, tournament=event)
@@ -204,9 +208,7 @@ def test_a_person_also_in_another_organisers_event_is_staffs_alone(world):
 
 
 def test_the_matches_page_and_api_show_each_organiser_their_own(world):
-    staff, owner, other, plain = (
-        APIClient() for _ in range(4)
-    )
+    staff, owner, other, plain = (APIClient() for _ in range(4))
     for client, role in ((staff, "staff"), (owner, "owner"), (other, "other"), (plain, "plain")):
         client.force_login(world.users[role])
     seen = {role: c.get("/api/people/matches/").json()["open"] for role, c in (

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -27,11 +27,16 @@ def name_in(text: str, old_name: str) -> bool:
     return any(_whole(word).search(text) for word in old_name.split() if len(word) > 1)
 
 
+def _literal(text: str) -> Callable[[re.Match[str]], str]:
+    """A replacement taken as it is (a name may hold a backslash)."""
+    return lambda _match: text
+
+
 def _substitute(value: Any, replace: list[tuple[re.Pattern[str], str]]) -> Any:
     """``value`` (text or JSON data) with every pattern replaced, keys and values."""
     if isinstance(value, str):
         for pattern, new in replace:
-            value = pattern.sub(lambda _match, new=new: new, value)
+            value = pattern.sub(_literal(new), value)
         return value
     if isinstance(value, list):
         return [_substitute(item, replace) for item in value]

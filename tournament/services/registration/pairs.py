@@ -20,8 +20,8 @@ from tournament.models import (
     Player,
     Tournament,
 )
-from tournament.person_permissions import link_policy
 from tournament.permissions import require_organiser
+from tournament.person_permissions import link_policy
 from tournament.services.audit import audit_record, tournament_data_changed
 
 
