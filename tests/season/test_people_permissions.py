@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from people.models import Person, PersonAudit, PersonMatch
@@ -21,6 +22,7 @@ from season.models import Series
 from season.services.people import person_match_confirm, season_persons_merge
 from season.services.series import series_create, series_event_add
 from tests.factories import UserFactory, judge_of
+from tests.signup.conftest import sign_up
 from tournament.models import Player, Tournament
 from tournament.person_permissions import may_manage_person
 from tournament.services.registration import pair_register, tournament_create
@@ -292,3 +294,14 @@ def test_the_kirsten_pedersen_attack_is_refused_and_changes_nothing(world):
     assert after_audits == audits
     world.kirsten.refresh_from_db()
     assert world.kirsten.name == "Kirsten Pedersen" and world.kirsten.anonymised_at is None
+
+
+def test_a_strangers_sign_up_naming_a_known_person_makes_a_suggestion_not_a_link(world):
+    event = _event(world.users["other"], "Andens næste turnering", [])
+    event.signup_closes_at = timezone.now() + datetime.timedelta(days=2)
+    event.save()
+    signup = sign_up(event, player_1="Kirsten Pedersen", player_2="Ny Makker", club=KB)
+    assert signup.person_1 is not None and signup.person_1 != world.kirsten
+    assert PersonMatch.objects.filter(new=signup.person_1, known=world.kirsten).exists()
+    world.kirsten.refresh_from_db()
+    assert not world.kirsten.publish_consent  # the stranger's form gives her nothing
