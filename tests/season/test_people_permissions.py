@@ -202,6 +202,7 @@ def test_a_person_also_in_another_organisers_event_is_staffs_alone(world):
     assert page.post(url).status_code == 302 and snapshot() == before
     listing = page.get(f"/organise/seasons/{world.season.slug}/people/").content.decode()
     assert f"/people/{world.kirsten.pk}/anonymise/" not in listing
+    assert "the federation&#x27;s staff only" in listing or "kun forbundets" in listing
     staff = APIClient()
     staff.force_login(world.users["staff"])
     assert staff.post(_api_call(world, "anonymise")[0]).status_code == 204
