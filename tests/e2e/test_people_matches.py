@@ -8,7 +8,11 @@ from tests.season.test_people_permissions import world  # noqa: F401 (fixture)
 
 
 def test_staff_confirm_a_suggested_match_and_the_owner_sees_who_may(  # type: ignore[no-untyped-def]
-    page, live_server, transactional_db, world, tmp_path  # noqa: F811
+    page,
+    live_server,
+    transactional_db,
+    world,
+    tmp_path,  # noqa: F811
 ):
     page.set_viewport_size({"width": 390, "height": 844})
     page.on("dialog", lambda dialog: dialog.accept())
