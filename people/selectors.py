@@ -12,6 +12,10 @@ from people.models import Person, PersonAudit, PersonMatch
 # Below this, two names in the same club are not worth an organiser's look.
 SIMILAR_IN_CLUB = 0.85
 REASONS = {
+    "same_name_same_club": (
+        "Same name and club (registered by another organiser)",
+        "Samme navn og klub (tilmeldt af en anden arrangør)",
+    ),
     "same_name_other_club": (
         "Same name, different club (or none)",
         "Samme navn, anden klub (eller ingen)",
@@ -46,6 +50,9 @@ class DuplicateSuggestion:
 
 
 def _reason(a: Person, b: Person) -> tuple[str, float] | None:
+    if a.name_key == b.name_key and a.club_key == b.club_key:
+        # Registration links these only within one organiser's events.
+        return "same_name_same_club", 1.0
     if a.name_key == b.name_key:
         # Same match key: only a different club kept registration from linking them.
         return "same_name_other_club", 1.0

@@ -268,5 +268,28 @@ def person_match_decide(
     return match
 
 
+@transaction.atomic
+def persons_keep_apart(
+    *, first: Person, second: Person, actor: Actor, context: str = ""
+) -> PersonMatch:
+    """``first`` and ``second`` are two different humans: never suggested as one
+    again (a dismissed ``PersonMatch``; an open one between them is dismissed).
+    The caller has checked the actor may."""
+    if first.pk == second.pk:
+        raise PersonRefused("person_merge_same", _("A person cannot be merged with themselves."))
+    known, new = sorted((first, second), key=lambda p: p.pk)
+    match = (
+        PersonMatch.objects.select_for_update()
+        .filter(models.Q(new=new, known=known) | models.Q(new=known, known=new))
+        .first()
+    )
+    if match is None:
+        match = PersonMatch(new=new, known=known, context=context[:120])
+    match.status = PersonMatch.Status.DISMISSED
+    match.decided_by, match.decided_at = _user(actor), timezone.now()
+    match.save()
+    return match
+
+
 def _user(actor: Actor | None) -> User | None:
     return signed_in(actor)

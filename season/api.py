@@ -221,6 +221,25 @@ class SeasonMergeView(APIView):
         return Response(s.MergeSerializer(merge).data)
 
 
+class SeasonPersonsApartView(APIView):
+    """A likely duplicate is two humans: never suggested again."""
+
+    @extend_schema(
+        request=s.ApartInputSerializer, responses={200: s.PersonMatchDecidedSerializer, **ERRORS}
+    )
+    def post(self, request: Request, season: str) -> Response:
+        series = _organised(request, season)
+        data = s.ApartInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        apart = people_service.season_persons_apart(
+            series=series,
+            actor=request.user,
+            first=_person(series, data.validated_data["first"], "first"),
+            second=_person(series, data.validated_data["second"], "second"),
+        )
+        return Response(s.PersonMatchDecidedSerializer(apart).data)
+
+
 class SeasonMergeUndoView(APIView):
     @extend_schema(request=None, responses={200: s.MergeSerializer, **ERRORS})
     def post(self, request: Request, season: str, merge_id: int) -> Response:

@@ -43,6 +43,11 @@ urlpatterns = [
         name="season-people-merge",
     ),
     path(
+        "seasons/<slug:season>/people/apart/",
+        api.SeasonPersonsApartView.as_view(),
+        name="season-people-apart",
+    ),
+    path(
         "seasons/<slug:season>/people/merges/<int:merge_id>/undo/",
         api.SeasonMergeUndoView.as_view(),
         name="season-merge-undo",

@@ -248,3 +248,8 @@ class PersonMatchDecidedSerializer(serializers.Serializer):
     status = serializers.CharField()
     new = serializers.IntegerField(source="new_id")
     known = serializers.IntegerField(source="known_id")
+
+
+class ApartInputSerializer(serializers.Serializer):
+    first = serializers.IntegerField(help_text="Person id.")
+    second = serializers.IntegerField(help_text="Person id: a different human than first.")

@@ -63,6 +63,11 @@ urlpatterns = [
         name="organiser_merge",
     ),
     path(
+        "organise/seasons/<slug:season>/people/apart/",
+        organiser.organiser_apart,
+        name="organiser_apart",
+    ),
+    path(
         "organise/seasons/<slug:season>/people/merges/<int:merge_id>/undo/",
         organiser.organiser_merge_undo,
         name="organiser_merge_undo",

@@ -22,6 +22,7 @@ from people.services import (
     person_match_decide,
     person_merge,
     person_merge_undo,
+    persons_keep_apart,
 )
 from season.models import Series
 from season.permissions import require_series_organiser
@@ -187,3 +188,30 @@ def person_match_undo(*, match: PersonMatch, actor: Actor) -> PersonMatch:
     )
     match.refresh_from_db()
     return match
+
+
+@transaction.atomic
+def season_persons_apart(
+    *, series: Series, actor: Actor, first: Person, second: Person
+) -> PersonMatch:
+    """A likely duplicate of the season is two humans: never suggested again.
+    For an organiser of the season who may manage either of them."""
+    require_series_organiser(actor, series)
+    _events_of(series, first)
+    _events_of(series, second)
+    if not persons_manageable(actor=actor, person_ids={first.pk, second.pk}):
+        require_may_manage_persons(actor, first)
+    try:
+        apart = persons_keep_apart(
+            first=first, second=second, actor=actor, context=_context(series)
+        )
+    except PersonRefused as error:
+        raise _refused(error) from None
+    series_audit(
+        series=series,
+        actor=actor,
+        action="persons_apart",
+        target=f"person {first.pk}",
+        data={"first": first.pk, "second": second.pk},
+    )
+    return apart

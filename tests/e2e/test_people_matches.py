@@ -4,16 +4,13 @@ keeps his page to his own people; staff merge the two Kirstens."""
 from __future__ import annotations
 
 from tests.e2e.conftest import login
-from tests.season.test_people_permissions import world  # noqa: F401 (fixture)
+from tests.season.test_people_permissions import build_world
 
 
 def test_staff_confirm_a_suggested_match_and_the_owner_sees_who_may(  # type: ignore[no-untyped-def]
-    page,
-    live_server,
-    transactional_db,
-    world,
-    tmp_path,  # noqa: F811
+    page, live_server, transactional_db, tmp_path
 ):
+    world = build_world()
     page.set_viewport_size({"width": 390, "height": 844})
     page.on("dialog", lambda dialog: dialog.accept())
     login(page, live_server, "owner")

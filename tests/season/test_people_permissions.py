@@ -19,6 +19,7 @@ from rest_framework.test import APIClient
 
 from people.models import Person, PersonAudit, PersonMatch
 from season.models import Series
+from season.selectors import series_people
 from season.services.people import person_match_confirm, season_persons_merge
 from season.services.series import series_create, series_event_add
 from tests.factories import UserFactory, judge_of
@@ -55,6 +56,10 @@ def _event(organiser: Any, name: str, pairs: list[tuple[str, str, str]]) -> Tour
 
 @pytest.fixture
 def world() -> World:
+    return build_world()
+
+
+def build_world() -> World:
     owner, other = UserFactory(username="owner"), UserFactory(username="other")
     a = _event(
         owner,
@@ -117,6 +122,7 @@ def _api_call(w: World, action: str) -> tuple[str, dict[str, int]]:
         "merge": (f"{season}/merge/", {"survivor": w.soeren.pk, "duplicate": w.soeren_typo.pk}),
         "undo": (f"{season}/merges/{w.merge.pk}/undo/", {}),
         "anonymise": (f"{season}/{w.kirsten.pk}/anonymise/", {}),
+        "apart": (f"{season}/apart/", {"first": w.soeren.pk, "second": w.soeren_typo.pk}),
         "confirm": (f"/api/people/matches/{w.match.pk}/confirm/", {}),
         "dismiss": (f"/api/people/matches/{w.match.pk}/dismiss/", {}),
     }[action]
@@ -128,6 +134,7 @@ def _page_call(w: World, action: str) -> tuple[str, dict[str, int]]:
         "merge": (f"{season}/merge/", {"survivor": w.soeren.pk, "duplicate": w.soeren_typo.pk}),
         "undo": (f"{season}/merges/{w.merge.pk}/undo/", {}),
         "anonymise": (f"{season}/{w.kirsten.pk}/anonymise/", {}),
+        "apart": (f"{season}/apart/", {"first": w.soeren.pk, "second": w.soeren_typo.pk}),
         "confirm": (f"/organise/people/matches/{w.match.pk}/confirm/", {}),
         "dismiss": (f"/organise/people/matches/{w.match.pk}/dismiss/", {}),
     }[action]
@@ -140,6 +147,7 @@ ALLOWED = {
     "merge": {"owner", "staff"},
     "undo": {"owner", "staff"},
     "anonymise": {"owner", "staff"},
+    "apart": {"owner", "staff"},
     "confirm": {"staff"},
     "dismiss": {"owner", "other", "staff"},
 }
@@ -306,3 +314,21 @@ def test_a_strangers_sign_up_naming_a_known_person_makes_a_suggestion_not_a_link
     assert PersonMatch.objects.filter(new=signup.person_1, known=world.kirsten).exists()
     world.kirsten.refresh_from_db()
     assert not world.kirsten.publish_consent  # the stranger's form gives her nothing
+
+
+def test_a_likely_duplicate_kept_apart_is_not_suggested_again(world):
+    def spelt_apart():
+        return [
+            s
+            for s in series_people(series=world.season).suggestions
+            if {s.first.pk, s.second.pk} == {world.soeren.pk, world.soeren_typo.pk}
+        ]
+
+    assert spelt_apart()
+    page = Client()
+    page.force_login(world.users["owner"])
+    html = page.get(f"/organise/seasons/{world.season.slug}/people/").content.decode()
+    assert f"/organise/seasons/{world.season.slug}/people/apart/" in html
+    url, data = _page_call(world, "apart")
+    assert page.post(url, data).status_code == 302
+    assert not spelt_apart()

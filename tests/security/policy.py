@@ -193,6 +193,7 @@ POLICY: dict[str, dict[str, str]] = {
     "season:organiser_merge": {"POST": O},
     "season:organiser_merge_undo": {"POST": O},
     "season:organiser_anonymise": {"POST": O},
+    "season:organiser_apart": {"POST": O},
     # suggested matches: the new person is main's, the known one nobody's (staff's)
     "season:person_matches": {"GET": L},
     "season:person_match_confirm": {"POST": S},
@@ -209,6 +210,7 @@ POLICY: dict[str, dict[str, str]] = {
     "api:season-people-merge": {"POST": O},
     "api:season-merge-undo": {"POST": O},
     "api:season-person-anonymise": {"POST": O},
+    "api:season-people-apart": {"POST": O},
     "api:person-matches": {"GET": L},
     "api:person-match-confirm": {"POST": S},
     "api:person-match-dismiss": {"POST": O},
