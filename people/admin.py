@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from people.models import Person, PersonAudit
+from people.models import Person, PersonAudit, PersonMatch
 
 
 @admin.register(Person)
@@ -13,4 +13,7 @@ class PersonAdmin(admin.ModelAdmin):
 
 admin.site.register(
     PersonAudit, list_display=("created_at", "action", "person", "other", "actor", "context")
+)
+admin.site.register(
+    PersonMatch, list_display=("created_at", "status", "new", "known", "context", "decided_by")
 )

@@ -93,3 +93,44 @@ class PersonAudit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.action} {self.person_id}"
+
+
+class PersonMatch(models.Model):
+    """A new person whose name and club are those of a known one, not linked.
+
+    Registration, a CSV or backup import and an online sign-up link a player
+    to a known person only when the event's own organisers may manage that
+    person; any other match becomes this suggestion. Someone allowed to
+    manage both people confirms it (a merge, ``new`` into ``known``) or
+    dismisses it (two different humans), which is never suggested again.
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Awaiting a decision")
+        CONFIRMED = "confirmed", _("Confirmed (merged)")
+        DISMISSED = "dismissed", _("Dismissed")
+
+    new = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="+")
+    known = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="+")
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.OPEN)
+    # Where the match was found, e.g. "tournament:12" (people knows no tournaments).
+    context = models.CharField(max_length=120, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("suggested match")
+        verbose_name_plural = _("suggested matches")
+        constraints = [
+            models.UniqueConstraint(fields=["new", "known"], name="personmatch_one_per_pair"),
+            models.CheckConstraint(
+                condition=~models.Q(new=models.F("known")), name="personmatch_not_self"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.new_id} ~ {self.known_id} ({self.status})"

@@ -7,11 +7,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from people.keys import loose_key, name_similarity
-from people.models import Person, PersonAudit
+from people.models import Person, PersonAudit, PersonMatch
 
 # Below this, two names in the same club are not worth an organiser's look.
 SIMILAR_IN_CLUB = 0.85
 REASONS = {
+    "same_name_same_club": (
+        "Same name and club (registered by another organiser)",
+        "Samme navn og klub (tilmeldt af en anden arrangør)",
+    ),
     "same_name_other_club": (
         "Same name, different club (or none)",
         "Samme navn, anden klub (eller ingen)",
@@ -46,6 +50,9 @@ class DuplicateSuggestion:
 
 
 def _reason(a: Person, b: Person) -> tuple[str, float] | None:
+    if a.name_key == b.name_key and a.club_key == b.club_key:
+        # Registration links these only within one organiser's events.
+        return "same_name_same_club", 1.0
     if a.name_key == b.name_key:
         # Same match key: only a different club kept registration from linking them.
         return "same_name_other_club", 1.0
@@ -96,4 +103,37 @@ def merges_of(*, persons: Sequence[Person]) -> list[PersonAudit]:
         PersonAudit.objects.filter(action=PersonAudit.Action.MERGE, person__in=persons)
         .select_related("person", "other", "actor")
         .order_by("-created_at", "-pk")
+    )
+
+
+def dismissed_matches(*, person_ids: Iterable[int]) -> set[frozenset[int]]:
+    """Pairs of these people someone said are two different humans."""
+    ids = set(person_ids)
+    rows = PersonMatch.objects.filter(
+        status=PersonMatch.Status.DISMISSED, new__in=ids, known__in=ids
+    ).values_list("new_id", "known_id")
+    return {frozenset(row) for row in rows}
+
+
+def person_matches_open() -> list[PersonMatch]:
+    """Open suggested matches whose two people are both still live, newest first."""
+    return list(
+        PersonMatch.objects.filter(
+            status=PersonMatch.Status.OPEN,
+            new__merged_into__isnull=True,
+            new__anonymised_at__isnull=True,
+            known__merged_into__isnull=True,
+            known__anonymised_at__isnull=True,
+        )
+        .select_related("new", "known")
+        .order_by("-created_at", "-pk")
+    )
+
+
+def person_matches_decided(*, limit: int = 50) -> list[PersonMatch]:
+    """The latest decided suggestions (a confirmed one can be undone)."""
+    return list(
+        PersonMatch.objects.exclude(status=PersonMatch.Status.OPEN)
+        .select_related("new", "known", "decided_by")
+        .order_by("-decided_at", "-pk")[:limit]
     )

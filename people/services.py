@@ -9,7 +9,7 @@ point at it, and a new one (ratings, say) is merged without a change here.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from django.db import models, transaction
 from django.utils import timezone
@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from core.users import Actor, User, signed_in
 from people.errors import PersonRefused
 from people.keys import match_key
-from people.models import Person, PersonAudit
+from people.models import Person, PersonAudit, PersonMatch
 from people.signals import people_changed
 
 ANONYMOUS_NAME = "Anonym #{pk}"
@@ -28,22 +28,42 @@ def _matchable() -> models.QuerySet[Person]:
     return Person.objects.filter(merged_into__isnull=True, anonymised_at__isnull=True)
 
 
+# Given the known people a name matched, the ids of those this caller may link to.
+LinkPolicy = Callable[[list[Person]], Collection[int]]
+
+
 def persons_for_names(
-    entries: Sequence[tuple[str, str]], *, consent_at: datetime.datetime | None = None
+    entries: Sequence[tuple[str, str]],
+    *,
+    may_link: LinkPolicy | None = None,
+    context: str = "",
+    consent_at: datetime.datetime | None = None,
 ) -> list[Person]:
-    """The person of each ``(name, club)``: the known one with the same match
+    """The person of each ``(name, club)``: a known one with the same match
     keys (the oldest, if duplicates are still unmerged), else a new one.
 
+    ``may_link`` says which of the known people found this caller may link
+    to (``tournament.person_permissions.link_policy``: the event's own
+    organisers' people); a match it does not allow gets a new person and a
+    ``PersonMatch`` suggestion instead, recorded under ``context``. Without
+    it every match links (tests and the demo's own data only).
+
     One query finds every known person and one insert creates the rest, so a
-    CSV import of a few hundred pairs costs two queries, not hundreds.
+    CSV import of a few hundred pairs costs a handful of queries, not hundreds.
     ``consent_at`` (an online sign-up) records that these people agreed to
     have their names published.
     """
     keys = [(match_key(name), match_key(club)) for name, club in entries]
+    candidates = list(_matchable().filter(name_key__in={k for k, _ in keys}).order_by("pk"))
+    allowed = {p.pk for p in candidates} if may_link is None else set(may_link(candidates))
     known: dict[tuple[str, str], Person] = {}
-    candidates = _matchable().filter(name_key__in={k for k, _ in keys}).order_by("pk")
+    refused: dict[tuple[str, str], Person] = {}
     for person in candidates:
-        known.setdefault((person.name_key, person.club_key), person)
+        key = (person.name_key, person.club_key)
+        if person.pk in allowed:
+            known.setdefault(key, person)
+        else:
+            refused.setdefault(key, person)
     new: dict[tuple[str, str], Person] = {}
     for (name, club), key in zip(entries, keys, strict=True):
         if key not in known and key not in new:
@@ -56,6 +76,14 @@ def persons_for_names(
     if new:
         created = _bulk_create(list(new.values()))
         known.update(zip(new, created, strict=True))
+        PersonMatch.objects.bulk_create(
+            [
+                PersonMatch(new=known[key], known=refused[key], context=context[:120])
+                for key in new
+                if key in refused
+            ],
+            ignore_conflicts=True,
+        )
     persons = [known[key] for key in keys]
     if consent_at is not None:
         ids = {p.pk for p in persons}
@@ -83,7 +111,7 @@ def _references() -> list[tuple[type[models.Model], str]]:
     """
     found = []
     for relation in Person._meta.related_objects:
-        if relation.related_model is PersonAudit or not relation.one_to_many:
+        if relation.related_model in (PersonAudit, PersonMatch) or not relation.one_to_many:
             continue
         if getattr(relation.related_model, "DERIVED_FROM_PEOPLE", False):
             continue
@@ -102,6 +130,7 @@ def person_merge(
     *, survivor: Person, duplicate: Person, actor: Actor, context: str = ""
 ) -> PersonAudit:
     """``duplicate`` is the same human as ``survivor``: every reference moves.
+    The survivor keeps its own name, club and consent to publish.
 
     The caller has checked that the actor may do this (the people app knows no
     roles). Refused (``PersonRefused``) for a person merged into itself, one
@@ -132,10 +161,10 @@ def person_merge(
             moved[f"{model._meta.label}.{field}"] = ids
     duplicate.merged_into = survivor
     duplicate.save(update_fields=["merged_into"])
+    # The survivor keeps its own consent to publish: a duplicate's consent
+    # (given, perhaps, on a form someone else filled in) never makes a person
+    # who did not agree public.
     people_changed.send(sender=Person, persons=[survivor, duplicate])
-    if duplicate.publish_consent and not survivor.publish_consent:
-        survivor.publish_consent, survivor.consent_at = True, duplicate.consent_at
-        survivor.save(update_fields=["publish_consent", "consent_at"])
     return PersonAudit.objects.create(
         person=survivor,
         other=duplicate,
@@ -214,6 +243,52 @@ def person_anonymise(
         )
         done.append((member, old_name))
     return done
+
+
+@transaction.atomic
+def person_match_decide(
+    *, match: PersonMatch, actor: Actor, confirm: bool, context: str = ""
+) -> PersonMatch:
+    """Confirm a suggested match (``new`` is merged into ``known``) or dismiss it.
+
+    The caller has checked the actor may (``tournament.person_permissions``).
+    Deciding twice is refused: the suggestion is no longer open.
+    """
+    match = PersonMatch.objects.select_for_update().get(pk=match.pk)
+    if match.status != PersonMatch.Status.OPEN:
+        raise PersonRefused(
+            "person_match_decided",
+            _("This suggestion has already been decided; reload the page."),
+        )
+    if confirm:
+        person_merge(survivor=match.known, duplicate=match.new, actor=actor, context=context)
+    match.status = PersonMatch.Status.CONFIRMED if confirm else PersonMatch.Status.DISMISSED
+    match.decided_by, match.decided_at = _user(actor), timezone.now()
+    match.save(update_fields=["status", "decided_by", "decided_at"])
+    return match
+
+
+@transaction.atomic
+def persons_keep_apart(
+    *, first: Person, second: Person, actor: Actor, context: str = ""
+) -> PersonMatch:
+    """``first`` and ``second`` are two different humans: never suggested as one
+    again (a dismissed ``PersonMatch``; an open one between them is dismissed).
+    The caller has checked the actor may."""
+    if first.pk == second.pk:
+        raise PersonRefused("person_merge_same", _("A person cannot be merged with themselves."))
+    known, new = sorted((first, second), key=lambda p: p.pk)
+    match = (
+        PersonMatch.objects.select_for_update()
+        .filter(models.Q(new=new, known=known) | models.Q(new=known, known=new))
+        .first()
+    )
+    if match is None:
+        match = PersonMatch(new=new, known=known, context=context[:120])
+    match.status = PersonMatch.Status.DISMISSED
+    match.decided_by, match.decided_at = _user(actor), timezone.now()
+    match.save()
+    return match
 
 
 def _user(actor: Actor | None) -> User | None:

@@ -297,3 +297,27 @@ def print_job_for_download(*, job: PrintJob, actor: Actor) -> PrintJob:
 def print_job_status(*, job: PrintJob, actor: Actor) -> PrintJob:
     require_organiser(actor, job.tournament)
     return job
+
+
+def print_jobs_drop(*, tournaments: list[Tournament]) -> int:
+    """Delete the stored PDFs of these events (their players' names changed:
+    an anonymisation); the organiser prints again. A job still running finds
+    its row gone and deletes the file it made. Returns how many were dropped."""
+    jobs = PrintJob.objects.filter(tournament__in=tournaments)
+    names = [name for name in jobs.values_list("file", flat=True) if name]
+    storage = PrintJob._meta.get_field("file").storage
+    dropped, _by_model = jobs.delete()
+
+    def delete_files() -> None:
+        for name in names:
+            storage.delete(name)
+
+    transaction.on_commit(delete_files)
+    return dropped
+
+
+def print_jobs_drop_on_anonymise(
+    sender: object, *, tournaments: list[Tournament], **kwargs: object
+) -> None:
+    """Receiver of ``tournament.signals.players_anonymised``."""
+    print_jobs_drop(tournaments=tournaments)

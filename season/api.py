@@ -21,12 +21,14 @@ from rest_framework.views import APIView
 
 from core.api_errors import ApiErrorSerializer
 from core.errors import NotFound
-from people.models import Person, PersonAudit
+from core.users import signed_in_user
+from people.models import Person, PersonAudit, PersonMatch
 from season import serializers as s
 from season.models import Series, SeriesEvent
 from season.permissions import is_series_organiser, require_series_organiser
 from season.selectors import (
     SeasonOverview,
+    person_matches_for,
     series_for_viewer,
     series_overview,
     series_people,
@@ -185,7 +187,8 @@ class SeasonPeopleView(APIView):
     @extend_schema(responses={200: s.SeasonPeopleSerializer, **ERRORS})
     def get(self, request: Request, season: str) -> Response:
         series = _organised(request, season)
-        return Response(s.SeasonPeopleSerializer(series_people(series=series)).data)
+        people = series_people(series=series, actor=request.user)
+        return Response(s.SeasonPeopleSerializer(people).data)
 
 
 def _person(series: Series, person_id: int, field: str) -> Person:
@@ -218,6 +221,25 @@ class SeasonMergeView(APIView):
         return Response(s.MergeSerializer(merge).data)
 
 
+class SeasonPersonsApartView(APIView):
+    """A likely duplicate is two humans: never suggested again."""
+
+    @extend_schema(
+        request=s.ApartInputSerializer, responses={200: s.PersonMatchDecidedSerializer, **ERRORS}
+    )
+    def post(self, request: Request, season: str) -> Response:
+        series = _organised(request, season)
+        data = s.ApartInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        apart = people_service.season_persons_apart(
+            series=series,
+            actor=request.user,
+            first=_person(series, data.validated_data["first"], "first"),
+            second=_person(series, data.validated_data["second"], "second"),
+        )
+        return Response(s.PersonMatchDecidedSerializer(apart).data)
+
+
 class SeasonMergeUndoView(APIView):
     @extend_schema(request=None, responses={200: s.MergeSerializer, **ERRORS})
     def post(self, request: Request, season: str, merge_id: int) -> Response:
@@ -238,3 +260,43 @@ class SeasonPersonAnonymiseView(APIView):
             series=series, actor=request.user, person=_person(series, person_id, "person")
         )
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PersonMatchesView(APIView):
+    """Suggested matches (a registration found a known person of another
+    organiser's events): staff see all, an organiser those of their own people."""
+
+    @extend_schema(responses={200: s.PersonMatchesSerializer, **ERRORS})
+    def get(self, request: Request) -> Response:
+        signed_in_user(request.user)
+        return Response(s.PersonMatchesSerializer(person_matches_for(actor=request.user)).data)
+
+
+class _PersonMatchActionView(APIView):
+    action_name = ""
+
+    @extend_schema(request=None, responses={200: s.PersonMatchDecidedSerializer, **ERRORS})
+    def post(self, request: Request, match_id: int) -> Response:
+        signed_in_user(request.user)
+        match = get_object_or_404(PersonMatch, pk=match_id)
+        action = getattr(people_service, self.action_name)
+        decided = action(match=match, actor=request.user)
+        return Response(s.PersonMatchDecidedSerializer(decided).data)
+
+
+class PersonMatchConfirmView(_PersonMatchActionView):
+    """The same human: the new person is merged into the known one."""
+
+    action_name = "person_match_confirm"
+
+
+class PersonMatchDismissView(_PersonMatchActionView):
+    """Two different humans: never suggested again."""
+
+    action_name = "person_match_dismiss"
+
+
+class PersonMatchUndoView(_PersonMatchActionView):
+    """Undo a confirmed match's merge; the suggestion is open again."""
+
+    action_name = "person_match_undo"

@@ -5,6 +5,22 @@ from django.urls import path
 from season import api
 
 urlpatterns = [
+    path("people/matches/", api.PersonMatchesView.as_view(), name="person-matches"),
+    path(
+        "people/matches/<int:match_id>/confirm/",
+        api.PersonMatchConfirmView.as_view(),
+        name="person-match-confirm",
+    ),
+    path(
+        "people/matches/<int:match_id>/dismiss/",
+        api.PersonMatchDismissView.as_view(),
+        name="person-match-dismiss",
+    ),
+    path(
+        "people/matches/<int:match_id>/undo/",
+        api.PersonMatchUndoView.as_view(),
+        name="person-match-undo",
+    ),
     path("seasons/", api.SeasonListView.as_view(), name="season-list"),
     path("seasons/<slug:season>/", api.SeasonDetailView.as_view(), name="season-detail"),
     path("seasons/<slug:season>/ranking/", api.SeasonRankingView.as_view(), name="season-ranking"),
@@ -25,6 +41,11 @@ urlpatterns = [
         "seasons/<slug:season>/people/merge/",
         api.SeasonMergeView.as_view(),
         name="season-people-merge",
+    ),
+    path(
+        "seasons/<slug:season>/people/apart/",
+        api.SeasonPersonsApartView.as_view(),
+        name="season-people-apart",
     ),
     path(
         "seasons/<slug:season>/people/merges/<int:merge_id>/undo/",

@@ -110,3 +110,15 @@ class MergeForm(forms.Form):
         if data.get("survivor") and data.get("survivor") == data.get("duplicate"):
             raise forms.ValidationError(_("Choose two different people."))
         return data
+
+
+class ApartForm(forms.Form):
+    """Two people of a likely duplicate who are two humans."""
+
+    first = forms.ModelChoiceField(queryset=Person.objects.none())
+    second = forms.ModelChoiceField(queryset=Person.objects.none())
+
+    def __init__(self, *args: Any, persons: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("first", "second"):
+            self.fields[name].queryset = persons  # type: ignore[attr-defined]

@@ -15,8 +15,15 @@ from django.utils import timezone
 
 from competition.placings import EventPlace, event_placings
 from core.users import Actor
-from people.models import Person
-from people.selectors import DuplicateSuggestion, duplicate_suggestions, merges_of
+from people.models import Person, PersonMatch
+from people.selectors import (
+    DuplicateSuggestion,
+    dismissed_matches,
+    duplicate_suggestions,
+    merges_of,
+    person_matches_decided,
+    person_matches_open,
+)
 from people.selectors_public import PublicNames, public_names
 from season.models import Series, SeriesEvent
 from season.permissions import is_series_organiser
@@ -29,6 +36,7 @@ from season.qualification import (
     qualification_ranking,
 )
 from tournament.models import Pair, Player
+from tournament.person_permissions import persons_manageable
 
 PODIUM = 3
 # A season pair: its two people's ids, smaller first (a player without a person: minus its id).
@@ -270,6 +278,8 @@ class PersonInSeason:
     person: Person
     events: list[str]  # the season's tournaments the person played, by name
     names: list[str]  # how the person was written in them
+    # Whether the viewer may merge or anonymise them (tournament.person_permissions).
+    may_manage: bool = False
 
 
 @dataclass
@@ -279,11 +289,13 @@ class SeasonPeople:
     merges: list[Any]
 
 
-def series_people(*, series: Series) -> SeasonPeople:
-    """Everyone who played in the season, likely duplicates, and the merges made.
+def series_people(*, series: Series, actor: Actor | None = None) -> SeasonPeople:
+    """Everyone who played in the season, likely duplicates, and the merges made;
+    whom ``actor`` may merge or anonymise (``PersonInSeason.may_manage``).
 
     People who played in the same event are never suggested as one: a
-    tournament cannot have the same human twice.
+    tournament cannot have the same human twice; nor are two people whose
+    suggested match someone dismissed.
     """
     players = (
         Player.objects.filter(tournament__season_events__series=series, person__isnull=False)
@@ -302,10 +314,57 @@ def series_people(*, series: Series) -> SeasonPeople:
             entry.names.append(player.name)
         by_event.setdefault(player.tournament_id, set()).add(person.pk)
     apart = {frozenset((a, b)) for ids in by_event.values() for a in ids for b in ids if a < b}
+    apart |= dismissed_matches(person_ids=found)
+    manageable = persons_manageable(actor=actor, person_ids=set(found))
+    for entry in found.values():
+        entry.may_manage = entry.person.pk in manageable
     people = sorted(found.values(), key=lambda p: (p.person.name_key, p.person.pk))
     persons = [p.person for p in people]
     return SeasonPeople(
         people=people,
         suggestions=duplicate_suggestions(persons=persons, apart=apart),
         merges=merges_of(persons=persons),
+    )
+
+
+@dataclass
+class MatchForViewer:
+    """A suggested match and what the viewer may do with it."""
+
+    match: PersonMatch
+    may_confirm: bool
+    may_dismiss: bool
+    may_undo: bool
+
+
+@dataclass
+class PersonMatches:
+    open: list[MatchForViewer]
+    decided: list[MatchForViewer]
+
+
+def person_matches_for(*, actor: Actor) -> PersonMatches:
+    """The suggested matches ``actor`` may act on: staff all of them, an
+    organiser those with at least one person of their own events."""
+    open_, decided = person_matches_open(), person_matches_decided()
+    ids = {pk for m in [*open_, *decided] for pk in (m.new_id, m.known_id)}
+    mine = persons_manageable(actor=actor, person_ids=ids)
+
+    def view(match: PersonMatch) -> MatchForViewer | None:
+        both = {match.new_id, match.known_id} <= mine
+        if not (both or match.new_id in mine or match.known_id in mine):
+            return None
+        confirmed = match.status == PersonMatch.Status.CONFIRMED
+        undoable = confirmed and match.new.merged_into_id == match.known_id
+        return MatchForViewer(
+            match,
+            may_confirm=both and match.status == PersonMatch.Status.OPEN,
+            may_dismiss=match.status == PersonMatch.Status.OPEN,
+            # After the merge the known person holds every row: who manages it may undo.
+            may_undo=undoable and match.known_id in mine,
+        )
+
+    return PersonMatches(
+        open=[v for v in map(view, open_) if v is not None],
+        decided=[v for v in map(view, decided) if v is not None],
     )

@@ -185,6 +185,9 @@ class PersonSerializer(serializers.Serializer):
     publish_consent = serializers.BooleanField(source="person.publish_consent")
     events = serializers.ListField(child=serializers.CharField())
     names = serializers.ListField(child=serializers.CharField(), help_text="As written in each.")
+    may_manage = serializers.BooleanField(
+        help_text="Whether you may merge or anonymise them (staff, or only your own events)."
+    )
 
 
 class SuggestionSerializer(serializers.Serializer):
@@ -215,3 +218,38 @@ class SeasonPeopleSerializer(serializers.Serializer):
 class MergeInputSerializer(serializers.Serializer):
     survivor = serializers.IntegerField(help_text="Person id to keep.")
     duplicate = serializers.IntegerField(help_text="Person id merged into the survivor.")
+
+
+class MatchPersonSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    name = serializers.CharField()
+    club = serializers.CharField()
+
+
+class PersonMatchSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="match.pk")
+    new = MatchPersonSerializer(source="match.new", help_text="The person registered anew.")
+    known = MatchPersonSerializer(source="match.known", help_text="The person already known.")
+    status = serializers.CharField(source="match.status")
+    created_at = serializers.DateTimeField(source="match.created_at")
+    decided_at = serializers.DateTimeField(source="match.decided_at", allow_null=True)
+    may_confirm = serializers.BooleanField()
+    may_dismiss = serializers.BooleanField()
+    may_undo = serializers.BooleanField()
+
+
+class PersonMatchesSerializer(serializers.Serializer):
+    open = PersonMatchSerializer(many=True)
+    decided = PersonMatchSerializer(many=True)
+
+
+class PersonMatchDecidedSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    status = serializers.CharField()
+    new = serializers.IntegerField(source="new_id")
+    known = serializers.IntegerField(source="known_id")
+
+
+class ApartInputSerializer(serializers.Serializer):
+    first = serializers.IntegerField(help_text="Person id.")
+    second = serializers.IntegerField(help_text="Person id: a different human than first.")

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from season.views import organiser, public
+from season.views import organiser, people_matches, public
 
 app_name = "season"
 
@@ -11,6 +11,22 @@ urlpatterns = [
     path("seasons/<slug:season>/ranking/", public.season_ranking, name="ranking"),
     path("seasons/<slug:season>/ranking.csv", public.season_ranking_csv, name="ranking_csv"),
     # Organiser pages
+    path("organise/people/matches/", people_matches.person_matches, name="person_matches"),
+    path(
+        "organise/people/matches/<int:match_id>/confirm/",
+        people_matches.person_match_confirm,
+        name="person_match_confirm",
+    ),
+    path(
+        "organise/people/matches/<int:match_id>/dismiss/",
+        people_matches.person_match_dismiss,
+        name="person_match_dismiss",
+    ),
+    path(
+        "organise/people/matches/<int:match_id>/undo/",
+        people_matches.person_match_undo,
+        name="person_match_undo",
+    ),
     path("organise/seasons/", organiser.organiser_index, name="organiser_index"),
     path("organise/seasons/new/", organiser.organiser_new, name="organiser_new"),
     path(
@@ -45,6 +61,11 @@ urlpatterns = [
         "organise/seasons/<slug:season>/people/merge/",
         organiser.organiser_merge,
         name="organiser_merge",
+    ),
+    path(
+        "organise/seasons/<slug:season>/people/apart/",
+        organiser.organiser_apart,
+        name="organiser_apart",
     ),
     path(
         "organise/seasons/<slug:season>/people/merges/<int:merge_id>/undo/",

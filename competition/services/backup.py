@@ -51,6 +51,7 @@ from games.models import Game
 from games.services.tokens import game_token_rotate
 from people.services import persons_for_names
 from tournament.models import Player, Tournament
+from tournament.person_permissions import link_policy
 
 logger = logging.getLogger(__name__)
 
@@ -386,9 +387,14 @@ def _outside_ids(
 
 
 def _link_people(tournament: Tournament) -> None:
-    """Players whose person this database does not have are matched by name, as at registration."""
+    """Players whose person this database does not have are matched by name, as at
+    registration: to the event's own organisers' people only, others are suggested."""
     players = list(Player.objects.filter(tournament=tournament, person__isnull=True))
-    found = persons_for_names([(p.name, p.club) for p in players])
+    found = persons_for_names(
+        [(p.name, p.club) for p in players],
+        may_link=link_policy(tournament),
+        context=f"tournament:{tournament.pk}",
+    )
     for player, person in zip(players, found, strict=True):
         player.person = person
     Player.objects.bulk_update(players, ["person"], batch_size=500)

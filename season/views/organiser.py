@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 from core.errors import ApplicationError, PermissionDenied
 from core.users import Actor, AuthenticatedHttpRequest
 from people.models import Person, PersonAudit
-from season.forms import EventAddForm, FinalForm, MergeForm, SeriesForm
+from season.forms import ApartForm, EventAddForm, FinalForm, MergeForm, SeriesForm
 from season.models import Series, SeriesEvent
 from season.permissions import is_series_organiser
 from season.selectors import series_overview, series_people
@@ -200,12 +200,18 @@ def organiser_final(request: HttpRequest, series: Series) -> HttpResponse:
 
 @_organiser_page
 def organiser_people(request: HttpRequest, series: Series) -> HttpResponse:
-    people = series_people(series=series)
-    persons = Person.objects.filter(pk__in=[p.person.pk for p in people.people])
+    people = series_people(series=series, actor=request.user)
+    manageable = {p.person.pk for p in people.people if p.may_manage}
+    persons = Person.objects.filter(pk__in=manageable)
     return render(
         request,
         "season/organiser/people.html",
-        {"series": series, "people": people, "merge_form": MergeForm(persons=persons)},
+        {
+            "series": series,
+            "people": people,
+            "manageable": manageable,
+            "merge_form": MergeForm(persons=persons),
+        },
     )
 
 
@@ -261,4 +267,23 @@ def organiser_anonymise(request: HttpRequest, series: Series, person_id: int) ->
         ),
         _("The person is anonymised everywhere."),
     )
+    return redirect("season:organiser_people", season=series.slug)
+
+
+@_organiser_page
+@require_POST
+def organiser_apart(request: HttpRequest, series: Series) -> HttpResponse:
+    persons = Person.objects.filter(players__tournament__season_events__series=series).distinct()
+    form = ApartForm(request.POST, persons=persons)
+    if not form.is_valid():
+        messages.error(request, _("Choose two different people of this season."))
+    else:
+        first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+        _done(
+            request,
+            lambda: people_service.season_persons_apart(
+                series=series, actor=request.user, first=first, second=second
+            ),
+            _("Kept apart: they will not be suggested again."),
+        )
     return redirect("season:organiser_people", season=series.slug)

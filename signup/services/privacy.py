@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from people.models import Person
 from signup.models import SignUp
+from tournament.services.players import name_in
 
 
 def signup_contacts_purge(*, today: datetime.date | None = None) -> int:
@@ -32,11 +33,12 @@ def signup_contacts_purge(*, today: datetime.date | None = None) -> int:
 
 @transaction.atomic
 def signups_anonymise(*, persons: Sequence[tuple[Person, str]]) -> int:
-    """Sign-ups naming these (now anonymised) people take their new name and
-    lose the contact email. ``persons``: each person with the name it had."""
+    """Sign-ups naming these (now anonymised) people take their new name, lose
+    a pair name made of the old one ("Kirsten & Jens") and the contact email.
+    ``persons``: each person with the name it had."""
     changed = 0
     now = timezone.now()
-    for person, _old_name in persons:
+    for person, old_name in persons:
         for signup in SignUp.objects.select_for_update().filter(
             Q(person_1=person) | Q(person_2=person)
         ):
@@ -44,7 +46,11 @@ def signups_anonymise(*, persons: Sequence[tuple[Person, str]]) -> int:
                 signup.player_1 = person.name
             if signup.person_2_id == person.pk:
                 signup.player_2 = person.name
+            if old_name and name_in(signup.pair_name, old_name):
+                signup.pair_name = ""
             signup.email, signup.anonymised_at = "", now
-            signup.save(update_fields=["player_1", "player_2", "email", "anonymised_at"])
+            signup.save(
+                update_fields=["player_1", "player_2", "pair_name", "email", "anonymised_at"]
+            )
             changed += 1
     return changed

@@ -27,6 +27,7 @@ from signup.services.emails import email_queue
 from signup.services.links import new_nonce, signup_from_token
 from tournament.models import Tournament
 from tournament.permissions import require_organiser
+from tournament.person_permissions import link_policy
 from tournament.selectors_events import active_pairs
 from tournament.services.audit import audit_record
 from tournament.services.registration import pair_register_signed_up, pair_withdraw
@@ -192,7 +193,12 @@ def signup_submit(
     _advance(tournament)
     now = timezone.now()
     names = [n for n in (clean["player_1"], clean["player_2"]) if n]
-    person_1, *others = persons_for_names([(n, clean["club"]) for n in names], consent_at=now)
+    person_1, *others = persons_for_names(
+        [(n, clean["club"]) for n in names],
+        may_link=link_policy(tournament),
+        context=f"tournament:{tournament.pk}",
+        consent_at=now,
+    )
     person_2 = others[0] if others else None
     signup = SignUp.objects.create(
         tournament=tournament,

@@ -26,9 +26,11 @@ from games.models import Game, MoveEntry, ResultConfirmation
 from games.services.move_log import demo_fill_logs
 from games.services.tokens import game_from_token, game_token
 from judging.models import Alert, JudgeCall, MoveRefusal, Ruling
-from people.models import Person
+from people.models import Person, PersonMatch
 from signup.models import SignUp, SignUpEmail
+from tests.factories import TournamentFactory, organiser_of
 from tournament.models import Bye, Pair, Player, Tournament
+from tournament.services.registration import pair_register
 
 # The demo event takes a while to build: these tests run in `make test`, not test-fast.
 pytestmark = pytest.mark.slow
@@ -293,3 +295,23 @@ def test_a_bad_backup_is_refused_in_both_languages_and_changes_nothing(rich_tour
         ) == counts
     with pytest.raises(ApplicationError):
         tournament_import(document=["not", "a", "backup"])
+
+
+def test_a_restore_links_its_players_only_to_its_own_organisers_people(rich_tournament):
+    """Name and club of another organiser's player: a suggestion, not a link."""
+    before = tournament_export(tournament=rich_tournament)
+    first = before["players"][0]
+    for model in reversed(backup_models()):
+        model.objects.filter(**{tournament_path(model): rich_tournament}).delete()
+    rich_tournament.delete()
+    Person.objects.all().delete()
+    elsewhere = TournamentFactory(slug="elsewhere")
+    pair_register(
+        tournament=elsewhere, actor=organiser_of(elsewhere, "someone-else"),
+        player_1=first["name"], player_2="Makker", club=first["club"],
+    )  # fmt: skip
+    theirs = Player.objects.get(tournament=elsewhere, name=first["name"]).person
+    restored = tournament_import(document=json.loads(json.dumps(before)), slug="other-instance")
+    mine = Player.objects.get(tournament=restored, name=first["name"]).person
+    assert mine is not None and mine != theirs
+    assert PersonMatch.objects.filter(new=mine, known=theirs, status="open").exists()

@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from people.errors import PersonRefused
-from people.models import Person, PersonAudit
+from people.models import Person, PersonAudit, PersonMatch
 from people.services import (
     person_anonymise,
     person_merge,
@@ -152,3 +152,27 @@ def test_a_players_person_is_kept_when_the_person_is_deleted():
     person.delete()
     player.refresh_from_db()
     assert player.person is None
+
+
+def test_a_merge_keeps_the_survivors_own_consent():
+    """A duplicate's consent (perhaps from someone else's form) never makes a
+    person who did not agree public."""
+    private = PersonFactory(name="Kirsten Pedersen", publish_consent=False)
+    consenting = PersonFactory(
+        name="Kirsten Pedersen", club="X", publish_consent=True, consent_at=timezone.now()
+    )
+    person_merge(survivor=private, duplicate=consenting, actor=None)
+    private.refresh_from_db()
+    assert not private.publish_consent and private.consent_at is None
+
+
+def test_a_match_the_caller_may_not_link_is_a_new_person_and_a_suggestion():
+    known = PersonFactory(name="Kirsten Pedersen", club="KB")
+    (person,) = persons_for_names(
+        [("kirsten pedersen", "kb")], may_link=lambda candidates: set(), context="tournament:7"
+    )
+    assert person != known and person.name == "kirsten pedersen"
+    match = PersonMatch.objects.get()
+    assert (match.new, match.known, match.context) == (person, known, "tournament:7")
+    (linked,) = persons_for_names([("Kirsten Pedersen", "KB")], may_link=lambda c: {known.pk})
+    assert linked == known and PersonMatch.objects.count() == 1

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import datetime
+import json
+import os
 
 import pytest
+from django.core.files.base import ContentFile
 from django.utils import timezone
 
 from core.errors import Conflict, NotFound, PermissionDenied
 from people.models import Person
+from printing.models import PrintJob
 from season.selectors import series_overview, series_people
 from season.services.people import (
     season_person_anonymise,
@@ -20,7 +24,8 @@ from signup.models import SignUp
 from tests.factories import UserFactory
 from tests.season.conftest import PAIRS, knockout_event
 from tests.signup.conftest import sign_up
-from tournament.models import AuditEntry, Player
+from tournament.models import AuditEntry, Pair, Player
+from tournament.services.registration import pair_update
 
 pytestmark = pytest.mark.django_db
 
@@ -122,3 +127,42 @@ def test_anonymise_replaces_the_name_everywhere_it_was_copied(organiser, season,
     assert any(mette.name in r.entry.player_names for r in ranking)
     assert not any("Mette Hansen" in r.entry.player_names for r in ranking)
     assert SignUp.objects.filter(anonymised_at__isnull=False).count() == 1
+
+
+def test_anonymise_reaches_pair_names_and_drops_stored_pdfs(
+    organiser, season, settings, tmp_path, django_capture_on_commit_callbacks
+):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    kirsten = Player.objects.filter(name="Kirsten Pedersen").first().person
+    pair = Pair.objects.get(player_1__person=kirsten)
+    pair_update(pair=pair, actor=organiser, name="Kirsten & Lars")
+    other_pair = Pair.objects.exclude(pk=pair.pk).filter(tournament=pair.tournament).first()
+    pair_update(pair=other_pair, actor=organiser, name="Bornholmerne")
+    signup_event = knockout_event(organiser, PAIRS[4:8], finish=False)
+    signup_event.signup_closes_at = timezone.now() + datetime.timedelta(days=2)
+    signup_event.save()
+    signup = sign_up(
+        signup_event, player_1="Kirsten Pedersen", player_2="Ny Makker", club="",
+        pair_name="Team Pedersen",
+    )  # fmt: skip
+    round_ = pair.tournament.rounds.first()
+    job = PrintJob.objects.create(
+        tournament=pair.tournament, round=round_, kind=PrintJob.Kind.SCORE_SHEETS_A4,
+        status=PrintJob.Status.DONE,
+    )  # fmt: skip
+    job.file.save("sheets.pdf", ContentFile(b"%PDF Kirsten Pedersen"), save=True)
+    stored = job.file.path
+    assert os.path.exists(stored)
+    with django_capture_on_commit_callbacks(execute=True):
+        season_person_anonymise(series=season, actor=organiser, person=kirsten)
+    kirsten.refresh_from_db()
+    pair.refresh_from_db()
+    assert pair.name == "" and pair.display_name == f"{kirsten.name} & Lars Andersen"
+    other_pair.refresh_from_db()
+    assert other_pair.name == "Bornholmerne"  # another pair's name is left alone
+    signup.refresh_from_db()
+    assert signup.pair_name == "" and signup.player_1 == kirsten.name
+    assert not PrintJob.objects.filter(tournament=pair.tournament).exists()
+    assert not os.path.exists(stored)
+    for entry in AuditEntry.objects.all():
+        assert "Kirsten" not in entry.target and "Kirsten" not in json.dumps(entry.data)

@@ -169,10 +169,12 @@ INPUTS: dict[str, dict[str, dict[str, str]]] = {
     "api:season-events": {"POST": {"tournament": "text", "kind": "choice"}},
     "api:season-final": {"POST": {"name": "text", "date": "text", "venue": "text", "slug": "text"}},
     "api:season-people-merge": {"POST": {"survivor": "int", "duplicate": "int"}},
+    "api:season-people-apart": {"POST": {"first": "int", "second": "int"}},
     "season:ranking": {"GET": {"?fragment": "flag"}},
     "season:organiser_new": {"POST": {**_SEASON_FORM, "slug": "text"}},
     "season:organiser_event_add": {"POST": {"tournament": "choice", "kind": "choice"}},
     "season:organiser_merge": {"POST": {"survivor": "choice", "duplicate": "choice"}},
+    "season:organiser_apart": {"POST": {"first": "choice", "second": "choice"}},
     # sign-up
     "api:signup-public": {"POST": _SIGNUP},
     "api:signup-reject": {"POST": {"note": "text"}},

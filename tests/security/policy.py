@@ -10,6 +10,7 @@ Access levels (roles in ``world.ROLES``):
 - ``login``: any signed-in user;
 - ``judge``: judges and organisers of *this* tournament, and staff;
 - ``organiser``: organisers of *this* tournament, and staff;
+- ``staff``: the federation's staff only (a person in events of two organisers);
 - ``token``: the table's own token, while its round is open;
 - ``token-read``: the table's own token, also after its round closed.
 """
@@ -24,6 +25,7 @@ ALLOWED: dict[str, set[str]] = {
     "login": {"judge", "judge_other", "organiser", "organiser_other", "staff"},
     "judge": {"judge", "organiser", "staff"},
     "organiser": {"organiser", "staff"},
+    "staff": {"staff"},
     "token": {"token"},
     "token-read": {"token", "token_closed"},
 }  # fmt: skip
@@ -33,6 +35,7 @@ ALLOWED: dict[str, set[str]] = {
 EXCLUDED_PREFIXES = ("admin/", "i18n/")
 
 P, L, J, O, T, TR = "public", "login", "judge", "organiser", "token", "token-read"  # noqa: E741
+S = "staff"
 
 POLICY: dict[str, dict[str, str]] = {
     # site
@@ -190,6 +193,12 @@ POLICY: dict[str, dict[str, str]] = {
     "season:organiser_merge": {"POST": O},
     "season:organiser_merge_undo": {"POST": O},
     "season:organiser_anonymise": {"POST": O},
+    "season:organiser_apart": {"POST": O},
+    # suggested matches: the new person is main's, the known one nobody's (staff's)
+    "season:person_matches": {"GET": L},
+    "season:person_match_confirm": {"POST": S},
+    "season:person_match_dismiss": {"POST": O},
+    "season:person_match_undo": {"POST": S},
     "api:season-list": {"GET": P, "POST": L},
     "api:season-detail": {"GET": P, "PATCH": O},
     "api:season-ranking": {"GET": P},
@@ -201,6 +210,11 @@ POLICY: dict[str, dict[str, str]] = {
     "api:season-people-merge": {"POST": O},
     "api:season-merge-undo": {"POST": O},
     "api:season-person-anonymise": {"POST": O},
+    "api:season-people-apart": {"POST": O},
+    "api:person-matches": {"GET": L},
+    "api:person-match-confirm": {"POST": S},
+    "api:person-match-dismiss": {"POST": O},
+    "api:person-match-undo": {"POST": S},
     # ratings and statistics: public; a player's page only for a consenting person
     "ratings:list": {"GET": P},
     "ratings:list_csv": {"GET": P},

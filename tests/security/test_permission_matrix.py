@@ -110,6 +110,7 @@ def _kwargs(name: str, pattern: Any, world: World, role: str) -> dict[str, Any]:
         "signup_id": world.signup.pk,
         "signup_token": world.tokens["signup"],
         "merge_id": world.merge.pk,
+        "match_id": world.match.pk,
         "person_id": world.person.pk,
         "player_id": world.public_person.pk,
     }

@@ -24,7 +24,7 @@ from games.services import move_log
 from games.services.tokens import game_token
 from judging.models import Alert, JudgeCall
 from judging.services.rulings import ruling_warning
-from people.models import Person, PersonAudit
+from people.models import Person, PersonAudit, PersonMatch
 from people.services import persons_for_names
 from printing.models import PrintJob
 from season.models import Series, SeriesEvent, SeriesRole
@@ -203,6 +203,10 @@ def _season_and_signups(main, other, pairs, organiser, now) -> dict[str, Any]:
         context=f"season:{series.slug}",
         data={"moved": {}},
     )
+    # A registration found a known person (in no event: nobody's) with the
+    # name and club of main's third player: a suggestion, not a link.
+    known = Person.objects.create(name=persons[2].name, club="Andetsteds")
+    match = PersonMatch.objects.create(new=persons[2], known=known, context=f"tournament:{main.pk}")
     signup = SignUp.objects.create(
         tournament=main,
         status=SignUp.Status.PENDING,
@@ -219,6 +223,7 @@ def _season_and_signups(main, other, pairs, organiser, now) -> dict[str, Any]:
         "series_event": event,
         "signup": signup,
         "merge": merge,
+        "match": match,
         "person": persons[0],
         "public_person": persons[1],
     }

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from competition.pairs_csv import pairs_csv_read
 from core.errors import Conflict
-from people.models import Person
+from people.models import Person, PersonMatch
 from tests.factories import (
     PersonFactory,
     PlayerFactory,
@@ -19,7 +19,7 @@ from tests.factories import (
     TournamentFactory,
     organiser_of,
 )
-from tournament.models import AuditEntry, Pair, Player
+from tournament.models import AuditEntry, Pair, Player, TournamentRole
 from tournament.services.registration import (
     pair_register,
     pair_register_signed_up,
@@ -39,16 +39,25 @@ def event():
     return tournament, organiser_of(tournament)
 
 
-def test_registered_players_are_the_people_known_from_earlier_events(event):
-    tournament, organiser = event
+def _earlier_event(organiser, *players, club=""):
+    """An earlier event of ``organiser`` where ``players`` played: their people are hers."""
     earlier = TournamentFactory()
+    TournamentRole.objects.create(
+        tournament=earlier, user=organiser, role=TournamentRole.Role.ORGANISER
+    )
     pair_register(
         tournament=earlier,
-        actor=organiser_of(earlier, "o2"),
-        player_1="Mette Hansen",
-        player_2="Jens Nielsen",
-        club="Odense",
+        actor=organiser,
+        player_1=players[0],
+        player_2=players[1] if len(players) > 1 else "Makker Makkersen",
+        club=club,
     )
+    return earlier
+
+
+def test_registered_players_are_the_people_known_from_the_organisers_earlier_events(event):
+    tournament, organiser = event
+    earlier = _earlier_event(organiser, "Mette Hansen", "Jens Nielsen", club="Odense")
     pair = pair_register(
         tournament=tournament,
         actor=organiser,
@@ -60,6 +69,50 @@ def test_registered_players_are_the_people_known_from_earlier_events(event):
     assert pair.player_1.person == mette
     assert pair.player_2.person is not None and pair.player_2.person != mette
     assert Person.objects.count() == 3
+    assert not PersonMatch.objects.exists()
+
+
+def test_a_person_of_another_organisers_events_is_suggested_not_linked(event):
+    tournament, organiser = event
+    earlier = TournamentFactory()
+    pair_register(
+        tournament=earlier,
+        actor=organiser_of(earlier, "o2"),
+        player_1="Mette Hansen",
+        player_2="Jens Nielsen",
+        club="Odense",
+    )
+    mette = Player.objects.get(tournament=earlier, name="Mette Hansen").person
+    pair = pair_register(
+        tournament=tournament, actor=organiser, player_1="Mette Hansen", player_2="Ny Spiller",
+        club="Odense",
+    )  # fmt: skip
+    assert pair.player_1.person != mette and pair.player_1.person.name == "Mette Hansen"
+    (match,) = PersonMatch.objects.all()
+    assert (match.new, match.known, match.status) == (pair.player_1.person, mette, "open")
+    assert match.context == f"tournament:{tournament.pk}"
+    # Registering her again elsewhere in this event's own people links to the new one.
+    later = TournamentFactory()
+    TournamentRole.objects.create(
+        tournament=later, user=organiser, role=TournamentRole.Role.ORGANISER
+    )
+    again = pair_register(
+        tournament=later, actor=organiser, player_1="Mette Hansen", player_2="X Y", club="Odense"
+    )
+    assert again.player_1.person == pair.player_1.person
+    assert PersonMatch.objects.count() == 1
+
+
+def test_a_known_person_in_no_event_is_nobodys_to_link():
+    tournament = TournamentFactory()
+    organiser = organiser_of(tournament)
+    lonely = PersonFactory(name="Pia Madsen", club="Vejle")
+    pair = pair_register(
+        tournament=tournament, actor=organiser, player_1="Pia Madsen", player_2="B B",
+        club="Vejle",
+    )  # fmt: skip
+    assert pair.player_1.person != lonely
+    assert PersonMatch.objects.filter(new=pair.player_1.person, known=lonely).exists()
 
 
 def test_given_persons_are_used_as_they_are(event):
@@ -79,7 +132,7 @@ def test_csv_import_links_every_player_with_two_queries_for_people(
     event, django_assert_max_num_queries
 ):
     tournament, organiser = event
-    PersonFactory(name="Pia Madsen", club="Vejle")
+    _earlier_event(organiser, "Pia Madsen", club="Vejle")
     rows = "\n".join(f"Spiller {k}a;Spiller {k}b;Klub" for k in range(30))
     text = f"player_1;player_2;club\nPia Madsen;Thomas Kristensen;Vejle\n{rows}\n"
     read = pairs_csv_read(text)
@@ -92,7 +145,8 @@ def test_csv_import_links_every_player_with_two_queries_for_people(
 
 def test_a_corrected_name_is_linked_anew(event):
     tournament, organiser = event
-    known = PersonFactory(name="Lars Andersen", club="København")
+    _earlier_event(organiser, "Lars Andersen", club="København")
+    known = Person.objects.get(name="Lars Andersen")
     pair = pair_register(
         tournament=tournament,
         actor=organiser,

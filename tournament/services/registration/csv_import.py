@@ -101,7 +101,9 @@ def pairs_import_csv(
             tournament, data, start_number=start + k, first_round=first_round, check_in=False,
             persons=persons,
         )
-        for k, (data, persons) in enumerate(zip(accepted, _persons(accepted), strict=True))
+        for k, (data, persons) in enumerate(
+            zip(accepted, _persons(tournament, accepted), strict=True)
+        )
     ]  # fmt: skip
     if created:
         audit_record(

@@ -21,6 +21,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.permissions import require_organiser
+from tournament.person_permissions import link_policy
 from tournament.services.audit import audit_record, tournament_data_changed
 
 
@@ -108,9 +109,17 @@ def _names(data: PairData) -> tuple[str, ...]:
     return (data.player_1, data.player_2) if data.player_2 else (data.player_1,)
 
 
-def _persons(data: list[PairData]) -> list[tuple[Person, ...]]:
-    """Each entrant's people (two in a pair, one in singles), found or created in one go."""
-    found = iter(persons_for_names([(p, d.club) for d in data for p in _names(d)]))
+def _linked(tournament: Tournament, entries: list[tuple[str, str]]) -> list[Person]:
+    return persons_for_names(
+        entries, may_link=link_policy(tournament), context=f"tournament:{tournament.pk}"
+    )
+
+
+def _persons(tournament: Tournament, data: list[PairData]) -> list[tuple[Person, ...]]:
+    """Each entrant's people (two in a pair, one in singles), found or created in one go:
+    a known person only when the event's own organisers may manage them, else a new
+    person and a suggested match."""
+    found = iter(_linked(tournament, [(p, d.club) for d in data for p in _names(d)]))
     return [tuple(next(found) for _name in _names(d)) for d in data]
 
 
@@ -209,7 +218,7 @@ def _register(
         start_number=start_number,
         first_round=_next_round_number(tournament),
         check_in=check_in,
-        persons=persons or _persons([data])[0],
+        persons=persons or _persons(tournament, [data])[0],
     )
     audit_record(
         tournament=tournament,
@@ -290,7 +299,7 @@ def pair_update(*, pair: Pair, actor: Actor, **changes: Unpack[PairChanges]) -> 
             # A corrected name may be someone else (or someone known): link anew.
             player = getattr(pair, key)
             player.name = changed[key]
-            player.person = persons_for_names([(player.name, player.club)])[0]
+            player.person = _linked(pair.tournament, [(player.name, player.club)])[0]
             player.save(update_fields=["name", "person"])
     for key in ("club", "name", "seed", "rating"):
         if key in changed:
