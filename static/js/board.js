@@ -203,12 +203,22 @@
       el("title", {}, g).textContent = m.from + " → " + m.to;
     });
     hitMarks.forEach(function (h) {
-      var g = el("g", { "class": "hit-mark", "data-loc": h.loc, "data-colour": h.colour }, layer);
-      var k = 2.1;
-      [[-k, -k, k, k], [-k, k, k, -k]].forEach(function (q) {
-        var attrs = { x1: (h.x + q[0]).toFixed(2), y1: (h.y + q[1]).toFixed(2), x2: (h.x + q[2]).toFixed(2), y2: (h.y + q[3]).toFixed(2) };
+      // An X over the pawn, upright however the board turns, open in the middle so its letter stays readable.
+      var g = el("g", { "class": "hit-mark", "data-loc": h.loc, "data-colour": h.colour,
+        transform: "rotate(" + (-rotate) + " " + h.x.toFixed(2) + " " + h.y.toFixed(2) + ")" }, layer);
+      var inner = 0.95, outer = 2.35;
+      [[1, 1], [1, -1], [-1, 1], [-1, -1]].forEach(function (d) {
+        var attrs = {
+          x1: (h.x + d[0] * inner).toFixed(2), y1: (h.y + d[1] * inner).toFixed(2),
+          x2: (h.x + d[0] * outer).toFixed(2), y2: (h.y + d[1] * outer).toFixed(2),
+        };
         el("line", Object.assign({ "class": "hit-halo" }, attrs), g);
-        el("line", Object.assign({ "class": "hit-cross" }, attrs), g);
+      });
+      [[1, 1], [1, -1], [-1, 1], [-1, -1]].forEach(function (d) {
+        el("line", {
+          x1: (h.x + d[0] * inner).toFixed(2), y1: (h.y + d[1] * inner).toFixed(2),
+          x2: (h.x + d[0] * outer).toFixed(2), y2: (h.y + d[1] * outer).toFixed(2), "class": "hit-cross",
+        }, g);
       });
       el("title", {}, g).textContent = h.loc + " ✕";
     });

@@ -167,18 +167,32 @@ def test_the_preview_draws_landings_hits_and_swaps_on_the_board(phone, live_serv
     assert len(stored(game)) == len(entries)
 
 
-def test_a_seven_split_tapped_on_the_board_is_previewed_pawn_by_pawn(phone, live_server):
-    from tests.e2e.test_table_picker import PREFIX, SEED, SEVEN, compose_seven
+@pytest.mark.parametrize("size", SIZES, ids=["390x844", "360x740"])
+def test_a_seven_split_tapped_on_the_board_is_previewed_pawn_by_pawn(browser, live_server, size):
+    from tests.e2e.test_table_picker import PREFIX, SEED
 
     record = selfplay_game(SEED, first_dealer="Y")
     game, url = table(live_server, "dm2023", record["moves"][:PREFIX])
+    ctx = browser.new_context(locale="da-DK", viewport=size)
+    ctx.set_default_timeout(10_000)
+    try:
+        _seven_on(ctx.new_page(), url, size)
+    finally:
+        ctx.close()
+
+
+def _seven_on(phone, url, size):  # type: ignore[no-untyped-def]
+    from tests.e2e.test_table_picker import PREFIX, SEVEN, compose_seven
+
     phone.goto(url)
     compose_seven(phone)
     expect(phone.locator("#preview-entry")).to_have_text("B " + SEVEN)
     # Blue's B5 lands on B8 and knocks Yellow home from there; its G11 lands on Y1.
     marks = assert_marks(phone, "B5>B8 B8>YH G11>Y1 hY@B8")
     assert {m["loc"]: m["letter"] for m in marks["lands"]} == {"B8": "B", "Y1": "B"}
-    phone.screenshot(path="/tmp/preview_dm2023_seven_tapped.png")
+    one = phone.evaluate(ONE_SCREEN)
+    assert one["scroll"] == 0 and not one["overflows"] and one["board"] and one["confirm"], one
+    phone.screenshot(path=f"/tmp/preview_dm2023_seven_tapped_{size['width']}.png")
     phone.click("#confirm-move")
     expect(phone.locator("#seq")).to_have_text(str(PREFIX + 1))
     expect(phone.locator("#board .land-mark")).to_have_count(0)

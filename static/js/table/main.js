@@ -359,7 +359,9 @@ function candidateLabel(move) {
 
 function renderSeven() {
   const box = $("seven");
-  const on = pick.card === rulesetOf(view.state).split && !noMoveWith(pick.card);
+  // Not for a split typed (or chosen from the legal list) whole: its preview says it all.
+  const typedWhole = !!preview && !pick.parts.length && !pick.pending;
+  const on = pick.card === rulesetOf(view.state).split && !noMoveWith(pick.card) && !typedWhole;
   box.hidden = !on;
   if (!on) return;
   const used = picker.sevenUsed(pick.parts);
