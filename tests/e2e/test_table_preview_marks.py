@@ -48,7 +48,7 @@ def _moves(effect):  # type: ignore[no-untyped-def]
 
 
 def _kind_of(card, move, effect, ruleset):  # type: ignore[no-untyped-def]
-    """"hit", "swap" or "split" when the move is a clear case of it, else None."""
+    """ "hit", "swap" or "split" when the move is a clear case of it, else None."""
     moves = _moves(effect)
     lands = {to for _, to in moves if not to.endswith("H")}
     knocked = [e for e in parse_effect(effect)["events"] if e["type"] == "hit" and e["at"] in lands]
@@ -95,7 +95,10 @@ def phone(browser):
 
 READ_MARKS = """() => {
   const num = (n, a) => Number(n.getAttribute(a));
-  const box = (n) => { const b = n.getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2]; };
+  const box = (n) => {
+    const b = n.getBoundingClientRect();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
   const all = (sel) => [...document.querySelectorAll('#board ' + sel)];
   return {
     coords: window.PartnersBoard.coords,
@@ -172,7 +175,7 @@ def test_a_seven_split_tapped_on_the_board_is_previewed_pawn_by_pawn(browser, li
     from tests.e2e.test_table_picker import PREFIX, SEED
 
     record = selfplay_game(SEED, first_dealer="Y")
-    game, url = table(live_server, "dm2023", record["moves"][:PREFIX])
+    _game, url = table(live_server, "dm2023", record["moves"][:PREFIX])
     ctx = browser.new_context(locale="da-DK", viewport=size)
     ctx.set_default_timeout(10_000)
     try:
@@ -202,7 +205,8 @@ def _card_boxes(page):  # type: ignore[no-untyped-def]
     return page.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll('#cards button')].map((b) => {
           const r = b.getBoundingClientRect();
-          return [b.dataset.card, [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height), b.disabled]];
+          const at = [r.x, r.y, r.width, r.height].map(Math.round);
+          return [b.dataset.card, [...at, b.disabled]];
         }))"""
     )
 
@@ -219,7 +223,7 @@ def test_the_card_row_keeps_every_cards_place_as_cards_run_out(browser, live_ser
             break
         before = keys
     gone = sorted(before - keys)
-    game, url = table(live_server, "dm2023", moves[:n])
+    _game, url = table(live_server, "dm2023", moves[:n])
     ctx = browser.new_context(locale="da-DK", viewport=size)
     ctx.set_default_timeout(10_000)
     try:
@@ -237,7 +241,9 @@ def test_the_card_row_keeps_every_cards_place_as_cards_run_out(browser, live_ser
             expect(page.locator(f'#cards button[data-card="{c}"]')).to_have_class("card gone")
         after = _card_boxes(page)
         assert {c: b[:4] for c, b in after.items()} == {c: b[:4] for c, b in first.items()}
-        assert sorted(c for c, b in after.items() if b[4]) == sorted(c for c in after if c not in keys | {"X"})
+        assert sorted(c for c, b in after.items() if b[4]) == sorted(
+            c for c in after if c not in keys | {"X"}
+        )
         page.screenshot(path=f"/tmp/cards_gone_{size['width']}.png")
     finally:
         ctx.close()
@@ -253,7 +259,7 @@ def test_a_card_with_no_legal_move_says_so_once_and_opens_nothing(phone, live_se
             break
     else:  # pragma: no cover - the self-play game has one
         raise AssertionError("no position without a legal 7")
-    game, url = table(live_server, "dm2023", moves[:n])
+    _game, url = table(live_server, "dm2023", moves[:n])
     phone.goto(url)
     phone.click('#cards button[data-card="7"]')
     expect(phone.locator("#error")).to_be_visible()
@@ -276,14 +282,17 @@ NAME_FITS = """() => {
   const b = player.getBoundingClientRect();
   return {text: player.textContent, clipped: player.scrollWidth > player.clientWidth + 1
           || turn.scrollWidth > turn.clientWidth + 1 || b.right > window.innerWidth + 0.5,
-          lines: Math.round(turn.getBoundingClientRect().height / parseFloat(getComputedStyle(turn).lineHeight))};
+          height: turn.getBoundingClientRect().height};
 }"""
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["390x844", "360x740"])
 def test_long_player_names_wrap_in_the_turn_line_also_when_provisional(browser, live_server, size):
     game, url = table(live_server, "dm2023", [])
-    long_red, long_blue = "Thomas Kristoffer Vestergaard-Henriksen", "Anne-Sofie Bjerregaard Christiansen"
+    long_red, long_blue = (
+        "Thomas Kristoffer Vestergaard-Henriksen",
+        "Anne-Sofie Bjerregaard Christiansen",
+    )
     for person, name in ((game.pair_rg.player_1, long_red), (game.pair_yb.player_2, long_blue)):
         person.name = name
         person.save(update_fields=["name"])
