@@ -52,6 +52,8 @@ def _kind_of(card, move, effect, ruleset):  # type: ignore[no-untyped-def]
     moves = _moves(effect)
     lands = {to for _, to in moves if not to.endswith("H")}
     knocked = [e for e in parse_effect(effect)["events"] if e["type"] == "hit" and e["at"] in lands]
+    if ": in" in move:
+        return "enter"
     if "<>" in move:
         return "swap"
     if card == SPLIT.get(ruleset, "7"):
@@ -146,7 +148,7 @@ CASES = [
     (ruleset, kind)
     for ruleset in ("dm2023", "fr", "rulebook", "duo")
     for kind in ("hit", "swap", "split")
-]
+] + [("dm2023", "enter"), ("duo", "enter")]
 
 
 @pytest.mark.parametrize(("ruleset", "kind"), CASES)
@@ -160,7 +162,9 @@ def test_the_preview_draws_landings_hits_and_swaps_on_the_board(phone, live_serv
     assert phone.locator("#board .land-mark, #board .hit-mark, #board .swap-mark").count() == 0
     type_move(phone, move)
     expect(phone.locator("#preview-entry")).to_have_text(f"{seat} {move}")
-    assert_marks(phone, effect, swap=kind == "swap")
+    marks = assert_marks(phone, effect, swap=kind == "swap")
+    if kind == "enter":  # the arrow starts at the start circle (home) and ends on the start field
+        assert [(a[0][-1], a[1][-1]) for a in marks["arrows"]] == [("H", "S")]
     assert phone.evaluate(ONE_SCREEN)["scroll"] == 0
     phone.screenshot(path=f"/tmp/preview_{ruleset}_{kind}.png")
     # Cancel takes the marks away; nothing was stored.
@@ -199,6 +203,10 @@ def _seven_on(phone, url, size):  # type: ignore[no-untyped-def]
     phone.click("#confirm-move")
     expect(phone.locator("#seq")).to_have_text(str(PREFIX + 1))
     expect(phone.locator("#board .land-mark")).to_have_count(0)
+    # The settings sheet says what the marks mean, in Danish.
+    phone.click('button[data-sheet="type"]')
+    phone.click('#sheet [role=tab][data-tab="settings"]')
+    expect(phone.locator(".preview-legend")).to_contain_text("et kryds på hver brik, der slås hjem")
 
 
 def _card_boxes(page):  # type: ignore[no-untyped-def]
