@@ -18,6 +18,15 @@
  *   opts.provisional locations of pawns placed by entries not yet stored (dashed)
  *   opts.rotate      degrees to turn the board (a seat towards the viewer);
  *                    texts stay upright
+ *   opts.marks       the move previewed before it is confirmed (boardMarks in
+ *                    static/js/table/text.js): {moves: [{from, to, colour}],
+ *                    hits: [{loc, colour}], swaps: [loc]}. Each moved pawn is
+ *                    drawn again at its landing field (a ghost pawn in a solid
+ *                    ring, .land-mark) with an arrow from where it stands; a
+ *                    pawn knocked home is crossed out (.hit-mark, an X), moved
+ *                    out beside its field when a pawn lands there; a swapped
+ *                    pawn is framed by a diamond (.swap-mark). Shapes and
+ *                    letters, so colour is never the only cue.
  *   opts.onTap(loc)  a tap on a place or pawn
  *   opts.targets     with onTap: hit-test instead — a tap goes to the nearest
  *                    of these locations within opts.reach CSS px (default 24)
@@ -126,6 +135,104 @@
     return g;
   }
 
+  /* A pawn: its body in its colour (DUO hole pawns square with a hole) and, with
+     ``letter``, its player's letter (upright however the board turns). */
+  function pawnShape(g, x, y, colour, duo, letter, rotate) {
+    if (duo && colour.charAt(1) === "O") {
+      // A hole pawn: square (turning with the board, so pawns side by side never overlap),
+      // with a light hole that carries the letter.
+      el("rect", { x: (x - 1.7).toFixed(2), y: (y - 1.7).toFixed(2), width: 3.4, height: 3.4, rx: 0.5, "class": "body" }, g);
+      el("circle", { cx: x.toFixed(2), cy: y.toFixed(2), r: 1.2, "class": "hole" }, g);
+    } else {
+      el("circle", { cx: x.toFixed(2), cy: y.toFixed(2), r: 1.6, "class": "body" }, g);
+    }
+    if (letter) label(g, x, y - 0.05, duo ? colour.charAt(0) : colour, "pawn-letter", rotate);
+  }
+
+  /* A point moved ``by`` board units away from the centre (out of the ring). */
+  function outward(x, y, by) {
+    var r = Math.hypot(x, y) || 1;
+    return [x * (r + by) / r, y * (r + by) / r];
+  }
+
+  /* Is the pawn of ``colour`` on ``loc`` knocked home by the move previewed? Once per pawn. */
+  function hitAt(marks, loc, colour) {
+    if (!marks) return false;
+    for (var i = 0; i < marks.hits.length; i++) {
+      var h = marks.hits[i];
+      if (h.loc === loc && h.colour === colour && !h.drawn) { h.drawn = true; return true; }
+    }
+    return false;
+  }
+
+  /* The preview of a move on top of the pawns: arrows, ghost pawns at the
+     landing fields, crosses on the pawns knocked home, diamonds on swapped pawns. */
+  function drawMarks(root, marks, hitMarks, duo, rotate, letters) {
+    if (!marks) return;
+    var layer = el("g", { "class": "preview-marks" }, root);
+    marks.moves.forEach(function (m) {
+      var a = COORDS[m.from], b = COORDS[m.to];
+      if (!a || !b) return;
+      var dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy) || 1;
+      var end = Math.max(0, len - 3.3) / len;
+      var start = Math.min(len, 2.2) / len;
+      el("line", {
+        x1: (a[0] + dx * start).toFixed(2), y1: (a[1] + dy * start).toFixed(2),
+        x2: (a[0] + dx * end).toFixed(2), y2: (a[1] + dy * end).toFixed(2),
+        "class": "move-arrow", "data-from": m.from, "data-to": m.to, "marker-end": "url(#arrow-head)",
+      }, layer);
+    });
+    marks.swaps.forEach(function (loc) {
+      var p = COORDS[loc];
+      if (!p) return;
+      var g = el("g", { "class": "swap-mark", "data-loc": loc }, layer);
+      var d = 3.6;
+      el("path", {
+        d: "M" + (p[0] - d).toFixed(2) + " " + p[1].toFixed(2) + " L" + p[0].toFixed(2) + " " + (p[1] - d).toFixed(2) +
+          " L" + (p[0] + d).toFixed(2) + " " + p[1].toFixed(2) + " L" + p[0].toFixed(2) + " " + (p[1] + d).toFixed(2) + " Z",
+      }, g);
+      el("title", {}, g).textContent = loc + " ⇄";
+    });
+    marks.moves.forEach(function (m) {
+      var p = COORDS[m.to];
+      if (!p) return;
+      var g = el("g", { "class": "land-mark seat-fill-" + m.colour.charAt(0) + (duo ? " duo-" + m.colour.charAt(1) : ""),
+        "data-loc": m.to, "data-from": m.from }, layer);
+      el("circle", { cx: p[0].toFixed(2), cy: p[1].toFixed(2), r: 2.75, "class": "land-ring" }, g);
+      pawnShape(g, p[0], p[1], m.colour, duo, duo || letters, rotate);
+      el("title", {}, g).textContent = m.from + " → " + m.to;
+    });
+    hitMarks.forEach(function (h) {
+      // An X over the pawn, upright however the board turns, open in the middle so its letter stays readable.
+      var g = el("g", { "class": "hit-mark", "data-loc": h.loc, "data-colour": h.colour,
+        transform: "rotate(" + (-rotate) + " " + h.x.toFixed(2) + " " + h.y.toFixed(2) + ")" }, layer);
+      var inner = 0.95, outer = 2.35;
+      [[1, 1], [1, -1], [-1, 1], [-1, -1]].forEach(function (d) {
+        var attrs = {
+          x1: (h.x + d[0] * inner).toFixed(2), y1: (h.y + d[1] * inner).toFixed(2),
+          x2: (h.x + d[0] * outer).toFixed(2), y2: (h.y + d[1] * outer).toFixed(2),
+        };
+        el("line", Object.assign({ "class": "hit-halo" }, attrs), g);
+      });
+      [[1, 1], [1, -1], [-1, 1], [-1, -1]].forEach(function (d) {
+        el("line", {
+          x1: (h.x + d[0] * inner).toFixed(2), y1: (h.y + d[1] * inner).toFixed(2),
+          x2: (h.x + d[0] * outer).toFixed(2), y2: (h.y + d[1] * outer).toFixed(2), "class": "hit-cross",
+        }, g);
+      });
+      el("title", {}, g).textContent = h.loc + " ✕";
+    });
+  }
+
+  function defs(svg) {
+    var d = el("defs", {}, svg);
+    var m = el("marker", {
+      id: "arrow-head", viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 3.2, markerHeight: 3.2,
+      orient: "auto-start-reverse", markerUnits: "strokeWidth",
+    }, d);
+    el("path", { d: "M0 0 L10 5 L0 10 Z", "class": "arrow-head" }, m);
+  }
+
   function render(svg, state, opts) {
     opts = opts || {};
     var selected = opts.selected || [];
@@ -133,6 +240,7 @@
     var provisional = opts.provisional || [];
     var rotate = opts.rotate || 0;
     while (svg.firstChild) svg.removeChild(svg.firstChild);
+    if (opts.marks) defs(svg);
     var root = el("g", { "class": "board-root", transform: "rotate(" + rotate + ")" }, svg);
     el("circle", { cx: 0, cy: 0, r: R_RING, "class": "ring" }, root);
     var rulebook = !!(state && state.ruleset === "rulebook");
@@ -150,6 +258,10 @@
     });
     var position = (state && state.position) || {};
     var locked = (state && state.locked) || {};
+    var marks = opts.marks || null;
+    var landed = {};
+    if (marks) marks.moves.forEach(function (m) { landed[m.to] = true; });
+    var hitMarks = [];
     colours.forEach(function (s) {
       var pawns = position[s] || [];
       var lockedHere = duo ? duoLocked(pawns, s) : (locked[s] || []);
@@ -164,24 +276,24 @@
         else if (seen[loc]) { x += 0.9 * seen[loc]; y -= 0.9 * seen[loc]; }
         seen[loc] = (seen[loc] || 0) + 1;
         var isLocked = lockedHere.indexOf(loc) >= 0;
+        var hit = hitAt(marks, loc, s);
+        if (hit && landed[loc]) {
+          // A pawn lands where this one is knocked home from: this one steps out beside its field.
+          var out = outward(x, y, 5);
+          x = out[0]; y = out[1];
+        }
         var cls = "pawn seat-fill-" + player + (isLocked ? " locked" : "") + (duo ? " duo-" + s.charAt(1) : "");
         if (selected.indexOf(loc) >= 0) cls += " selected";
         else if (hints.indexOf(loc) >= 0) cls += " hint";
         if (provisional.indexOf(loc) >= 0) cls += " provisional";
+        if (hit) cls += " is-hit";
         var g = el("g", { "class": cls, "data-loc": loc }, root);
-        if (duo && s.charAt(1) === "O") {
-          // A hole pawn: square (turning with the board, so pawns side by side never overlap),
-          // with a light hole that carries the letter.
-          el("rect", { x: (x - 1.7).toFixed(2), y: (y - 1.7).toFixed(2), width: 3.4, height: 3.4, rx: 0.5, "class": "body" }, g);
-          el("circle", { cx: x.toFixed(2), cy: y.toFixed(2), r: 1.2, "class": "hole" }, g);
-        } else {
-          el("circle", { cx: x.toFixed(2), cy: y.toFixed(2), r: 1.6, "class": "body" }, g);
-        }
-        if (duo) label(g, x, y - 0.05, player, "pawn-letter", rotate);
-        else if (opts.letters) label(g, x, y - 0.05, s, "pawn-letter", rotate);
+        pawnShape(g, x, y, s, duo, duo || opts.letters, rotate);
         el("title", {}, g).textContent = loc + (isLocked ? " 🔒" : "");
+        if (hit) hitMarks.push({ loc: loc, colour: s, x: x, y: y });
       });
     });
+    drawMarks(root, marks, hitMarks, duo, rotate, opts.letters);
     selected.forEach(function (loc) {
       if (!COORDS[loc]) return;
       el("circle", { cx: COORDS[loc][0].toFixed(2), cy: COORDS[loc][1].toFixed(2), r: 3.2, "class": "sel-ring" }, root);

@@ -11,7 +11,7 @@ import { check, project, provisionalLocs } from "./game.js";
 import * as picker from "./picker.js";
 import { allColours, deckOf, isDuo, rulesetOf } from "./ruleset.js";
 import { Sync } from "./sync.js";
-import { discardText, judgeMarks, movedFrom, parseEffect, splitSeat, tidy } from "./text.js";
+import { boardMarks, discardText, judgeMarks, movedFrom, parseEffect, serverEffect, splitSeat, tidy } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("table-config").textContent);
@@ -73,9 +73,14 @@ function clearPick(card) {
   nudge = "";
 }
 
+/* A card with no legal move: said once (the error box), and nothing else opens. */
+function noMoveWith(card) {
+  return !!card && card !== "X" && !picker.legalOf(view.state, card).length;
+}
+
 function chooseCard(card) {
   clearPick(card);
-  if (card !== "X" && !picker.legalOf(view.state, card).length) error = { message: S.noLegal, rule: "" };
+  if (noMoveWith(card)) error = { message: S.noLegal, rule: "" };
   render();
 }
 
@@ -86,6 +91,11 @@ function onTap(loc) {
   nudge = "";
   if (!pick.card || pick.card === "X") {
     nudge = S.cardFirst;
+    render();
+    return;
+  }
+  if (noMoveWith(pick.card)) {
+    error = { message: S.noLegal, rule: "" };
     render();
     return;
   }
@@ -197,6 +207,7 @@ function renderBoard() {
   allColours(state).forEach((s) => { pawns.push(...(state.position[s] || []), s + "H", s + "S"); });
   Board.render($("board"), state, {
     selected,
+    marks: previewMarks(state),
     hints,
     provisional: provisionalLocs(sync.server, state),
     rotate: boardRotation(state),
@@ -205,6 +216,14 @@ function renderBoard() {
     targets: [...new Set(pawns)],
     preferred: hints,
   });
+}
+
+/* The move previewed, for the board to draw before it is confirmed (a discard moves nothing). */
+function previewMarks(state) {
+  if (!preview || preview.entry.indexOf(" X:") > 0) return null;
+  const effect = preview.effect !== null ? preview.effect : preview.server ? serverEffect(preview.server) : null;
+  if (!effect) return null;
+  return boardMarks(effect, splitSeat(preview.entry).rest, state.position, allColours(state));
 }
 
 function renderTurn() {
@@ -340,7 +359,9 @@ function candidateLabel(move) {
 
 function renderSeven() {
   const box = $("seven");
-  const on = pick.card === rulesetOf(view.state).split;
+  // Not for a split typed (or chosen from the legal list) whole: its preview says it all.
+  const typedWhole = !!preview && !pick.parts.length && !pick.pending;
+  const on = pick.card === rulesetOf(view.state).split && !noMoveWith(pick.card) && !typedWhole;
   box.hidden = !on;
   if (!on) return;
   const used = picker.sevenUsed(pick.parts);
@@ -375,12 +396,15 @@ function renderCards() {
   wrap.textContent = "";
   const legal = view.state.legal_entries || {};
   const discarding = pick.card === "X";
+  // Every card of the deck keeps its place for the whole game: one not in the
+  // hands (all played) is shown disabled, so no button moves between turns.
   deckOf(view.state, config.rules).forEach((c) => {
-    if (!discarding && view.state.legal_entries && !(c in legal)) return;
+    const gone = !discarding && !!view.state.legal_entries && !(c in legal);
     const active = !discarding && pick.card === c;
-    const b = button(wrap, c, "card" + (active ? " active" : ""), () => (discarding ? discardCard(c) : chooseCard(c)));
+    const b = button(wrap, c, "card" + (active ? " active" : "") + (gone ? " gone" : ""), () => (discarding ? discardCard(c) : chooseCard(c)));
     b.setAttribute("data-card", c);
     b.setAttribute("aria-pressed", String(active));
+    if (gone) { b.disabled = true; b.title = S.cardGone; b.setAttribute("aria-label", c + " — " + S.cardGone); }
   });
   const x = button(wrap, S.discardHand, "card discard-btn" + (discarding ? " active" : ""), () => chooseCard(discarding ? null : "X"));
   x.setAttribute("data-card", "X");

@@ -64,3 +64,39 @@ export function judgeMarks(entries) {
   undone.forEach((n) => { marks[n] = "undone"; });
   return marks;
 }
+
+/* What the board draws of a move before it is confirmed (board.js opts.marks),
+   from its effect string: every moved pawn with its landing field and colour,
+   every pawn knocked home (it ends on a start circle it did not start on),
+   and with a swap (``move`` names "A<>B") both pawns swapped.
+   ``colours`` are the position's colours (seats, or DUO areas). */
+export function boardMarks(effect, move, position, colours) {
+  const marks = { moves: [], hits: [], swaps: [] };
+  const colourAt = (loc) => colours.find((c) => (position[c] || []).includes(loc)) || loc.replace(/(S|H|\d+|M\d)$/, "");
+  const swap = (move || "").indexOf("<>") > 0;
+  let moved = parseEffect(effect).moves;
+  if (swap && moved.length < 2) {
+    // Two pawns of one colour swapped leave the colour's places as they were: the move says which.
+    const [a, b] = movedFrom(move);
+    moved = [{ from: a, to: b }, { from: b, to: a }];
+  }
+  moved.forEach((mv) => {
+    const colour = colourAt(mv.from);
+    if (/H$/.test(mv.to) && !/H$/.test(mv.from)) marks.hits.push({ loc: mv.from, colour });
+    else {
+      marks.moves.push({ from: mv.from, to: mv.to, colour });
+      if (swap) marks.swaps.push(mv.from);
+    }
+  });
+  return marks;
+}
+
+/* The server's preview answer ({changes: [{colour, from, to}]}) as an effect
+   string, pairing the pawns of a colour in order. */
+export function serverEffect(answer) {
+  const tokens = [];
+  (answer.changes || []).forEach((c) => {
+    c.from.forEach((from, i) => { if (c.to[i]) tokens.push(from + ">" + c.to[i]); });
+  });
+  return tokens.join(" ");
+}
