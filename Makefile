@@ -84,7 +84,7 @@ fuzz: venv
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy core games judging competition tournament people printing season signup ratings stats config
+	$(BIN)/mypy core accounts games judging competition tournament people printing season signup ratings stats config
 	$(BIN)/lint-imports
 
 format: venv

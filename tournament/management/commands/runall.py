@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from core.supervisor import Child, StartupFailed, Supervisor
@@ -55,6 +56,9 @@ class Command(BaseCommand):
             # style, no tracebacks on players' phones. DJANGO_DEBUG=1 to debug.
             "DJANGO_DEBUG": os.environ.get("DJANGO_DEBUG", "False"),
         }
+        if venue:
+            # The demo's passwords are published: never a way in on the venue network.
+            env["REFUSE_DEMO_PASSWORDS"] = "True"
         supervisor = Supervisor(
             self._children(var=var, host=host, port=port),
             cwd=Path(settings.BASE_DIR),
@@ -71,6 +75,7 @@ class Command(BaseCommand):
             signal.signal(sig, stop)
         supervisor.start()
         self._banner(site_url=site_url, port=port, venue=venue, others=others, var=var)
+        self._accounts(site_url=site_url, venue=venue)
         try:
             supervisor.run(should_stop=lambda: stopping)
         except StartupFailed as failure:
@@ -150,12 +155,20 @@ class Command(BaseCommand):
                 "Only this machine can open it. For phones at the venue: make venue "
                 "(docs: README, 'At the venue')."
             )
-        out.write(
-            "Demo logins (user / password):\n"
-            "  organiser / demo-organiser   (organiser of the demo tournament)\n"
-            "  judge     / demo-judge       (judge of the demo tournament)\n"
-            f"Logs: {var / 'logs'}  ·  Ctrl-C stops everything.\n"
-        )
+        if not venue:
+            out.write(
+                "Demo logins, if this is the demo (user / password):\n"
+                "  organiser / demo-organiser   (organiser of the demo tournament)\n"
+                "  judge     / demo-judge       (judge of the demo tournament)"
+            )
+        out.write(f"Logs: {var / 'logs'}  ·  Ctrl-C stops everything.\n")
+
+    def _accounts(self, *, site_url: str, venue: bool) -> None:
+        """A server without accounts prints its setup code; at the venue, warn about
+        demo accounts that still have the published passwords (accounts app)."""
+        call_command("setup_code", "--if-no-accounts", "--site-url", site_url, stdout=self.stdout)
+        if venue:
+            call_command("demo_password_warning", stderr=self.stderr)
 
     def _qr(self, url: str) -> None:
         """A QR code in the terminal: scan it with a phone to check the network path."""
