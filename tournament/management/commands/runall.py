@@ -48,17 +48,7 @@ class Command(BaseCommand):
         venue = bool(options["venue"])
         host = options["host"] or ("0.0.0.0" if venue else "127.0.0.1")  # noqa: S104
         site_url, others = self._site_url(venue=venue, port=port, address=options["address"])
-        env = {
-            **os.environ,
-            "PYTHONUNBUFFERED": "1",
-            "SITE_URL": site_url,
-            # An event's pages, not a developer's: error pages in the site's
-            # style, no tracebacks on players' phones. DJANGO_DEBUG=1 to debug.
-            "DJANGO_DEBUG": os.environ.get("DJANGO_DEBUG", "False"),
-        }
-        if venue:
-            # The demo's passwords are published: never a way in on the venue network.
-            env["REFUSE_DEMO_PASSWORDS"] = "True"
+        env = self.child_env(venue=venue, site_url=site_url)
         supervisor = Supervisor(
             self._children(var=var, host=host, port=port),
             cwd=Path(settings.BASE_DIR),
@@ -82,6 +72,22 @@ class Command(BaseCommand):
             raise CommandError(f"{failure} (is port {port} already in use?)") from failure
         finally:
             supervisor.stop()
+
+    @staticmethod
+    def child_env(*, venue: bool, site_url: str) -> dict[str, str]:
+        """The environment of the web server, worker and beat."""
+        env = {
+            **os.environ,
+            "PYTHONUNBUFFERED": "1",
+            "SITE_URL": site_url,
+            # An event's pages, not a developer's: error pages in the site's
+            # style, no tracebacks on players' phones. DJANGO_DEBUG=1 to debug.
+            "DJANGO_DEBUG": os.environ.get("DJANGO_DEBUG", "False"),
+        }
+        if venue:
+            # The demo's passwords are published: never a way in on the venue network.
+            env["REFUSE_DEMO_PASSWORDS"] = "True"
+        return env
 
     def _site_url(self, *, venue: bool, port: str, address: str) -> tuple[str, list[str]]:
         """The address printed on score sheets, and other addresses of this machine."""
