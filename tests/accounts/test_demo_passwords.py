@@ -39,7 +39,7 @@ def test_on_the_venue_network_a_demo_password_is_refused_in_both_languages(
     assert response.status_code == 200  # the form again, with the reason
     assert "_auth_user_id" not in client.session
     assert "changepassword" in response.content.decode()
-    assert "demo" in response.content.decode()
+    assert "demoens offentliggjorte adgangskode" in response.content.decode()
     client.get(reverse("language_switch", args=["en"]))
     english = _login(client, "judge", "demo-judge").content.decode()
     assert "published password" in english

@@ -70,7 +70,7 @@ def test_a_wrong_code_makes_nothing():
     _code()
     response = Client().post(URL, _form("AAAA-BBBB-CCCC-DDDD"))
     assert response.status_code == 403
-    assert "setup code is not right" in response.content.decode()
+    assert "opsætningskode er forkert" in response.content.decode()
     assert not get_user_model().objects.exists()
 
 
@@ -88,7 +88,7 @@ def test_an_expired_code_is_refused():
     SetupCode.objects.update(expires_at=timezone.now() - datetime.timedelta(seconds=1))
     response = Client().post(URL, _form(code))
     assert response.status_code == 403
-    assert "expired" in response.content.decode()
+    assert "udløbet" in response.content.decode()
     assert not get_user_model().objects.exists()
 
 
