@@ -14,6 +14,7 @@ from core.ratelimit import (
     RateLimitedAuthenticationForm,
     RateLimitedLoginView,
 )
+from core.request import field_text
 
 DEMO_PASSWORD_REFUSED = _(
     "This is the demo's published password, and it is not accepted here (venue network or "
@@ -23,14 +24,18 @@ DEMO_PASSWORD_REFUSED = _(
 )
 
 
+# Longer than any published demo password: a longer one is not one of them.
+PASSWORD_LENGTH = 200
+
+
 class DemoPasswordRefusal:
     """Refuses a published demo password before anything else is checked."""
 
     data: Any
 
     def clean(self) -> dict[str, Any]:
-        password = self.data.get("password") if hasattr(self.data, "get") else None
-        if demo_passwords_refused() and isinstance(password, str) and is_demo_password(password):
+        password = field_text(self.data, "password", max_length=PASSWORD_LENGTH)
+        if demo_passwords_refused() and is_demo_password(password):
             raise forms.ValidationError(DEMO_PASSWORD_REFUSED, code="demo_password")
         cleaned: dict[str, Any] = super().clean()  # type: ignore[misc]
         return cleaned

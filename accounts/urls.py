@@ -9,7 +9,7 @@ app_name = "accounts"
 urlpatterns = [
     path("setup/", views.setup, name="setup"),
     # The path part after invite/ is the link's secret: masked in every log line.
-    path("invite/<str:token>/", views.invitation, name="invitation"),
+    path("invite/<str:invitation_token>/", views.invitation, name="invitation"),
     path(
         "organise/<slug:slug>/invitations/", views.invitation_new, name="organiser_invitation_new"
     ),
@@ -31,7 +31,7 @@ urlpatterns = [
     # The token after the user's id is the reset link's secret: masked in every log line.
     # Django's view moves it into the session and redirects to .../set-password/.
     path(
-        "account/reset/<uidb64>/<token>/",
+        "account/reset/<uidb64>/<reset_token>/",
         views.PasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
     ),

@@ -126,8 +126,9 @@ def invitation_withdraw(
 
 
 @never_cache
-def invitation(request: HttpRequest, token: str) -> HttpResponse:
+def invitation(request: HttpRequest, invitation_token: str) -> HttpResponse:
     """The invitee's page: make an account (or, signed in, accept) and get the role."""
+    token = invitation_token
     found = selectors.invitation_for_token(token=token)
     if found is None or found.state != Invitation.State.PENDING:
         return _invitation_refused(request, found)
@@ -246,8 +247,14 @@ class PasswordResetSentView(auth_views.PasswordResetDoneView):
 
 
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's view, under a URL whose secret is named ``reset_token`` (never a table's)."""
+
     template_name = "accounts/password_reset_confirm.html"
     success_url = reverse_lazy("accounts:password_reset_complete")
+
+    def dispatch(self, *args: Any, **kwargs: Any) -> HttpResponse:
+        kwargs["token"] = kwargs.pop("reset_token")
+        return super().dispatch(*args, **kwargs)
 
 
 class PasswordResetCompleteView(auth_views.PasswordResetCompleteView):

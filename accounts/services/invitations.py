@@ -65,7 +65,7 @@ def invitation_refusal(invitation: Invitation | None) -> InvitationRefused:
 
 
 def invitation_link(token: str) -> str:
-    return settings.SITE_URL + reverse("accounts:invitation", kwargs={"token": token})
+    return settings.SITE_URL + reverse("accounts:invitation", kwargs={"invitation_token": token})
 
 
 def invitation_create(
