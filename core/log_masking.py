@@ -27,6 +27,11 @@ from typing import Any
 
 _TABLE_PATH = re.compile(r"(/t/|/api/table/)([^/?#\s\"'<>]+)")
 _CODE_PARAM = re.compile(r"([?&]code=)([^&#\s\"'<>]+)")
+# An invitation link (/invite/<token>/) and a password reset link
+# (/account/reset/<uid>/<token>/) are one-time credentials too.
+_ACCOUNT_LINK = re.compile(r"(/invite/|/account/reset/[^/?#\s\"'<>]+/)([^/?#\s\"'<>]+)")
+# Django's reset view moves the token into the session and redirects here.
+_NOT_SECRET = {"set-password"}
 
 
 def _token_tag(match: re.Match[str]) -> str:
@@ -34,8 +39,17 @@ def _token_tag(match: re.Match[str]) -> str:
     return f"{match.group(1)}[token:{digest}]"
 
 
+def _account_tag(match: re.Match[str]) -> str:
+    if match.group(2) in _NOT_SECRET:
+        return match.group(0)
+    return f"{match.group(1)}[masked]"
+
+
 def mask_secrets(text: str) -> str:
-    """``text`` with every table token in a path and every ``code=`` value masked."""
+    """``text`` with every table token in a path, every ``code=`` value and every
+    invitation or password reset token masked."""
+    if "/invite/" in text or "/account/reset/" in text:
+        text = _ACCOUNT_LINK.sub(_account_tag, text)
     if "/t/" not in text and "/api/table/" not in text and "code=" not in text:
         return text
     text = _TABLE_PATH.sub(_token_tag, text)
