@@ -101,7 +101,7 @@ def _invitation_email(*, invitation: Invitation, link: str) -> bool:
     """Send the link through Django's email framework; a failure leaves the link to copy."""
     context = {
         "tournament": invitation.tournament,
-        "role": invitation.get_role_display(),
+        "role": invitation.get_role_display().lower(),
         "link": link,
         "expires_at": invitation.expires_at,
         "inviter": invitation.created_by.get_username() if invitation.created_by else "",
