@@ -37,7 +37,9 @@ class SetupForm(NewAccountForm):
 
 
 class InvitationCreateForm(forms.Form):
-    role = forms.ChoiceField(label=_("Role"), choices=TournamentRole.Role.choices)
+    role = forms.ChoiceField(
+        label=_("Role"), choices=TournamentRole.Role.choices, initial=TournamentRole.Role.JUDGE
+    )
     email = forms.EmailField(
         label=_("Email (optional)"),
         required=False,

@@ -65,7 +65,8 @@ def invitation_refusal(invitation: Invitation | None) -> InvitationRefused:
 
 
 def invitation_link(token: str) -> str:
-    return settings.SITE_URL + reverse("accounts:invitation", kwargs={"invitation_token": token})
+    site_url: str = settings.SITE_URL
+    return site_url + reverse("accounts:invitation", kwargs={"invitation_token": token})
 
 
 def invitation_create(

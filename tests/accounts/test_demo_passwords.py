@@ -30,9 +30,7 @@ def _login(client: Client, username: str, password: str):
     return client.post(reverse("login"), {"username": username, "password": password})
 
 
-def test_on_the_venue_network_a_demo_password_is_refused_in_both_languages(
-    demo_accounts, settings
-):
+def test_on_the_venue_network_a_demo_password_is_refused_in_both_languages(demo_accounts, settings):
     settings.REFUSE_DEMO_PASSWORDS = True
     client = Client()
     response = _login(client, "organiser", "demo-organiser")
@@ -64,9 +62,10 @@ def test_make_run_on_this_machine_still_accepts_the_demo(demo_accounts, settings
 
 
 def test_runall_venue_turns_the_refusal_on_for_its_processes():
-    assert RunAll.child_env(venue=True, site_url="http://10.0.0.5:8000")[
-        "REFUSE_DEMO_PASSWORDS"
-    ] == "True"
+    assert (
+        RunAll.child_env(venue=True, site_url="http://10.0.0.5:8000")["REFUSE_DEMO_PASSWORDS"]
+        == "True"
+    )
     here = RunAll.child_env(venue=False, site_url="http://127.0.0.1:8000")
     assert here.get("REFUSE_DEMO_PASSWORDS") == os.environ.get("REFUSE_DEMO_PASSWORDS")
 
@@ -92,8 +91,10 @@ def test_production_settings_refuse_demo_passwords():
         "DJANGO_SECRET_KEY": "x" * 60,
         "DJANGO_ALLOWED_HOSTS": "dm.example.dk",
     }
-    code = "import django; django.setup(); from django.conf import settings; " \
+    code = (
+        "import django; django.setup(); from django.conf import settings; "
         "print(settings.REFUSE_DEMO_PASSWORDS)"
+    )
     out = subprocess.run(
         [sys.executable, "-c", code],
         env=env,

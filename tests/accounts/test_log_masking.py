@@ -24,8 +24,7 @@ def test_invitation_and_reset_tokens_are_masked():
         == '"GET /invite/[masked]/ HTTP/1.1" 200 3120'
     )
     assert (
-        mask_secrets(f"Gone: /account/reset/MTI/{TOKEN}/")
-        == "Gone: /account/reset/MTI/[masked]/"
+        mask_secrets(f"Gone: /account/reset/MTI/{TOKEN}/") == "Gone: /account/reset/MTI/[masked]/"
     )
     # Where Django's view moves the token out of the address: nothing secret left.
     line = '"GET /account/reset/MTI/set-password/ HTTP/1.1" 200'
