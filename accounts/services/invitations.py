@@ -137,7 +137,7 @@ def invitation_revoke(*, invitation: Invitation, actor: Actor) -> None:
 def _claim(*, token: str, user: User) -> Invitation:
     """Mark the live invitation of ``token`` used by ``user``, or refuse."""
     invitation = (
-        Invitation.objects.select_for_update()
+        Invitation.objects.select_for_update(of=("self",))
         .select_related("tournament", "created_by")
         .filter(token_hash=secret_hash(token))
         .first()
