@@ -9,6 +9,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from accounts.forms import InvitationCreateForm
+from accounts.selectors import invitations_pending
 from competition import selectors
 from competition.forms import KnockoutCreateForm, RoleGrantForm, RoundPairForm, TournamentForm
 from core.errors import ApplicationError
@@ -96,6 +98,8 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "has_knockout": any(r.kind == Round.Kind.KNOCKOUT for r in rounds),
             "roles": roles,
             "role_form": RoleGrantForm(),
+            "invitations": invitations_pending(tournament=tournament),
+            "invitation_form": InvitationCreateForm(),
         },
     )
 

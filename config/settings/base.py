@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "people",
     "tournament",
+    "accounts",
     "games",
     "judging",
     "competition",
@@ -139,7 +140,17 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # The demo's passwords are printed in the README (accounts/demo.py).
+    {"NAME": "accounts.validators.NotDemoPasswordValidator"},
 ]
+# Refuse a login with one of the demo's published passwords: on for the venue
+# network (runall --venue sets it for its processes) and always in production.
+REFUSE_DEMO_PASSWORDS = env.bool("REFUSE_DEMO_PASSWORDS", default=False)
+# The one-time code of the first-run setup, and an invitation link, live this long.
+SETUP_CODE_MINUTES = 60
+INVITATION_DAYS = 7
+# A password reset link works for a day (Django's default is three).
+PASSWORD_RESET_TIMEOUT = 24 * 3600
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournament:role_home"
 LOGOUT_REDIRECT_URL = "tournament:home"

@@ -74,6 +74,10 @@ _SIGNUP = {
     "consent": "flag", "client_id": "text",
 }  # fmt: skip
 
+_NEW_ACCOUNT = {"username": "text", "email": "text", "password1": "text", "password2": "text"}
+_NEW_PASSWORD = {"new_password1": "text", "new_password2": "text"}
+_PASSWORD_CHANGE = {"old_password": "text", **_NEW_PASSWORD}
+
 INPUTS: dict[str, dict[str, dict[str, str]]] = {
     "api:schema": {"GET": {"?lang": "choice", "?version": "text"}},
     "api:docs": {"GET": {"?lang": "choice", "?script": "text"}},
@@ -84,6 +88,17 @@ INPUTS: dict[str, dict[str, dict[str, str]]] = {
         "PUT": {"username": "text", "password": "text", "next": "text", "?next": "text"},
     },
     "logout": {"POST": {"next": "text", "?next": "text"}},
+    # accounts
+    "accounts:setup": {"POST": _NEW_ACCOUNT | {"code": "text"}},
+    "accounts:invitation": {"POST": _NEW_ACCOUNT},
+    "accounts:organiser_invitation_new": {"POST": {"role": "choice", "email": "text"}},
+    "accounts:deactivate": {"POST": {"password": "text"}},
+    "accounts:password_change": {
+        "POST": _PASSWORD_CHANGE,
+        "PUT": _PASSWORD_CHANGE,
+    },
+    "accounts:password_reset": {"POST": {"email": "text"}, "PUT": {"email": "text"}},
+    "accounts:password_reset_confirm": {"POST": _NEW_PASSWORD, "PUT": _NEW_PASSWORD},
     # tournament API
     "api:tournament-list": {"POST": {**_SETTINGS_API, "slug": "text"}},
     "api:tournament-detail": {"PATCH": _SETTINGS_API},

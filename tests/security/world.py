@@ -14,10 +14,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.tokens import default_token_generator
 from django.core.files.base import ContentFile
 from django.test import Client
 from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
+from accounts.services import invitation_create
 from games.engine import selfplay_game
 from games.models import Game, GameClock
 from games.services import move_log
@@ -170,7 +174,20 @@ def build_world(media_root: Any) -> World:
         **season_objects,
     }
     world.tokens["signup"] = signup_token(signup=season_objects["signup"])
+    _account_links(world)
     return world
+
+
+def _account_links(world: World) -> None:
+    """A waiting invitation to the main event and a password reset link, held by every role."""
+    sent = invitation_create(
+        tournament=world.main, actor=world.users["organiser"], role=TournamentRole.Role.JUDGE
+    )
+    world.objects["invitation"] = sent.invitation
+    world.tokens["invitation"] = sent.link.rstrip("/").rsplit("/", 1)[1]
+    reset_user = world.users["judge_other"]
+    world.tokens["reset_uid"] = urlsafe_base64_encode(force_bytes(reset_user.pk))
+    world.tokens["reset"] = default_token_generator.make_token(reset_user)
 
 
 # The only email address in the world: no page or export may show it to anyone
@@ -235,6 +252,7 @@ def fingerprint() -> dict[str, int]:
 
     prints: dict[str, int] = {}
     for app in (
+        "accounts",
         "tournament",
         "games",
         "judging",
@@ -247,6 +265,7 @@ def fingerprint() -> dict[str, int]:
         for model in apps.get_app_config(app).get_models():
             rows = tuple(model.objects.order_by("pk").values_list())
             prints[model._meta.label] = hash(repr(rows))
-    users = get_user_model().objects.order_by("pk").values_list("pk", "is_staff", "password")
+    users = get_user_model().objects.order_by("pk")
+    users = users.values_list("pk", "is_staff", "is_active", "password")
     prints["auth.User"] = hash(repr(tuple(users)))
     return prints

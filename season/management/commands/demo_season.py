@@ -1,6 +1,8 @@
 """Create the demo season: two qualifiers played, a third open for sign-up.
 
-``make run`` calls this with ``--if-empty`` after ``demo_tournament``. Like
+``make run`` calls this with ``--if-empty`` after ``demo_tournament``: only
+beside a demo tournament just made, never in a database in real use. It
+touches no account. Like
 that demo, everything goes through the services: tournaments, pairs, rounds,
 results (typed, a seeded random winner per game), online sign-ups.
 """
@@ -57,10 +59,13 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["if_empty"] and (
-            Series.objects.exists() or Tournament.objects.exclude(slug=DEMO_SLUG).exists()
+            Series.objects.exists()
+            or Tournament.objects.exclude(slug=DEMO_SLUG).exists()
+            or not Tournament.objects.filter(slug=DEMO_SLUG).exists()
         ):
             self.stdout.write(
-                "A season or other tournaments exist already; demo season not created."
+                "A season or other tournaments exist already, or no demo tournament; "
+                "demo season not created."
             )
             return
         if Series.objects.filter(slug=SEASON_SLUG).exists():
