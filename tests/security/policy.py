@@ -10,10 +10,9 @@ Access levels (roles in ``world.ROLES``):
 - ``login``: any signed-in user;
 - ``judge``: judges and organisers of *this* tournament, and staff;
 - ``organiser``: organisers of *this* tournament, and staff;
-- ``staff``: the federation's staff only (a person in events of two organisers);
+- ``staff``: the federation's staff only (every account; a person in events of two organisers);
 - ``token``: the table's own token, while its round is open;
 - ``token-read``: the table's own token, also after its round closed;
-- ``staff``: the federation's staff only (every account);
 - ``nobody``: gone for everyone in the world (the first-run setup exists only
   while the server has no account).
 """
@@ -31,7 +30,6 @@ ALLOWED: dict[str, set[str]] = {
     "staff": {"staff"},
     "token": {"token"},
     "token-read": {"token", "token_closed"},
-    "staff": {"staff"},
     "nobody": set(),
 }  # fmt: skip
 
