@@ -153,7 +153,9 @@ class ConsentLinkSerializer(serializers.Serializer):
     )
     not_covered = ConsentPersonSerializer(
         many=True,
-        help_text="Known from elsewhere: their consent comes from the organiser or their own address.",
+        help_text=(
+            "Known from elsewhere: their consent comes from the organiser or their own address."
+        ),
     )
 
 

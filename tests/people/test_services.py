@@ -48,8 +48,8 @@ def test_merged_and_anonymised_people_are_never_matched():
 
 
 def test_finding_people_by_name_never_gives_or_takes_their_consent():
-    known = PersonFactory(name="Anne Larsen")
-    public = PersonFactory(name="Bo Holm", publish_consent=True, consent_at=timezone.now())
+    known = PersonFactory(name="Anne Larsen", club="")
+    public = PersonFactory(name="Bo Holm", club="", publish_consent=True, consent_at=timezone.now())
     found = persons_for_names([("Anne Larsen", ""), ("Bo Holm", ""), ("Carl Dam", "")])
     assert [p.pk for p in found[:2]] == [known.pk, public.pk]
     assert [Person.objects.get(pk=p.pk).publish_consent for p in found] == [False, True, False]
