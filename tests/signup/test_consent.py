@@ -50,12 +50,12 @@ def _not_consenting(*persons: Person) -> None:
     )
 
 
-def _entry_of(event: dict[str, Any], email: str) -> SignUp:
+def _entry_of(played: dict[str, Any], email: str) -> SignUp:
     """The public pair of the played event, as if it had signed up online from ``email``."""
-    pair = event["game"].pair_yb
-    anna, bo = event["public"]
+    pair = played["game"].pair_yb
+    anna, bo = played["public"]
     return SignUp.objects.create(
-        tournament=event["tournament"],
+        tournament=played["tournament"],
         status=SignUp.Status.CONFIRMED,
         pair=pair,
         player_1=anna.name,
