@@ -22,6 +22,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from core.errors import ApplicationError, PermissionDenied
+from core.request import post_choice
 from signup import views_consent
 from signup.exports import write_signups_csv
 from signup.forms import RejectForm, SignUpForm
@@ -78,8 +79,8 @@ def signup_own(request: HttpRequest, signup_token: str) -> HttpResponse:
     except ApplicationError as error:
         return render(request, "signup/link_invalid.html", {"error": error}, status=404)
     if request.method == "POST":
-        action = request.POST.get("action", "")
-        if action in views_consent.OWN_CONSENT_ACTIONS:
+        action = post_choice(request, "action", views_consent.OWN_CONSENT_ACTIONS, "")
+        if action:
             return views_consent.signup_own_consent(request, signup_token, action)
         try:
             service.signup_withdraw_by_link(token=signup_token)

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 
 from core.errors import ApplicationError, PermissionDenied
+from core.request import post_choice
 from people.models import Person
 from signup.selectors_consent import (
     consent_coverage,
@@ -39,8 +40,8 @@ def signup_consent(request: HttpRequest, consent_token: str) -> HttpResponse:
     except ApplicationError as error:
         return render(request, "signup/link_invalid.html", {"error": error}, status=404)
     if request.method == "POST":
-        answer = request.POST.get("answer")
-        if answer not in ("yes", "no"):
+        answer = post_choice(request, "answer", ("yes", "no"), "")
+        if not answer:
             messages.error(request, _("Choose whether your names may be published."))
             return redirect("signup:consent", consent_token=consent_token)
         try:

@@ -32,6 +32,7 @@ NOT_LINKED = {
     "printing:job_progress": "JSON the print page's script polls",
     "language_switch": "the language link on every page (not followed: it only sets a cookie)",
     "signup:own": "a pair's private sign-up link, sent by email and shown once after signing up",
+    "signup:consent": "the confirmation link to publish a sign-up's names, sent by email",
 }
 # Pages that exist for a role but that a signed-in person has no reason to open again.
 SIGNED_IN_SKIP = {"login": "already signed in"}

@@ -109,6 +109,7 @@ def _kwargs(name: str, pattern: Any, world: World, role: str) -> dict[str, Any]:
         "event_id": world.series_event.pk,
         "signup_id": world.signup.pk,
         "signup_token": world.tokens["signup"],
+        "consent_token": world.tokens["consent"],
         "merge_id": world.merge.pk,
         "person_id": world.person.pk,
         "player_id": world.public_person.pk,
