@@ -57,7 +57,8 @@ class ConsentCoverage:
 
 
 def consent_coverage(*, signup: SignUp) -> ConsentCoverage:
-    covered, not_covered = [], []
+    covered: list[Person] = []
+    not_covered: list[Person] = []
     for person in signup_persons(signup=signup):
         (covered if _vouched(person, signup) else not_covered).append(person)
     return ConsentCoverage(covered, not_covered)

@@ -166,7 +166,8 @@ class ConsentAnswerSerializer(InputSerializer):
 class ConsentRecordSerializer(serializers.Serializer):
     given = serializers.BooleanField()
     via = serializers.CharField()
-    source = serializers.CharField()
+    # Popped into the declared fields by DRF's metaclass; mypy sees Field.source.
+    source = serializers.CharField()  # type: ignore[assignment]
     reason = serializers.CharField()
     actor = serializers.CharField(source="actor.username", allow_null=True, default=None)
     created_at = serializers.DateTimeField()
