@@ -77,6 +77,14 @@ def signup_consent_answer(*, token: str, confirm: bool) -> SignUp:
     source = consent_source(signup=signup)
     if confirm:
         covered = consent_coverage(signup=signup).covered
+        if not covered:
+            raise Conflict(
+                "consent_nobody_covered",
+                _(
+                    "The people on this sign-up are known from other events: this address "
+                    "cannot publish them. Ask the organiser to record their consent."
+                ),
+            )
         person_consent_give(persons=covered, via=ConsentRecord.Via.EMAIL, source=source)
         signup.consent_confirmed_at = timezone.now()
     else:

@@ -172,6 +172,25 @@ def test_a_forged_expired_or_replaced_link_gives_nothing(
     assert Person.objects.filter(pk__in=[anna.pk, bo.pk], publish_consent=True).count() == 2
 
 
+def test_an_address_that_can_publish_nobody_is_told_so(
+    client: Any,
+    event: dict[str, Any],  # noqa: F811
+    open_event: Any,
+) -> None:
+    carl, dina = event["private"]
+    signup = sign_up(
+        open_event, player_1=carl.name, player_2=dina.name, club=carl.club, email="x@example.dk"
+    )
+    if {signup.person_1_id, signup.person_2_id} != {carl.pk, dina.pk}:
+        pytest.skip("names on a sign-up are not linked to known people")
+    token = consent_token(signup=signup)
+    answer = client.post(f"/api/signup/{token}/consent/", {"confirm": True})
+    assert answer.status_code == 409 and answer.json()["error"]["code"] == "consent_nobody_covered"
+    signup.refresh_from_db()
+    assert signup.consent_confirmed_at is None and not ConsentRecord.objects.exists()
+    assert client.get(f"/api/signup/{token}/consent/").status_code == 200  # still unused
+
+
 def test_the_first_email_carries_the_confirmation_link_and_nothing_is_public_before(
     open_event: Any,
 ) -> None:
