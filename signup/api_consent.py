@@ -60,7 +60,8 @@ def _link(signup: SignUp) -> dict[str, Any]:
             "status": signup.status,
             "consent_confirmed_at": signup.consent_confirmed_at,
             "covered": [_person(p) for p in coverage.covered],
-            "not_covered": [_person(p) for p in coverage.not_covered],
+            # Whether someone known from elsewhere is published is not this address's to see.
+            "not_covered": [{**_person(p), "publish_consent": None} for p in coverage.not_covered],
         }
     ).data
 

@@ -138,7 +138,9 @@ class ConsentPersonSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     club = serializers.CharField()
-    publish_consent = serializers.BooleanField()
+    publish_consent = serializers.BooleanField(
+        allow_null=True, help_text="null for someone this address cannot decide for."
+    )
 
 
 class ConsentLinkSerializer(serializers.Serializer):
