@@ -194,6 +194,11 @@ INPUTS: dict[str, dict[str, dict[str, str]]] = {
     "api:signup-public": {"POST": _SIGNUP},
     "api:signup-reject": {"POST": {"note": "text"}},
     "signup:organiser_reject": {"POST": {"note": "text"}},
+    "signup:own": {"POST": {"action": "choice"}},
+    "signup:consent": {"POST": {"answer": "choice"}},
+    "api:signup-consent": {"POST": {"confirm": "flag"}},
+    "api:person-consent": {"POST": {"given": "flag", "reason": "text"}},
+    "signup:organiser_person_consent": {"POST": {"given": "choice", "reason": "text"}},
 }
 
 # Further valid requests, each walked on its own: (method, query, body).

@@ -194,6 +194,14 @@ POLICY: dict[str, dict[str, str]] = {
     "api:signup-reject": {"POST": O},
     "api:signup-withdraw": {"POST": O},
     "api:signup-link": {"POST": O},
+    # consent to publish: the emailed link and the private link are the credential;
+    # a person's record: organisers of an event they play in or signed up for, staff
+    "signup:consent": {"GET": P, "POST": P},
+    "api:signup-consent": {"GET": P, "POST": P},
+    "api:signup-own-consent-withdraw": {"POST": P},
+    "api:signup-own-consent-request": {"POST": P},
+    "signup:organiser_person_consent": {"GET": O, "POST": O},
+    "api:person-consent": {"GET": O, "POST": O},
     # seasons: "organiser" is an organiser of the season (world.series)
     "season:list": {"GET": P},
     "season:overview": {"GET": P},
@@ -294,6 +302,8 @@ BODIES: dict[str, dict[str, object]] = {
         "new_password2": "Matrix Pass 2026!",
     },
     "api:signup-reject": {"note": "matrix"},
+    "api:person-consent": {"given": True, "reason": "matrix"},
+    "signup:organiser_person_consent": {"given": "yes", "reason": "matrix"},
     "api:season-detail": {"description": "matrix"},
     "api:season-list": {"name": "Matrixsæson"},
     "season:organiser_new": {

@@ -115,6 +115,7 @@ def _kwargs(name: str, pattern: Any, world: World, role: str) -> dict[str, Any]:
         "event_id": world.series_event.pk,
         "signup_id": world.signup.pk,
         "signup_token": world.tokens["signup"],
+        "consent_token": world.tokens["consent"],
         "merge_id": world.merge.pk,
         "match_id": world.match.pk,
         "person_id": world.person.pk,

@@ -33,6 +33,7 @@ from people.services import persons_for_names
 from printing.models import PrintJob
 from season.models import Series, SeriesEvent, SeriesRole
 from signup.models import SignUp, SignUpEmail
+from signup.services.consent_links import consent_token
 from signup.services.links import new_nonce, signup_token
 from tests.factories import (
     GameFactory,
@@ -175,6 +176,8 @@ def build_world(media_root: Any) -> World:
     }
     world.tokens["signup"] = signup_token(signup=season_objects["signup"])
     _account_links(world)
+
+    world.tokens["consent"] = consent_token(signup=season_objects["signup"])
     return world
 
 
@@ -233,6 +236,9 @@ def _season_and_signups(main, other, pairs, organiser, now) -> dict[str, Any]:
         consent_at=now,
         client_id="matrix",
         link_nonce=new_nonce(),
+        consent_nonce=new_nonce(),
+        # A new person of its own (its organiser's list links their consent page).
+        person_1=Person.objects.create(name="Tilmeldt Et"),
     )
     SignUpEmail.objects.create(signup=signup, kind=SignUpEmail.Kind.RECEIVED)
     return {
