@@ -9,14 +9,19 @@ class RatingsConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_delete, post_save
 
-        from games.signals import game_result_changed
+        from games.signals import game_result_changed, results_replaced
         from people.models import Person
         from people.signals import people_changed
         from ratings.page_version import people_version_bump_on_commit
-        from ratings.services import ratings_people_changed, ratings_result_changed
+        from ratings.services import (
+            ratings_people_changed,
+            ratings_result_changed,
+            ratings_results_replaced,
+        )
 
         game_result_changed.connect(ratings_result_changed, dispatch_uid="ratings_result_changed")
         people_changed.connect(ratings_people_changed, dispatch_uid="ratings_people_changed")
+        results_replaced.connect(ratings_results_replaced, dispatch_uid="ratings_results_replaced")
         # Names, clubs, consent and merges are on the rating pages: their cache key follows.
         for signal in (post_save, post_delete):
             signal.connect(

@@ -258,6 +258,21 @@ def ratings_people_changed(sender: Any, **kwargs: Any) -> None:
     transaction.on_commit(publish)
 
 
+def ratings_results_replaced(sender: Any, **kwargs: Any) -> None:
+    """Receiver of ``games.signals.results_replaced`` (an event returned from a venue:
+    its games were replaced): rate again from scratch once committed."""
+
+    def publish() -> None:
+        from ratings.tasks import ratings_update
+
+        try:
+            ratings_update.delay(None)
+        except Exception:  # ratings_recompute repairs it
+            logger.warning("could not queue the rating recomputation after a returned event")
+
+    transaction.on_commit(publish)
+
+
 def ratings_result_changed(sender: Any, *, game: Any, **kwargs: Any) -> None:
     """Receiver of ``games.signals.game_result_changed``: update once the result is committed."""
     game_id = game.pk
