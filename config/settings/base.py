@@ -244,6 +244,11 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
+# Automatic backups during the event (docs/operations.md): the folder (e.g. a
+# USB stick; empty: off), every how many minutes, and how many files per event.
+VENUE_BACKUP_DIR = env.str("VENUE_BACKUP_DIR", default="")
+VENUE_BACKUP_MINUTES = env.float("VENUE_BACKUP_MINUTES", default=5.0)
+VENUE_BACKUP_KEEP = env.int("VENUE_BACKUP_KEEP", default=24)
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # Safety net under the per-game ETA tasks (docs/clock.md); a sweep not
     # run within 5 s is dropped, the next one does its work.
@@ -258,6 +263,13 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "signup.tasks.signup_sweep",
         "schedule": 60.0,
         "options": {"expires": 50},
+    },
+    # Automatic backups to the folder the organiser chose (a USB stick); a no-op
+    # without VENUE_BACKUP_DIR (competition/services/auto_backup.py).
+    "venue-auto-backups": {
+        "task": "competition.tasks.auto_backups",
+        "schedule": 60.0 * VENUE_BACKUP_MINUTES,
+        "options": {"expires": 50.0 * VENUE_BACKUP_MINUTES},
     },
     # Proves beat and a worker are alive (GET /health/, config/health.py).
     "health-heartbeat": {
