@@ -11,6 +11,8 @@ from django.utils.translation import gettext as _
 
 from competition import selectors
 from competition.forms import KnockoutCreateForm, RoleGrantForm, RoundPairForm, TournamentForm
+from competition.selectors_handover import handover_panel
+from competition.views.organiser_handover import HandOverFileForm
 from core.errors import ApplicationError
 from judging.selectors import round_attention
 from tournament.models import Pair, Round, Tournament, TournamentRole
@@ -28,7 +30,11 @@ from tournament.views.common import call_service, form_error, organiser_post, or
 def organiser_index(request: HttpRequest) -> HttpResponse:
     """My events: the ones I organise and the ones I judge, and a new one."""
     events = events_for_user(user=request.user)
-    return render(request, "tournament/organiser/index.html", {"events": events})
+    return render(
+        request,
+        "tournament/organiser/index.html",
+        {"events": events, "handover_form": HandOverFileForm()},
+    )
 
 
 @login_required
@@ -96,6 +102,8 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "has_knockout": any(r.kind == Round.Kind.KNOCKOUT for r in rounds),
             "roles": roles,
             "role_form": RoleGrantForm(),
+            "handover": handover_panel(tournament=tournament),
+            "handover_form": HandOverFileForm(),
         },
     )
 

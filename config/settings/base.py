@@ -163,6 +163,8 @@ FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o700
 # Uploads (CSV import, game records) are small; refuse anything large.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+# An event's hand-over file, uploaded on the organiser's page (config/request_limits.py).
+HANDOVER_UPLOAD_MAX_BYTES = env.int("HANDOVER_UPLOAD_MAX_BYTES", default=64 * 1024 * 1024)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
