@@ -418,7 +418,7 @@ def _website_signups(website: dict[str, Any], pair_origin: Any) -> list[dict[str
     laptop_pair = {}
     if isinstance(pair_origin, dict):
         laptop_pair = {website_id: int(local) for local, website_id in pair_origin.items()}
-    rows = copy.deepcopy(website.get("signups", []))
+    rows: list[dict[str, Any]] = copy.deepcopy(website.get("signups", []))
     for row in rows:
         pair = row.get("pair_id")
         row["pair_id"] = laptop_pair.get(pair) if pair is not None else None

@@ -124,7 +124,7 @@ def outcome(tournament: Tournament) -> dict[str, Any]:
                 g.distance_rg,
             )
             for g in games.select_related("round", "pair_yb", "pair_rg")
-        ],  # fmt: skip
+        ],
         "logs": [
             (e.game.round.number, e.game.table_number, e.seq, e.seat, e.text, e.hash)
             for e in MoveEntry.objects.filter(game__round__tournament=tournament)
