@@ -47,7 +47,8 @@ from django.utils.translation import gettext_lazy as _
 
 from competition.services.backup_check import backup_document_check
 from core.errors import ApplicationError, Text, bilingual, in_language
-from games.models import Game
+from games.models import Game, MoveEntry, ResultConfirmation
+from games.selectors import entry_hash, genesis_hash
 from games.services.tokens import game_token_rotate
 from people.services import persons_for_names
 from tournament.models import Player, Tournament
@@ -497,7 +498,13 @@ def _import_sections(
     """Write the rows; ``keep_ids=None``: each section keeps its ids where all are free."""
     id_maps = _outside_ids(sections)
     kept: list[type[models.Model]] = []
+    hashes: dict[int, dict[str, str]] | None = None
     for model, rows in sections:
+        if model in (MoveEntry, ResultConfirmation) and Game not in kept:
+            # A game under a new id starts its hash chain from another genesis.
+            if hashes is None:
+                hashes = _new_hashes(sections, id_maps.get(Game, {}))
+            rows = _rechained(model, rows, hashes)
         keep = _ids_free(model, rows) if keep_ids is None else keep_ids
         instances = [_instance(model, row, tournament, id_maps, users, keep) for row in rows]
         _create_rows(model, instances, rows)
@@ -509,6 +516,40 @@ def _import_sections(
     if Game not in kept:
         _new_tokens(list(id_maps.get(Game, {}).values()))
     return id_maps
+
+
+def _new_hashes(
+    sections: list[tuple[type[models.Model], list[dict[str, Any]]]], game_ids: dict[int, int]
+) -> dict[int, dict[str, str]]:
+    """Per document game id: each entry hash -> the same chain's hash under the game's new id.
+
+    The document's chains were checked (``backup_document_check``); rebuilt here
+    from the new genesis, entry by entry in the order they were chained (by
+    sequence number; a withdrawn entry and its successor share their ``prev_hash``).
+    """
+    entries = next((rows for model, rows in sections if model is MoveEntry), [])
+    by_game: dict[int, list[dict[str, Any]]] = {}
+    for row in entries:
+        by_game.setdefault(row["game_id"], []).append(row)
+    hashes: dict[int, dict[str, str]] = {}
+    for old_id, new_id in game_ids.items():
+        mapping = {genesis_hash(old_id): genesis_hash(new_id)}
+        for row in sorted(by_game.get(old_id, []), key=lambda r: (r["seq"], r["id"])):
+            prev = mapping.get(row["prev_hash"], row["prev_hash"])
+            mapping[row["hash"]] = entry_hash(prev_hash=prev, text=row["text"], seq=row["seq"])
+        hashes[old_id] = mapping
+    return hashes
+
+
+def _rechained(
+    model: type[models.Model], rows: list[dict[str, Any]], hashes: dict[int, dict[str, str]]
+) -> list[dict[str, Any]]:
+    fields = ("prev_hash", "hash") if model is MoveEntry else ("log_hash",)
+    out = []
+    for row in rows:
+        mapping = hashes.get(int(row.get("game_id") or 0), {})
+        out.append({**row, **{f: mapping.get(str(row.get(f)), row.get(f)) for f in fields}})
+    return out
 
 
 def tournament_contents_replace(
