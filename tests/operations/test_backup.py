@@ -23,8 +23,8 @@ from competition.services.backup import (
 )
 from core.errors import ApplicationError
 from games.models import Game, MoveEntry, ResultConfirmation
-from games.services.move_log import demo_fill_logs
 from games.selectors import move_log_verify
+from games.services.move_log import demo_fill_logs
 from games.services.tokens import game_from_token, game_token
 from judging.models import Alert, JudgeCall, MoveRefusal, Ruling
 from people.models import Person
