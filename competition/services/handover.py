@@ -20,8 +20,8 @@ and back"):
    another hand-over, a changed file, a second return, and a return when the
    event was changed on the website meanwhile (naming the sections); else it
    replaces the event's rows by the venue's (``tournament_contents_replace``),
-   keeping the website's sign-ups and the audit entries written on the
-   website meanwhile, and announces the new results (ratings, season,
+   keeping the website's sign-ups, its organisers' and judges' roles, and the
+   audit entries written on the website meanwhile, and announces the new results (ratings, season,
    statistics follow).
 """
 
@@ -61,9 +61,12 @@ TO_VENUE = "to_venue"
 TO_WEBSITE = "to_website"
 # The website's own: they stay on the website, and a return does not replace them.
 WEBSITE_SECTIONS = frozenset({"signups", "signup_emails"})
+# Who organises and judges the event on the website is the website's business:
+# roles given on the laptop (its own accounts) are not taken back.
+WEBSITE_ROLES = frozenset({"roles"})
 # Not compared for a conflict: the website's own, and the audit trail, to which
 # both places only add (the website's new entries are kept on return).
-UNCOMPARED = WEBSITE_SECTIONS | {"audit", "users", "excluded"}
+UNCOMPARED = WEBSITE_SECTIONS | WEBSITE_ROLES | {"audit", "users", "excluded"}
 
 
 def _canonical(value: Any) -> bytes:
@@ -377,6 +380,7 @@ def handover_return_import(
     tournament_contents_replace(
         tournament=event_row,
         document=event,
+        kept_whole=WEBSITE_ROLES,
         kept_rows={"audit": Q(pk__gt=handover.base_audit_id)},
     )
     returned_version = int(event["tournament"].get("data_version") or 0)

@@ -41,7 +41,7 @@ from season.services.series import series_create, series_event_add
 from signup.models import SignUp, SignUpEmail
 from tests.competition.helpers import play
 from tests.factories import UserFactory
-from tournament.models import AuditEntry, Pair, Player, Tournament
+from tournament.models import AuditEntry, Pair, Player, Tournament, TournamentRole
 from tournament.services.registration import pair_register, tournament_create
 
 PAIRS = [
@@ -213,6 +213,9 @@ def test_the_round_trip_equals_playing_on_the_website(website, organiser):
     assert signup.email == "mette@example.dk" and signup.link_nonce == "website-nonce"
     assert signup.pair.start_number == 1
     assert SignUpEmail.objects.filter(signup=signup).count() == 1
+    # Roles given on the laptop stay there: the website's accounts are the website's.
+    assert not TournamentRole.objects.filter(tournament=website, user=venue_organiser).exists()
+    assert TournamentRole.objects.filter(tournament=website, user=organiser).exists()
     actions = set(AuditEntry.objects.filter(tournament=website).values_list("action", flat=True))
     assert {"handover_sent", "handover_received", "handover_returned"} <= actions
 
