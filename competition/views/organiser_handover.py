@@ -32,8 +32,11 @@ from tournament.models import Tournament
 from tournament.views.common import call_service, organiser_post
 
 
-class HandOverFileForm(forms.Form):
+class HandOverReturnForm(forms.Form):
     file = forms.FileField(label=gettext_lazy("Hand-over file (.json)"))
+
+
+class HandOverFileForm(HandOverReturnForm):
     slug = forms.SlugField(
         label=gettext_lazy("Short name here (if the website's is taken)"),
         required=False,
@@ -50,8 +53,10 @@ def _download(document: dict[str, Any], filename: str) -> HttpResponse:
     return response
 
 
-def _uploaded(request: HttpRequest) -> tuple[HandOverFileForm, Any | None]:
-    form = HandOverFileForm(request.POST, request.FILES)
+def _uploaded(
+    request: HttpRequest, form_class: type[HandOverReturnForm] = HandOverReturnForm
+) -> tuple[Any, Any | None]:
+    form = form_class(request.POST, request.FILES)
     if not form.is_valid():
         messages.error(request, _("Choose the hand-over file to import."))
         return form, None
@@ -111,7 +116,7 @@ def handover_take_back_view(request: HttpRequest, tournament: Tournament) -> Htt
 @login_required
 @require_POST
 def handover_receive_view(request: HttpRequest) -> HttpResponse:
-    form, document = _uploaded(request)
+    form, document = _uploaded(request, HandOverFileForm)
     if document is not None:
         tournament = call_service(
             request,
