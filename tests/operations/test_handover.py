@@ -247,6 +247,10 @@ def test_the_venue_gets_no_contact_data_and_its_own_people(website, organiser):
         Player.objects.filter(tournament=laptop).values_list("person_id", flat=True)
     )
     assert None not in laptop_people and not laptop_people & website_people
+    _refusal(
+        "handover_received",
+        lambda: handover_receive(document=outgoing, actor=UserFactory(), slug="dm-venue-again"),
+    )
     # A second event from the same website reuses the laptop's people: no duplicates.
     handover_take_back(tournament=website, actor=organiser)
     again = handover_receive(
