@@ -189,8 +189,8 @@ def at_the_venue(outgoing: dict[str, Any], venue_organiser: Any) -> dict[str, An
 
 
 def test_the_round_trip_equals_playing_on_the_website(website, organiser):
-    outgoing = handover_export(tournament=website, actor=organiser)
     expected = on_the_website(website, organiser)
+    outgoing = handover_export(tournament=website, actor=organiser)
     assert len(expected["games"]) == 6 and expected["logs"] and expected["rulings"]
     assert all(expected["chains"])
 
@@ -339,6 +339,8 @@ def test_refusals_of_another_event_a_changed_file_and_a_second_return(website, o
 def test_a_taken_back_event_refuses_its_return_and_can_be_handed_over_again(website, organiser):
     outgoing = handover_export(tournament=website, actor=organiser)
     _refusal("handover_open", lambda: handover_export(tournament=website, actor=organiser))
+    # While the event is at the venue, the website does not pair its rounds.
+    _refusal("handover_at_venue", lambda: round_pair(tournament=website, actor=organiser))
     returned = at_the_venue(outgoing, UserFactory())
     handover_take_back(tournament=website, actor=organiser)
     _refusal(
