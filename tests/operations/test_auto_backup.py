@@ -91,3 +91,15 @@ def test_the_organiser_page_shows_the_last_backup_and_a_problem(event, tmp_path,
         auto_backups_write()
         page = client.get(f"/organise/{event.slug}/").content.decode()
     assert "is missing" in page
+
+
+def test_runall_says_where_the_backups_go_or_that_the_stick_is_missing(tmp_path):
+    from io import StringIO
+
+    from tournament.management.commands.runall import Command
+
+    for folder, expected in ((tmp_path, "every 5 minutes to"), (tmp_path / "gone", "missing")):
+        command = Command(stdout=StringIO())
+        with override_settings(VENUE_BACKUP_DIR=str(folder), VENUE_BACKUP_MINUTES=5.0):
+            command._backups_banner()
+        assert expected in command.stdout._out.getvalue()
