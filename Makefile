@@ -41,8 +41,10 @@ run: demo
 
 # At the venue: listen on the network and print the address phones use (the
 # score sheets' QR codes carry it). README, "At the venue".
+# BACKUP_DIR=/media/usb: every event is backed up there every few minutes,
+# rotating (docs/operations.md, "Automatic backups during the event").
 venue: demo
-	$(PYTHON) manage.py runall --venue --port $(PORT)
+	$(if $(BACKUP_DIR),VENUE_BACKUP_DIR=$(abspath $(BACKUP_DIR)) )$(PYTHON) manage.py runall --venue --port $(PORT)
 
 # Debian's chromium for the browser tests (never a downloaded browser build).
 chromium:

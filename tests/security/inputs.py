@@ -163,6 +163,8 @@ INPUTS: dict[str, dict[str, dict[str, str]]] = {
     "tournament:organiser_new": {"POST": {**_SETTINGS_FORM, "slug": "text"}},
     "tournament:organiser_settings": {"POST": _SETTINGS_FORM},
     "tournament:organiser_role_grant": {"POST": {"username": "text", "role": "choice"}},
+    "tournament:organiser_handover_receive": {"POST": {"file": "file", "slug": "text"}},
+    "tournament:organiser_handover_return": {"POST": {"file": "file"}},
     "tournament:organiser_pairs": {"POST": {**_PAIR_FORM, "check_in": "flag"}},
     "tournament:organiser_pairs_import": {"POST": {"csv_text": "text", "csv_file": "file"}},
     "tournament:organiser_pair_edit": {"POST": {**_PAIR_FORM, "fixed_table": "int"}},

@@ -68,6 +68,7 @@ class Command(BaseCommand):
         supervisor.start()
         self._banner(site_url=site_url, port=port, venue=venue, others=others, var=var)
         self._accounts(site_url=site_url, venue=venue)
+        self._backups_banner()
         try:
             supervisor.run(should_stop=lambda: stopping)
         except StartupFailed as failure:
@@ -206,3 +207,22 @@ class Command(BaseCommand):
         text = io.StringIO()
         segno.make(f"{url}/", error="l").terminal(out=text, compact=True)
         self.stdout.write(text.getvalue())
+
+    def _backups_banner(self) -> None:
+        """Where the automatic backups go, or why they cannot (the organiser's page says it too)."""
+        folder = settings.VENUE_BACKUP_DIR
+        if not folder:
+            return
+        every = f"{settings.VENUE_BACKUP_MINUTES:g}"
+        if not os.path.isdir(folder) or not os.access(folder, os.W_OK | os.X_OK):
+            self.stdout.write(
+                self.style.ERROR(
+                    f"Automatic backups: {folder} is missing or not writable (is the USB "
+                    "stick in?). Nothing is backed up there until it is."
+                )
+            )
+        else:
+            self.stdout.write(
+                f"Automatic backups: every {every} minutes to {folder} "
+                f"(the newest {settings.VENUE_BACKUP_KEEP} files of each event)."
+            )
