@@ -27,3 +27,7 @@ move_refused = Signal()
 
 # A result was recorded, corrected or cleared. Arguments: ``game``.
 game_result_changed = Signal()
+
+# The hall screen wants the open judge calls of a round. Arguments:
+# ``round_id``. A receiver returns ``{game_id: "open" | "taken"}``.
+hall_calls_wanted = Signal()
