@@ -67,7 +67,7 @@ import { Poller } from "./poller.js";
   }
 
   /* How urgent a table is, most urgent first: an open judge call, a judge on the
-   * way, past the time limit, past the alert mark, playing; finished last. */
+   * way, past the time limit, past the alert mark, paused, playing; finished last. */
   function urgency(t, ageS) {
     if (t.call === "open") return [0, "call-open"];
     if (t.call === "taken") return [1, "call-taken"];
@@ -77,7 +77,8 @@ import { Poller } from "./poller.js";
     var elapsed = c.elapsed_s + (c.status === "running" ? Math.max(0, ageS) * (c.speed || 1) : 0);
     if (c.status === "time_up" || (c.limit_s && elapsed >= c.limit_s)) return [2, "limit"];
     if (c.alert_s && elapsed >= c.alert_s) return [3, "alert"];
-    return [4, ""];
+    if (c.status === "paused") return [4, "paused"];
+    return [5, ""];
   }
 
   /* The tables that fit the screen, page after page: every ``turn`` seconds the
@@ -97,12 +98,12 @@ import { Poller } from "./poller.js";
     var cards = this.cards();
     if (!cards.length || window.innerWidth < 700 || !this.turnS) return Infinity;
     // Every card the same height (games.css): one row's height and the track count say it.
-    var first = cards[0];
-    first.hidden = false;
+    // The tallest card sets the row height (a row is as tall as its tallest card).
+    cards.forEach(function (card) { card.hidden = false; });
     var style = window.getComputedStyle(this.list);
     var cols = style.gridTemplateColumns.split(" ").filter(Boolean).length || 1;
     var gap = parseFloat(style.rowGap) || 0;
-    var height = first.getBoundingClientRect().height;
+    var height = Math.max.apply(null, cards.map(function (card) { return card.getBoundingClientRect().height; }));
     var top = this.list.getBoundingClientRect().top + window.scrollY;
     var rows = Math.floor((window.innerHeight - top - 4 + gap) / (height + gap));
     return cols * Math.max(1, rows);
@@ -133,7 +134,13 @@ import { Poller } from "./poller.js";
     var list = $("hall");
     var duo = (list || { dataset: {} }).dataset.ruleset === "duo";
     var H = ($("hall-strings") || { dataset: {} }).dataset;
-    var marks = { "call-open": H.callOpen, "call-taken": H.callTaken, limit: H.limit, alert: H.alert };
+    var marks = { "call-open": H.callOpen, "call-taken": H.callTaken, limit: H.limit };
+    function markText(kind, t) {
+      // "50+ min": past the alert mark, which an extension moves.
+      if (kind === "alert") return Math.round(t.clock.alert_s / 60) + "+ min";
+      if (kind === "paused") return t.clock.status_label || "";
+      return marks[kind] || "";
+    }
     // ?turn=N: seconds a page stays (0: no paging); 15 s by default.
     var asked = parseInt(new URLSearchParams(window.location.search).get("turn"), 10);
     var turnS = isNaN(asked) ? 15 : asked === 0 ? 0 : Math.min(600, Math.max(2, asked));
@@ -160,7 +167,7 @@ import { Poller } from "./poller.js";
         txt(row.querySelector('[data-field="winner"]'), t.winner ? " · " + sideName(t.winner, duo) + " " + S.won : "");
         var u = urgency(t, age);
         row.className = "hall-table" + (u[1] ? " hall-table--" + u[1] : "") + (t.winner ? " hall-table--done" : "");
-        txt(row.querySelector('[data-field="mark"]'), u[1] ? marks[u[1]] || "" : "");
+        txt(row.querySelector('[data-field="mark"]'), u[1] ? markText(u[1], t) : "");
         order.push([u[0], t.table, row]);
       });
       // Most urgent first, then by table number: a table keeps its place until its urgency changes.

@@ -202,7 +202,7 @@ def test_a_teams_locked_count_is_one_piece_that_does_not_wrap(round_):
     for team in ("YB", "RG"):
         assert (
             f'<span class="hall-locked"><span class="locked" data-locked="{team}">0</span>'
-            "/8&nbsp;låst</span>"
+            '/8<span class="hall-locked-word">&nbsp;låst</span></span>'
         ) in html
 
 
