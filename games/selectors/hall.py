@@ -71,7 +71,8 @@ def hall_calls(*, round_id: int) -> dict[int, str]:
     app answers ``hall_calls_wanted`` (games sits below judging and cannot read it)."""
     calls: dict[int, str] = {}
     for _receiver, answer in hall_calls_wanted.send(sender=Round, round_id=round_id):
-        calls.update(answer or {})
+        if isinstance(answer, dict):
+            calls.update(answer)
     return calls
 
 

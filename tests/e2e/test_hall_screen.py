@@ -21,8 +21,14 @@ from games.models import GameClock
 from games.selectors import log_cache
 from games.services.clock import clock_start_round
 from judging.services.calls import judge_call_create, judge_call_take
-from tests.factories import GameFactory, PairFactory, PlayerFactory, RoundFactory, TournamentFactory
-from tests.factories import judge_of
+from tests.factories import (
+    GameFactory,
+    PairFactory,
+    PlayerFactory,
+    RoundFactory,
+    TournamentFactory,
+    judge_of,
+)
 from tournament.models import Round
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -36,14 +42,17 @@ ON_SCREEN = """() => [...document.querySelectorAll('.hall-table')]
           && c.getBoundingClientRect().bottom <= innerHeight + 0.5
           && c.getBoundingClientRect().right <= innerWidth + 0.5)
   .map(c => Number(c.dataset.table))"""
-SIZES = """() => ({
-  number: parseFloat(getComputedStyle(document.querySelector('.hall-title')).fontSize),
-  name: parseFloat(getComputedStyle(document.querySelector('.hall-team .name')).fontSize),
-  locked: parseFloat(getComputedStyle(document.querySelector('.hall-locked')).fontSize),
-  clock: parseFloat(getComputedStyle(document.querySelector('.hall-table .game-clock__time')).fontSize),
+SIZES = """() => {
+ const px = (s) => parseFloat(getComputedStyle(document.querySelector(s)).fontSize);
+ return {
+  number: px('.hall-title'),
+  name: px('.hall-team .name'),
+  locked: px('.hall-locked'),
+  clock: px('.hall-table .game-clock__time'),
   scrollX: document.documentElement.scrollWidth - innerWidth,
   scrollY: document.documentElement.scrollHeight - innerHeight,
-})"""
+ };
+}"""
 
 
 @pytest.fixture(autouse=True)
