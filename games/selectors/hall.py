@@ -60,6 +60,28 @@ def hall_tables(*, round_: Round) -> list[dict[str, Any]]:
     return [_hall_labelled(table) for table in tables]
 
 
+def hall_urgency(table: dict[str, Any]) -> tuple[int, int]:
+    """Sort key of a hall table, most urgent first (as ``live.js`` orders after each poll):
+    an open judge call, a judge on the way, past the time limit, past the alert
+    mark, paused, playing, finished; by table number within each."""
+    clock = table["clock"]
+    if table["call"] == "open":
+        rank = 0
+    elif table["call"] == "taken":
+        rank = 1
+    elif table["winner"]:
+        rank = 6
+    elif clock["status"] == "time_up" or clock["elapsed_s"] >= clock["limit_s"]:
+        rank = 2
+    elif clock["elapsed_s"] >= clock["alert_s"]:
+        rank = 3
+    elif clock["status"] == "paused":
+        rank = 4
+    else:
+        rank = 5
+    return rank, table["table"]
+
+
 def _hall_labelled(table: dict[str, Any]) -> dict[str, Any]:
     clock = table["clock"]
     label = str(CLOCK_STATUS_LABELS[clock["status"]])

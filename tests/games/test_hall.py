@@ -64,6 +64,18 @@ def test_the_clock_label_follows_the_request_language_of_a_shared_summary(round_
     assert (danish, english["status_label"]) == ("Kører", "Running")
 
 
+def test_the_page_puts_the_late_tables_first_and_the_api_keeps_table_order(round_):
+    _first, second, third = round_.games.order_by("table_number")
+    now = timezone.now()
+    GameClock.objects.filter(game=third).update(started_at=now - datetime.timedelta(minutes=61))
+    GameClock.objects.filter(game=second).update(started_at=now - datetime.timedelta(minutes=52))
+    cache.clear()
+    html = Client().get(PAGE).content.decode()
+    drawn = sorted((1, 2, 3), key=lambda n: html.index(f'data-table="{n}"'))
+    assert drawn == [3, 2, 1]  # past the limit, past the alert mark, playing
+    assert [t["table"] for t in Client().get(API).json()["tables"]] == [1, 2, 3]
+
+
 def test_a_paused_extended_and_an_alerting_clock_show_in_the_hall(round_):
     first, second, third = round_.games.order_by("table_number")
     judge = judge_of(round_.tournament)
@@ -248,6 +260,10 @@ def test_an_open_judge_call_is_marked_without_its_reason(round_):
     marks = {t["table"]: t["call"] for t in hall["tables"]}
     assert marks == {1: "open", 2: "taken", 3: None}
     assert "Private matter" not in Client().get(API).content.decode()
+    # The page lists the tables with a call first, as live.js does after each poll.
+    html = Client().get(PAGE).content.decode()
+    drawn = [html.index(f'data-table="{n}"') for n in (1, 2, 3)]
+    assert drawn == sorted(drawn)
     judge_call_close(call_id=call.pk, actor=judge)
     cache.clear()
     assert hall_tables(round_=round_)[0]["call"] is None
