@@ -154,9 +154,10 @@ def test_a_laptop_shows_a_dozen_tables_on_one_page(page, live_server):
     page.screenshot(path=str(SHOTS / "hall_1366.png"))
 
 
-def test_a_phone_scrolls_the_tables_down_never_sideways(page, live_server):
+@pytest.mark.parametrize("width,height", [(390, 844), (360, 740)])
+def test_a_phone_scrolls_the_tables_down_never_sideways(page, live_server, width, height):
     _hall("dm-hall-phone", 100)
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size({"width": width, "height": height})
     page.goto(f"{live_server.url}/tournaments/dm-hall-phone/hall/?turn=2")
     expect(page.locator(".hall-table .game-clock__time")).to_have_count(100)
     # No paging on a phone: every table is there to scroll to.
@@ -165,4 +166,4 @@ def test_a_phone_scrolls_the_tables_down_never_sideways(page, live_server):
     sizes = page.evaluate(SIZES)
     assert sizes["scrollX"] <= 0, sizes
     assert sizes["scrollY"] > 0
-    page.screenshot(path=str(SHOTS / "hall_390.png"))
+    page.screenshot(path=str(SHOTS / f"hall_{width}.png"))
