@@ -18,7 +18,8 @@ from django.core import signing
 from django.urls import reverse
 from django.utils import timezone
 
-from people.models import ConsentRecord, Person
+from people.models import ConsentRecord, Person, PersonMatch
+from people.services import person_merge
 from signup.models import SignUp, SignUpEmail
 from signup.services.consent_links import CONSENT_LINK_MAX_AGE, consent_token
 from signup.services.emails import email_message
@@ -87,11 +88,17 @@ def test_a_strangers_sign_up_naming_a_private_player_publishes_nothing(
     )
     carl.refresh_from_db()
     assert not carl.publish_consent and _public(client, carl) == NOWHERE
-    # Even the stranger's own confirmation link cannot speak for a player known
-    # from an event the organiser entered.
+    # The stranger's sign-up names a new person (a suggested match for the
+    # organiser to confirm), never the known one; even if it were linked, the
+    # stranger's own confirmation link cannot speak for a player known from an
+    # event the organiser entered.
     url = reverse("signup:consent", args=[consent_token(signup=signup)])
     coverage = client.get(url).context["coverage"]
-    assert carl not in coverage.covered and carl in coverage.not_covered
+    assert carl not in coverage.covered
+    if carl.pk in (signup.person_1_id, signup.person_2_id):
+        assert carl in coverage.not_covered
+    else:
+        assert PersonMatch.objects.filter(known=carl, new_id=signup.person_1_id).exists()
     client.post(url, {"answer": "yes"})
     carl.refresh_from_db()
     assert not carl.publish_consent and _public(client, carl) == NOWHERE
@@ -181,8 +188,12 @@ def test_an_address_that_can_publish_nobody_is_told_so(
     signup = sign_up(
         open_event, player_1=carl.name, player_2=dina.name, club=carl.club, email="x@example.dk"
     )
-    if {signup.person_1_id, signup.person_2_id} != {carl.pk, dina.pk}:
-        pytest.skip("names on a sign-up are not linked to known people")
+    # The names are suggested matches of the known players; the staff confirm
+    # them (a merge), so the sign-up now names Carl and Dina themselves.
+    for match in PersonMatch.objects.filter(known__in=[carl, dina]):
+        person_merge(survivor=match.known, duplicate=match.new, actor=UserFactory(is_staff=True))
+    signup.refresh_from_db()
+    assert {signup.person_1_id, signup.person_2_id} == {carl.pk, dina.pk}
     token = consent_token(signup=signup)
     answer = client.post(f"/api/signup/{token}/consent/", {"confirm": True})
     assert answer.status_code == 409 and answer.json()["error"]["code"] == "consent_nobody_covered"
