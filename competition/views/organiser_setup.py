@@ -106,7 +106,6 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "role_form": RoleGrantForm(),
             "invitations": invitations_pending(tournament=tournament),
             "invitation_form": InvitationCreateForm(),
-
             "handover": handover_panel(tournament=tournament),
             "handover_form": HandOverFileForm(),
         },

@@ -39,7 +39,6 @@ NOT_LINKED = {
     "accounts:password_reset_complete": "the answer to the new-password form (a POST)",
     "accounts:staff_accounts": "staff only (no staff crawl here): linked from their My account "
     "page (tests/accounts/test_pages.py)",
-
     "signup:consent": "the confirmation link to publish a sign-up's names, sent by email",
 }
 # Pages that exist for a role but that a signed-in person has no reason to open again.
