@@ -451,6 +451,12 @@ def backup(args: argparse.Namespace) -> Path:
     )
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
     target = folder / f"{BACKUP_PREFIX}{stamp}{BACKUP_SUFFIX}"
+    # Never over an existing dump: a restore's own safety dump, made in the
+    # same second as the dump being restored, would replace it.
+    extra = 1
+    while target.exists():
+        target = folder / f"{BACKUP_PREFIX}{stamp}-{extra}{BACKUP_SUFFIX}"
+        extra += 1
     partial = target.with_suffix(".partial")
     os.umask(0o077)
     cmd = ["pg_dump", "--format=custom", "--no-owner", "--file", str(partial), env["DATABASE_URL"]]

@@ -165,3 +165,32 @@ def test_a_machine_without_the_web_service_has_no_site(tmp_path):
     assert enabled.is_symlink()
     _written(tmp_path, DMP_SERVICES="worker")
     assert not enabled.exists() and not enabled.is_symlink()
+
+
+def test_two_backups_in_one_second_keep_both_files(tmp_path, monkeypatch):
+    """A restore makes a safety dump first; made in the same second as the dump
+    being restored, it must not replace that file."""
+    env_file = tmp_path / "etc" / "dmpartners" / "env"
+    env_file.parent.mkdir(parents=True)
+    env_file.write_text("DATABASE_URL=postgres://127.0.0.1/none\n", encoding="utf-8")
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    dumps = iter([b"first", b"second"])
+
+    def pg_dump(cmd, **_options):  # type: ignore[no-untyped-def]
+        Path(cmd[cmd.index("--file") + 1]).write_bytes(next(dumps))
+
+    class Frozen(dmpdeploy.datetime.datetime):
+        @classmethod
+        def now(cls, tz=None):  # type: ignore[no-untyped-def]
+            return dmpdeploy.datetime.datetime(2026, 5, 1, 9, 0, 0, tzinfo=tz)
+
+    monkeypatch.setattr(dmpdeploy.subprocess, "run", pg_dump)
+    monkeypatch.setattr(dmpdeploy.datetime, "datetime", Frozen)
+    args = dmpdeploy.argparse.Namespace(
+        prefix=str(tmp_path), user=USER, venv=str(tmp_path / "venv"), to=str(folder), keep_days=14
+    )
+    first = dmpdeploy.backup(args)
+    second = dmpdeploy.backup(args)
+    assert first != second
+    assert first.read_bytes() == b"first" and second.read_bytes() == b"second"
