@@ -9,6 +9,8 @@ import re
 from django.utils import timezone
 
 from season.services.series import series_create, series_event_add
+from signup.models import SignUp
+from signup.services.emails import email_message
 from tests.e2e.conftest import login
 from tests.factories import UserFactory
 from tournament.models import Pair, Tournament
@@ -65,6 +67,14 @@ def test_sign_up_approve_play_rank_and_make_the_final(page, live_server, transac
     player.wait_for_url(re.compile(r"/signup/[^/]+/$"))
     assert "Afventer godkendelse" in player.locator("#signup-status").inner_text()
     private_link = player.url
+    # The pair confirms publication by the link in its first email: only then
+    # do public pages outside the event name it.
+    body = email_message(email=SignUp.objects.get(pair_name="Roskilde Raketter").emails.get())[1]
+    link = re.search(r"https?://\S+/signup/\S+/consent/", body).group(0)
+    player.goto(live_server.url + link[link.index("/signup/") :])
+    with player.expect_navigation():
+        player.click("#consent-yes")
+    assert "Bekræftet pr. e-mail" in player.locator("#consent-status").inner_text()
 
     # Before any result the season ranking does not know the pair.
     ranking_url = f"{live_server.url}/seasons/{series.slug}/ranking/"
