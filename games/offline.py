@@ -26,6 +26,7 @@ ENTRY_FILES = (
     "css/games.css",
     "css/judge.css",
     "favicon.svg",
+    "apple-touch-icon.png",
     "js/table/main.js",
     "js/clock.js",
     "js/judge_call.js",
