@@ -31,7 +31,9 @@ ENTRY_FILES = (
     "js/clock.js",
     "js/judge_call.js",
 )
-_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^'"`;]*?['"](\.{1,2}/[^'"]+\.js)['"]""", re.MULTILINE)
+_IMPORT = re.compile(
+    r"""^\s*(?:import|export)\b[^'"`;]*?['"](\.{1,2}/[^'"]+\.js)['"]""", re.MULTILINE
+)
 
 
 def _read(name: str) -> bytes:

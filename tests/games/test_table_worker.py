@@ -39,7 +39,14 @@ def test_the_worker_keeps_every_file_the_table_page_loads():
     assets = set(manifest_of(Client().get("/t/sw.js"))["assets"])
     for module in TABLE_JS.glob("*.js"):
         assert f"/static/js/table/{module.name}" in assets, module.name
-    for name in ("js/board.js", "js/poller.js", "js/clock.js", "js/judge_call.js", "css/site.css", "css/games.css"):
+    for name in (
+        "js/board.js",
+        "js/poller.js",
+        "js/clock.js",
+        "js/judge_call.js",
+        "css/site.css",
+        "css/games.css",
+    ):
         assert f"/static/{name}" in assets
     # Static files only: never a page, never the API.
     assert all(a.startswith("/static/") for a in assets)
@@ -55,7 +62,9 @@ def test_every_static_file_of_the_table_page_is_in_the_worker(game, token):
 def test_a_changed_file_changes_the_version(monkeypatch):
     before = offline.offline_manifest()
     read = offline._read
-    monkeypatch.setattr(offline, "_read", lambda name: read(name) + (b"//" if name.endswith("sync.js") else b""))
+    monkeypatch.setattr(
+        offline, "_read", lambda name: read(name) + (b"//" if name.endswith("sync.js") else b"")
+    )
     after = offline.offline_manifest()
     assert after["assets"] == before["assets"]
     assert after["version"] != before["version"]
@@ -65,8 +74,12 @@ def test_a_changed_file_changes_the_version(monkeypatch):
 
 def test_the_table_page_names_its_worker_and_is_marked_as_the_servers(game, token):
     html = Client().get(f"/t/{token}/").content.decode()
-    config = json.loads(re.search(r'id="table-config" type="application/json">(.*?)</script>', html).group(1))
+    config = json.loads(
+        re.search(r'id="table-config" type="application/json">(.*?)</script>', html).group(1)
+    )
     assert config["worker_url"] == "/t/sw.js"
     # The worker's kept copy turns this into "kept" (its state then yields to the one stored since).
     assert html.count('data-page="server"') == 1
-    assert 'data-page="server"' in Path(settings.BASE_DIR, "templates/games/table_sw.js").read_text()
+    assert (
+        'data-page="server"' in Path(settings.BASE_DIR, "templates/games/table_sw.js").read_text()
+    )
