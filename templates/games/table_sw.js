@@ -70,7 +70,8 @@ function networkFirst(request, cacheName, key, onKept, mark) {
     fetch(request).then((response) => {
       clearTimeout(timer);
       if (keepable(response)) {
-        cache.delete(key).then(() => cache.put(key, response.clone())).then(() => onKept && onKept(cache));
+        const copy = response.clone(); // now: the page reads the body as soon as it is answered
+        cache.delete(key).then(() => cache.put(key, copy)).then(() => onKept && onKept(cache));
       }
       answer(response);
     }, () => {

@@ -48,12 +48,22 @@ def kept_pages(page):  # type: ignore[no-untyped-def]
     )
 
 
+def eventually(page, script, arg=None, tries=100):  # type: ignore[no-untyped-def]
+    """Evaluate ``script`` (it may answer with a promise) until it is true."""
+    for _ in range(tries):
+        if page.evaluate(script, arg):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"never true: {script}")
+
+
 def wait_until_kept(page, url):  # type: ignore[no-untyped-def]
     """The worker is in charge of the page and holds a copy of it."""
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    page.wait_for_function(
+    eventually(page, "() => navigator.serviceWorker.controller !== null")
+    eventually(
+        page,
         "(url) => caches.open('dmp-table-pages').then((c) => c.match(url)).then((r) => !!r)",
-        arg=url,
+        url,
     )
     # Drawn by the kept copy's own state: never used while the page comes from the server.
     assert page.locator("#device").get_attribute("data-page") == "server"
@@ -175,3 +185,16 @@ def test_the_worker_keeps_this_table_and_the_static_files_only(phone, live_serve
         static_cache,
     )
     assert sorted(kept_static) == sorted(offline_manifest()["assets"])
+
+
+def test_only_the_last_four_tables_opened_stay(phone, live_server):
+    urls = [table_at(live_server, 2)[1] for _ in range(5)]
+    _ctx, page = phone()
+    for url in urls:
+        page.goto(url)
+        wait_until_kept(page, url)
+    eventually(
+        page,
+        "() => caches.open('dmp-table-pages').then((c) => c.keys()).then((k) => k.length <= 4)",
+    )
+    assert kept_pages(page) == urls[1:]
