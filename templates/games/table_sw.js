@@ -61,7 +61,8 @@ function markKept(response) {
 }
 
 /* The network's answer, else (failed, or silent for WAIT_MS) the copy kept under ``key``. */
-function networkFirst(request, cacheName, key, onKept, mark) {
+function networkFirst(event, cacheName, key, onKept, mark) {
+  const request = event.request;
   return caches.open(cacheName).then((cache) => new Promise((resolve) => {
     let done = false;
     const answer = (response) => { if (!done) { done = true; resolve(response); } };
@@ -71,7 +72,9 @@ function networkFirst(request, cacheName, key, onKept, mark) {
       clearTimeout(timer);
       if (keepable(response)) {
         const copy = response.clone(); // now: the page reads the body as soon as it is answered
-        cache.delete(key).then(() => cache.put(key, copy)).then(() => onKept && onKept(cache));
+        const writing = cache.delete(key).then(() => cache.put(key, copy)).then(() => onKept && onKept(cache));
+        // The worker stays up until the copy is written (unless the kept copy answered already).
+        try { event.waitUntil(writing); } catch (e) { /* the event is over; the write goes on */ }
       }
       answer(response);
     }, () => {
@@ -106,8 +109,8 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate" && isTablePage(url)) {
     // One copy per table, whatever the query (?lang=…): the key is the path alone.
-    event.respondWith(networkFirst(request, PAGE_CACHE, url.origin + url.pathname, trimPages, markKept));
+    event.respondWith(networkFirst(event, PAGE_CACHE, url.origin + url.pathname, trimPages, markKept));
   } else if (ASSETS.has(url.pathname)) {
-    event.respondWith(networkFirst(request, STATIC_CACHE, url.origin + url.pathname));
+    event.respondWith(networkFirst(event, STATIC_CACHE, url.origin + url.pathname));
   }
 });
