@@ -198,3 +198,19 @@ def test_only_the_last_four_tables_opened_stay(phone, live_server):
         "() => caches.open('dmp-table-pages').then((c) => c.keys()).then((k) => k.length <= 4)",
     )
     assert kept_pages(page) == urls[1:]
+
+
+def test_a_network_that_never_answers_gets_the_kept_copy(phone, live_server):
+    _game, url = table_at(live_server, 8)
+    ctx, page = phone()
+    page.goto(url)
+    wait_until_kept(page, url)
+    held = []
+    # The hall's Wi-Fi is connected but nothing comes back: the page's request hangs.
+    ctx.route(url, lambda route: held.append(route))
+    page.reload(wait_until="domcontentloaded", timeout=15_000)
+    assert held, "the worker's request for the page went out"
+    assert page.locator("#device").get_attribute("data-page") == "kept"
+    expect(page.locator("#seq")).to_have_text("8")
+    for route in held:
+        route.abort()
