@@ -27,17 +27,24 @@ migrate: secret-key
 	$(PYTHON) manage.py migrate --noinput
 	$(PYTHON) manage.py compilemessages_if_needed
 
+# The demo only in an empty database (no event, no account); it never touches
+# an account afterwards. DEMO=0 starts without it: a server with no account
+# prints a one-time code for the first-run setup page (README, "Accounts").
+DEMO ?= 1
 demo: migrate
-	$(PYTHON) manage.py demo_tournament --if-empty
-	$(PYTHON) manage.py demo_season --if-empty
+	@if [ "$(DEMO)" = 0 ]; then echo "DEMO=0: no demo."; else \
+	  $(PYTHON) manage.py demo_tournament --if-empty && \
+	  $(PYTHON) manage.py demo_season --if-empty; fi
 
 run: demo
 	$(PYTHON) manage.py runall --host $(HOST) --port $(PORT)
 
 # At the venue: listen on the network and print the address phones use (the
 # score sheets' QR codes carry it). README, "At the venue".
+# BACKUP_DIR=/media/usb: every event is backed up there every few minutes,
+# rotating (docs/operations.md, "Automatic backups during the event").
 venue: demo
-	$(PYTHON) manage.py runall --venue --port $(PORT)
+	$(if $(BACKUP_DIR),VENUE_BACKUP_DIR=$(abspath $(BACKUP_DIR)) )$(PYTHON) manage.py runall --venue --port $(PORT)
 
 # Debian's chromium for the browser tests (never a downloaded browser build).
 chromium:
@@ -93,7 +100,7 @@ fuzz: secret-key
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy core games judging competition tournament people printing season signup ratings stats config deploy
+	$(BIN)/mypy core accounts games judging competition tournament people printing season signup ratings stats config deploy
 	$(BIN)/lint-imports
 
 format: venv

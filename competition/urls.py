@@ -6,6 +6,7 @@ lands (``tournament.views.home``), the public pages and the organiser's desk.
 from django.urls import path
 
 from competition.views import (
+    organiser_handover,
     organiser_pairs,
     organiser_rounds,
     organiser_setup,
@@ -30,6 +31,11 @@ urlpatterns = [
     # Organiser pages
     path("organise/", organiser_setup.organiser_index, name="organiser_index"),
     path("organise/new/", organiser_setup.tournament_new, name="organiser_new"),
+    path(
+        "organise/receive/",
+        organiser_handover.handover_receive_view,
+        name="organiser_handover_receive",
+    ),
     path("organise/<slug:slug>/", organiser_setup.dashboard, name="organiser_dashboard"),
     path(
         "organise/<slug:slug>/settings/",
@@ -37,6 +43,26 @@ urlpatterns = [
         name="organiser_settings",
     ),
     path("organise/<slug:slug>/roles/", organiser_setup.role_grant, name="organiser_role_grant"),
+    path(
+        "organise/<slug:slug>/handover/send/",
+        organiser_handover.handover_send,
+        name="organiser_handover_send",
+    ),
+    path(
+        "organise/<slug:slug>/handover/return/",
+        organiser_handover.handover_return,
+        name="organiser_handover_return",
+    ),
+    path(
+        "organise/<slug:slug>/handover/take-back/",
+        organiser_handover.handover_take_back_view,
+        name="organiser_handover_take_back",
+    ),
+    path(
+        "organise/<slug:slug>/handover/back/",
+        organiser_handover.handover_back,
+        name="organiser_handover_back",
+    ),
     path(
         "organise/<slug:slug>/roles/<int:role_id>/revoke/",
         organiser_setup.role_revoke,

@@ -11,13 +11,19 @@ Content-Length that turns out too large) gets the same answer.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
+from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 from core.request import body_limit, too_large
+
+# An event's hand-over file (move logs of a whole day) is larger than any form:
+# the organiser pages that take one allow HANDOVER_UPLOAD_MAX_BYTES.
+HANDOVER_UPLOADS = re.compile(r"^/organise/(receive/|[-\w]+/handover/return/)$")
 
 
 def too_large_response(request: HttpRequest) -> HttpResponse:
@@ -34,6 +40,8 @@ class RequestSizeLimitMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         limit = body_limit()
+        if HANDOVER_UPLOADS.match(request.path):
+            limit = settings.HANDOVER_UPLOAD_MAX_BYTES
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:

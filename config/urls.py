@@ -6,12 +6,13 @@ from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from accounts.login import AccountAdminLoginForm, AccountLoginView
 from config.health import health
-from core.ratelimit import RateLimitedAdminAuthenticationForm, RateLimitedLoginView
 from tournament.views.language import language_switch
 
-# Both login forms count failures (core/ratelimit.py, docs/security.md).
-admin.site.login_form = RateLimitedAdminAuthenticationForm
+# Both login forms count failures (core/ratelimit.py, docs/security.md) and
+# refuse the demo's published passwords where that is on (accounts/demo.py).
+admin.site.login_form = AccountAdminLoginForm
 
 api_patterns: list[URLPattern | URLResolver] = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -34,9 +35,10 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("lang/<str:code>/", language_switch, name="language_switch"),
-    path("login/", RateLimitedLoginView.as_view(), name="login"),
+    path("login/", AccountLoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/", include((api_patterns, "api"), namespace="api")),
+    path("", include("accounts.urls")),
     path("", include("games.urls")),
     path("", include("judging.urls")),
     path("", include("printing.urls")),

@@ -40,7 +40,7 @@ _SEGMENT = r"[^/?#\s\"'<>]+"
 _TABLE_PATH = re.compile(rf"(/t/|/api/table/)({_SEGMENT})")
 _SIGNUP_PATH = re.compile(rf"(/signup/)({_SEGMENT})")
 # Django's password reset (and any link built the same way): /reset/<uidb64>/<token>/.
-_RESET_PATH = re.compile(rf"(/reset/){_SEGMENT}/(?!set-password\b){_SEGMENT}")
+_RESET_PATH = re.compile(rf"(?<!/account)(/reset/){_SEGMENT}/(?!set-password\b){_SEGMENT}")
 _QUERY_SECRET = re.compile(r"([?&](?:code|token|key|signature)=)([^&#\s\"'<>]+)")
 _EMAIL = re.compile(r"[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 _ANY_SEGMENT = re.compile(r"(?<=/)[A-Za-z0-9_.:=-]{16,}(?=[/?#\s\"'<>]|$)")
@@ -51,6 +51,11 @@ _ANY_SEGMENT = re.compile(r"(?<=/)[A-Za-z0-9_.:=-]{16,}(?=[/?#\s\"'<>]|$)")
 _SIGNED = re.compile(r"[\w-]+[:.][\w-]{20,}")
 _RESET_TOKEN = re.compile(r"[0-9a-z]{1,13}-[0-9a-f]{20,}")
 _HEX_TOKEN = re.compile(r"[0-9a-fA-F]{32,}")
+# An invitation link (/invite/<token>/) and the accounts' password reset link
+# (/account/reset/<uid>/<token>/) are one-time credentials too; Django's reset
+# view then moves the token into the session and redirects to "set-password".
+_ACCOUNT_LINK = re.compile(rf"(/invite/|/account/reset/{_SEGMENT}/)({_SEGMENT})")
+_NOT_SECRET = {"set-password"}
 
 
 def _looks_secret(segment: str) -> bool:
@@ -79,8 +84,16 @@ def _segment_mask(match: re.Match[str]) -> str:
     return "[masked]" if _looks_secret(match.group()) else match.group()
 
 
+def _account_tag(match: re.Match[str]) -> str:
+    if match.group(2) in _NOT_SECRET:
+        return match.group(0)
+    return f"{match.group(1)}[masked]"
+
+
 def mask_secrets(text: str) -> str:
     """``text`` with every secret link, query secret and email address masked."""
+    if "/invite/" in text or "/account/reset/" in text:
+        text = _ACCOUNT_LINK.sub(_account_tag, text)
     if "/" in text:
         text = _TABLE_PATH.sub(_token_tag, text)
         text = _SIGNUP_PATH.sub(_link_tag, text)

@@ -249,7 +249,15 @@ class HallTableSerializer(serializers.Serializer):
     status = serializers.CharField()
     pair_yb = serializers.CharField()
     pair_rg = serializers.CharField()
-    seq = serializers.IntegerField()
+    seq = serializers.IntegerField(help_text="Entries in the log, judge entries included.")
+    moves = serializers.IntegerField(
+        help_text="The players' entries that stand: no judge entry, no voided entry."
+    )
+    call = serializers.ChoiceField(
+        choices=["open", "taken"],
+        allow_null=True,
+        help_text="The table's open judge call: waiting for a judge, or a judge on the way.",
+    )
     distance = serializers.DictField(child=serializers.IntegerField())
     progress = serializers.DictField(child=serializers.IntegerField())
     locked = serializers.DictField(child=serializers.IntegerField())

@@ -27,3 +27,11 @@ move_refused = Signal()
 
 # A result was recorded, corrected or cleared. Arguments: ``game``.
 game_result_changed = Signal()
+
+# Many games' results were replaced at once (an event returned from a venue
+# laptop). Arguments: ``tournament_id``.
+results_replaced = Signal()
+
+# The hall screen wants the open judge calls of a round. Arguments:
+# ``round_id``. A receiver returns ``{game_id: "open" | "taken"}``.
+hall_calls_wanted = Signal()

@@ -175,7 +175,10 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
     """
     tournament = _public_tournament(request, slug)
     round_ = selectors.hall_round(tournament=tournament)
-    tables = selectors.hall_tables(round_=round_) if round_ else []
+    # Most urgent first from the first paint (the API keeps table order).
+    tables = (
+        sorted(selectors.hall_tables(round_=round_), key=selectors.hall_urgency) if round_ else []
+    )
     number = round_.number if round_ else None
     now = timezone.now()
     for table in tables:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.models import Game
-from games.signals import clock_changed, clock_mark_reached, move_refused
+from games.signals import clock_changed, clock_mark_reached, hall_calls_wanted, move_refused
 from judging.models import Alert
+from judging.selectors import round_open_calls
 from judging.services.alerts import alert_raise_if_due
 from judging.services.freshness import judging_changed
 from judging.services.incidents import refusal_record
@@ -33,8 +34,13 @@ def _on_move_refused(
     refusal_record(game=game, text=text, rule=rule, message_en=message_en, message_da=message_da)
 
 
+def _on_hall_calls_wanted(sender: Any, *, round_id: int, **kwargs: Any) -> dict[int, str]:
+    return round_open_calls(round_id=round_id)
+
+
 def connect() -> None:
     """Connect the receivers once (idempotent through ``dispatch_uid``)."""
     clock_changed.connect(_on_clock_changed, dispatch_uid="judging.clock_changed")
     clock_mark_reached.connect(_on_clock_mark_reached, dispatch_uid="judging.clock_mark_reached")
     move_refused.connect(_on_move_refused, dispatch_uid="judging.move_refused")
+    hall_calls_wanted.connect(_on_hall_calls_wanted, dispatch_uid="judging.hall_calls_wanted")

@@ -339,3 +339,13 @@ def round_attention(*, round: Round) -> dict[str, int]:
         .count(),
         "alerts": Alert.objects.filter(game__round=round, acknowledged_at__isnull=True).count(),
     }
+
+
+def round_open_calls(*, round_id: int) -> dict[int, str]:
+    """Game id -> status ("open" or "taken") of each open judge call of a round
+    (what the hall screen marks; never the reason, which may be private)."""
+    return dict(
+        JudgeCall.objects.filter(game__round_id=round_id)
+        .exclude(status=JudgeCall.Status.CLOSED)
+        .values_list("game_id", "status")
+    )

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.validation import OneLineName
@@ -24,7 +25,8 @@ class Person(models.Model):
     # people.keys.match_key of name and club: how registration finds a known person.
     name_key = models.CharField(max_length=120, db_index=True, editable=False)
     club_key = models.CharField(max_length=120, blank=True, editable=False)
-    # Given with an online sign-up ("our names and results may be published").
+    # The effective consent every public page reads: derived from the person's
+    # ``ConsentRecord`` history (people.services_consent), never set directly.
     publish_consent = models.BooleanField(_("consent to publish the name"), default=False)
     consent_at = models.DateTimeField(_("consent given"), null=True, blank=True)
     # A duplicate an organiser merged: every reference moved to ``merged_into``;
@@ -134,3 +136,40 @@ class PersonMatch(models.Model):
 
     def __str__(self) -> str:
         return f"{self.new_id} ~ {self.known_id} ({self.status})"
+
+
+class ConsentRecord(models.Model):
+    """One step of a person's consent to publish: given or withdrawn, how, by whom.
+
+    The history is the truth; ``Person.publish_consent`` follows from it
+    (``people.services_consent``). A grant belongs to its ``source`` (a
+    generic reference such as "signup:42" or "tournament:dm-2026": this app
+    knows no tournaments). A withdrawal by the person or an organiser ends
+    every grant; the end of a source (a sign-up withdrawn) ends only the
+    grant that came from it.
+    """
+
+    class Via(models.TextChoices):
+        EMAIL = "email", _("The person, through the link emailed to the sign-up")
+        SIGNUP_PAGE = "signup_page", _("The person, on the sign-up's private page")
+        ORGANISER = "organiser", _("Recorded by an organiser")
+        SOURCE_ENDED = "source_ended", _("The sign-up it came from was withdrawn")
+        LEGACY = "legacy", _("Given at sign-up (before email confirmation)")
+
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="consent_records")
+    given = models.BooleanField()
+    via = models.CharField(max_length=20, choices=Via.choices)
+    source = models.CharField(max_length=120, blank=True)
+    reason = models.CharField(_("reason"), max_length=300, blank=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # Not auto_now_add: the migration dates legacy consent at the time it was given.
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        verb = "given" if self.given else "withdrawn"
+        return f"{self.created_at:%Y-%m-%d %H:%M} {verb} {self.person_id} ({self.via})"

@@ -8,7 +8,6 @@ point at it, and a new one (ratings, say) is merged without a change here.
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Callable, Collection, Sequence
 
 from django.db import models, transaction
@@ -18,7 +17,8 @@ from django.utils.translation import gettext_lazy as _
 from core.users import Actor, User, signed_in
 from people.errors import PersonRefused
 from people.keys import match_key
-from people.models import Person, PersonAudit, PersonMatch
+from people.models import ConsentRecord, Person, PersonAudit, PersonMatch
+from people.services_consent import person_consent_refresh
 from people.signals import people_changed
 
 ANONYMOUS_NAME = "Anonym #{pk}"
@@ -37,7 +37,6 @@ def persons_for_names(
     *,
     may_link: LinkPolicy | None = None,
     context: str = "",
-    consent_at: datetime.datetime | None = None,
 ) -> list[Person]:
     """The person of each ``(name, club)``: a known one with the same match
     keys (the oldest, if duplicates are still unmerged), else a new one.
@@ -50,8 +49,8 @@ def persons_for_names(
 
     One query finds every known person and one insert creates the rest, so a
     CSV import of a few hundred pairs costs a handful of queries, not hundreds.
-    ``consent_at`` (an online sign-up) records that these people agreed to
-    have their names published.
+    Nobody's consent to publish is touched: that comes from the person
+    (people.services_consent), never from a form naming them.
     """
     keys = [(match_key(name), match_key(club)) for name, club in entries]
     candidates = list(_matchable().filter(name_key__in={k for k, _ in keys}).order_by("pk"))
@@ -84,13 +83,7 @@ def persons_for_names(
             ],
             ignore_conflicts=True,
         )
-    persons = [known[key] for key in keys]
-    if consent_at is not None:
-        ids = {p.pk for p in persons}
-        Person.objects.filter(pk__in=ids).update(publish_consent=True, consent_at=consent_at)
-        for person in persons:
-            person.publish_consent, person.consent_at = True, consent_at
-    return persons
+    return [known[key] for key in keys]
 
 
 def _bulk_create(persons: list[Person]) -> list[Person]:
@@ -111,7 +104,10 @@ def _references() -> list[tuple[type[models.Model], str]]:
     """
     found = []
     for relation in Person._meta.related_objects:
-        if relation.related_model in (PersonAudit, PersonMatch) or not relation.one_to_many:
+        # The audit, the suggestions and the consent history stay with the
+        # person they are about.
+        kept = (PersonAudit, PersonMatch, ConsentRecord)
+        if relation.related_model in kept or not relation.one_to_many:
             continue
         if getattr(relation.related_model, "DERIVED_FROM_PEOPLE", False):
             continue
@@ -161,9 +157,11 @@ def person_merge(
             moved[f"{model._meta.label}.{field}"] = ids
     duplicate.merged_into = survivor
     duplicate.save(update_fields=["merged_into"])
-    # The survivor keeps its own consent to publish: a duplicate's consent
-    # (given, perhaps, on a form someone else filled in) never makes a person
-    # who did not agree public.
+    # The survivor keeps its own consent: a merge is an organiser's judgement
+    # that two records are one human, not that human's word (docs/decisions.md).
+    if duplicate.publish_consent:
+        duplicate.publish_consent, duplicate.consent_at = False, None
+        duplicate.save(update_fields=["publish_consent", "consent_at"])
     people_changed.send(sender=Person, persons=[survivor, duplicate])
     return PersonAudit.objects.create(
         person=survivor,
@@ -198,6 +196,8 @@ def person_merge_undo(*, merge: PersonAudit, actor: Actor, context: str = "") ->
         model._default_manager.filter(pk__in=ids, **{field: survivor}).update(**{field: duplicate})
     duplicate.merged_into = None
     duplicate.save(update_fields=["merged_into"])
+    # Its own consent (its history) is its flag again.
+    person_consent_refresh(person=duplicate)
     people_changed.send(sender=Person, persons=[survivor, duplicate])
     merge.undone_at = timezone.now()
     merge.save(update_fields=["undone_at"])
@@ -235,6 +235,7 @@ def person_anonymise(
         member.club = member.club_key = member.name_key = ""
         member.publish_consent, member.consent_at, member.anonymised_at = False, None, now
         member.save()
+        ConsentRecord.objects.filter(person=member).update(reason="")
         PersonAudit.objects.create(
             person=member,
             action=PersonAudit.Action.ANONYMISE,

@@ -284,6 +284,12 @@ def ratings_tournament_changed(
     _recompute_on_commit("an event's publication")
 
 
+def ratings_results_replaced(sender: Any, **kwargs: Any) -> None:
+    """Receiver of ``games.signals.results_replaced`` (an event returned from a venue:
+    its games were replaced): rate again from scratch once committed."""
+    _recompute_on_commit("a returned event")
+
+
 def ratings_result_changed(sender: Any, *, game: Any, **kwargs: Any) -> None:
     """Receiver of ``games.signals.game_result_changed``: update once the result is committed."""
     game_id = game.pk

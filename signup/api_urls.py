@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from signup import api
+from signup import api, api_consent
 
 urlpatterns = [
     path("tournaments/<slug:slug>/signup/", api.SignUpPublicView.as_view(), name="signup-public"),
@@ -27,5 +27,25 @@ urlpatterns = [
         "signup/<str:signup_token>/withdraw/",
         api.SignUpWithdrawView.as_view(),
         name="signup-own-withdraw",
+    ),
+    path(
+        "signup/<str:consent_token>/consent/",
+        api_consent.ConsentLinkView.as_view(),
+        name="signup-consent",
+    ),
+    path(
+        "signup/<str:signup_token>/consent-withdraw/",
+        api_consent.SignUpConsentWithdrawView.as_view(),
+        name="signup-own-consent-withdraw",
+    ),
+    path(
+        "signup/<str:signup_token>/consent-request/",
+        api_consent.SignUpConsentRequestView.as_view(),
+        name="signup-own-consent-request",
+    ),
+    path(
+        "people/<int:person_id>/consent/",
+        api_consent.PersonConsentView.as_view(),
+        name="person-consent",
     ),
 ]

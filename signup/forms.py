@@ -43,6 +43,10 @@ class SignUpForm(forms.Form):
     )
     consent = forms.BooleanField(
         label=_("We both agree that our names, club and results are published on this site."),
+        help_text=_(
+            "Nothing is published until you confirm it with the link we email you; "
+            "you can withdraw it at any time."
+        ),
     )
     client_id = forms.CharField(widget=forms.HiddenInput, max_length=64)
     website = forms.CharField(

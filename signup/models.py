@@ -40,7 +40,15 @@ class SignUp(models.Model):
     email = models.EmailField(_("contact email"), blank=True)
     # The language the pair signed up in: its emails are written in it.
     language = models.CharField(max_length=8, default="da")
+    # When the form's box was ticked (the terms agreed). Publication waits for
+    # the email's owner to confirm (``consent_confirmed_at``; signup.services.consent).
     consent_at = models.DateTimeField(_("consent to publish names given"))
+    consent_confirmed_at = models.DateTimeField(
+        _("publication confirmed by email"), null=True, blank=True
+    )
+    # The confirmation link is signed over (id, nonce): a new nonce (the link
+    # used, or sent again) revokes the old one.
+    consent_nonce = models.CharField(max_length=32, blank=True)
     person_1 = models.ForeignKey(
         Person, null=True, blank=True, on_delete=models.SET_NULL, related_name="signups_first"
     )
@@ -100,6 +108,7 @@ class SignUpEmail(models.Model):
         REJECTED = "rejected", _("Not accepted")
         WITHDRAWN = "withdrawn", _("Withdrawal confirmed")
         LINK = "link", _("Private link sent again")
+        CONSENT = "consent", _("Confirm publication")
 
     signup = models.ForeignKey(SignUp, on_delete=models.CASCADE, related_name="emails")
     kind = models.CharField(max_length=20, choices=Kind.choices)

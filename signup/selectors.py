@@ -95,7 +95,7 @@ def signups_for_organiser(*, tournament: Tournament) -> list[SignUp]:
     waitlist in its order, with ``position`` and ``last_email`` set."""
     signups = list(
         SignUp.objects.filter(tournament=tournament)
-        .select_related("pair")
+        .select_related("pair", "person_1", "person_2")
         .prefetch_related("emails")
         .order_by("created_at", "pk")
     )

@@ -61,6 +61,7 @@ class SignUpOwnSerializer(serializers.ModelSerializer):
             "position",
             "start_number",
             "created_at",
+            "consent_confirmed_at",
             "link",
         ]
 
@@ -112,7 +113,10 @@ class SignUpInputSerializer(InputSerializer):
     club = _name("club", required=False, allow_blank=True, default="")
     email = serializers.EmailField(max_length=254)
     consent = serializers.BooleanField(
-        help_text="Both players agree that their names, club and results are published."
+        help_text=(
+            "The players agree to the terms; publication waits for the confirmation link "
+            "emailed to the address."
+        )
     )
     client_id = serializers.CharField(
         max_length=64,
@@ -128,3 +132,62 @@ class SignUpInputSerializer(InputSerializer):
 
 class RejectInputSerializer(serializers.Serializer):
     note = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+
+
+class ConsentPersonSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    club = serializers.CharField()
+    publish_consent = serializers.BooleanField(
+        allow_null=True, help_text="null for someone this address cannot decide for."
+    )
+
+
+class ConsentLinkSerializer(serializers.Serializer):
+    """What a confirmation link shows: the sign-up, whom it publishes, whom it cannot."""
+
+    tournament = serializers.CharField(help_text="The tournament's slug.")
+    display_name = serializers.CharField()
+    status = serializers.CharField()
+    consent_confirmed_at = serializers.DateTimeField(allow_null=True)
+    covered = ConsentPersonSerializer(
+        many=True, help_text="The people this address confirms (or withdraws) for."
+    )
+    not_covered = ConsentPersonSerializer(
+        many=True,
+        help_text=(
+            "Known from elsewhere: their consent comes from the organiser or their own address."
+        ),
+    )
+
+
+class ConsentAnswerSerializer(InputSerializer):
+    confirm = serializers.BooleanField(help_text="true: publish; false: keep private (withdraw).")
+
+
+class ConsentRecordSerializer(serializers.Serializer):
+    given = serializers.BooleanField()
+    via = serializers.CharField()
+    # Popped into the declared fields by DRF's metaclass; mypy sees Field.source.
+    source = serializers.CharField()  # type: ignore[assignment]
+    reason = serializers.CharField()
+    actor = serializers.CharField(source="actor.username", allow_null=True, default=None)
+    created_at = serializers.DateTimeField()
+
+
+class PersonConsentSerializer(serializers.Serializer):
+    """A person's effective consent and its history (organisers of their events, staff)."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    publish_consent = serializers.BooleanField()
+    consent_at = serializers.DateTimeField(allow_null=True)
+    history = ConsentRecordSerializer(many=True)
+
+
+class PersonConsentInputSerializer(InputSerializer):
+    given = serializers.BooleanField(help_text="true: consent given; false: withdrawn.")
+    reason = serializers.CharField(
+        max_length=300,
+        help_text='How it was given or withdrawn, e.g. "signed paper form 12 March".',
+    )

@@ -22,10 +22,13 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from core.errors import ApplicationError, PermissionDenied
+from core.request import post_choice
+from signup import views_consent
 from signup.exports import write_signups_csv
 from signup.forms import RejectForm, SignUpForm
 from signup.models import SignUp
 from signup.selectors import signup_state, signups_for_organiser, waitlist_position
+from signup.selectors_consent import consent_coverage
 from signup.services import signups as service
 from signup.services.links import signup_from_token, signup_token
 from signup.spam import signup_attempt_allow
@@ -76,6 +79,9 @@ def signup_own(request: HttpRequest, signup_token: str) -> HttpResponse:
     except ApplicationError as error:
         return render(request, "signup/link_invalid.html", {"error": error}, status=404)
     if request.method == "POST":
+        action = post_choice(request, "action", views_consent.OWN_CONSENT_ACTIONS, "")
+        if action:
+            return views_consent.signup_own_consent(request, signup_token, action)
         try:
             service.signup_withdraw_by_link(token=signup_token)
         except ApplicationError as error:
@@ -91,6 +97,7 @@ def signup_own(request: HttpRequest, signup_token: str) -> HttpResponse:
             "tournament": signup.tournament,
             "position": waitlist_position(signup=signup),
             "state": signup_state(tournament=signup.tournament),
+            "coverage": consent_coverage(signup=signup),
         },
     )
 

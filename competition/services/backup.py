@@ -47,7 +47,8 @@ from django.utils.translation import gettext_lazy as _
 
 from competition.services.backup_check import backup_document_check
 from core.errors import ApplicationError, Text, bilingual, in_language
-from games.models import Game
+from games.models import Game, MoveEntry, ResultConfirmation
+from games.selectors import entry_hash, genesis_hash
 from games.services.tokens import game_token_rotate
 from people.services import persons_for_names
 from tournament.models import Player, Tournament
@@ -437,9 +438,19 @@ def _new_tokens(game_ids: list[int]) -> None:
 
 @transaction.atomic
 def tournament_import(
-    *, document: dict[str, Any], slug: str | None = None, name: str | None = None
+    *,
+    document: dict[str, Any],
+    slug: str | None = None,
+    name: str | None = None,
+    match_people: bool = True,
 ) -> Tournament:
-    """Create the tournament of ``document`` (see the module doc: restore or copy)."""
+    """Create the tournament of ``document`` (see the module doc: restore or copy).
+
+    ``match_people=False``: players the document does not link to a person of
+    this database stay without one (no matching by name and club); the
+    hand-over links them itself. The ids given to the document's rows are
+    ``tournament.backup_id_maps`` (model -> document id -> new id).
+    """
     _check_document(document)
     settings_row = dict(document["tournament"])
     settings_row.pop("id", None)
@@ -470,16 +481,9 @@ def tournament_import(
         settings_row["id"] = old_tournament_id
     tournament = _instance(Tournament, settings_row, Tournament(), {}, users, keep_ids)
     _create_rows(Tournament, [tournament], [settings_row])
-    id_maps = _outside_ids(sections)
-    for model, rows in sections:
-        instances = [_instance(model, row, tournament, id_maps, users, keep_ids) for row in rows]
-        _create_rows(model, instances, rows)
-        id_maps[model] = {row["id"]: inst.pk for row, inst in zip(rows, instances, strict=True)}
-    _link_people(tournament)
-    if keep_ids:
-        _reset_sequences([Tournament, *(m for m, _rows in sections)])
-    else:
-        _new_tokens(list(id_maps.get(Game, {}).values()))
+    id_maps = _import_sections(sections, tournament, users, keep_ids)
+    if match_people:
+        _link_people(tournament)
     logger.info(
         "tournament %s imported (%s) with %s rows",
         tournament.slug,
@@ -487,7 +491,112 @@ def tournament_import(
         sum(len(rows) for _m, rows in sections),
     )
     tournament.backup_mode = "restore" if keep_ids else "copy"  # type: ignore[attr-defined]
+    tournament.backup_id_maps = id_maps  # type: ignore[attr-defined]
     return tournament
+
+
+def _import_sections(
+    sections: list[tuple[type[models.Model], list[dict[str, Any]]]],
+    tournament: Tournament,
+    users: dict[str, int],
+    keep_ids: bool | None,
+) -> dict[type[models.Model], dict[int, int]]:
+    """Write the rows; ``keep_ids=None``: each section keeps its ids where all are free."""
+    id_maps = _outside_ids(sections)
+    kept: list[type[models.Model]] = []
+    hashes: dict[int, dict[str, str]] | None = None
+    for model, rows in sections:
+        if model in (MoveEntry, ResultConfirmation) and Game not in kept:
+            # A game under a new id starts its hash chain from another genesis.
+            if hashes is None:
+                hashes = _new_hashes(sections, id_maps.get(Game, {}))
+            rows = _rechained(model, rows, hashes)
+        keep = _ids_free(model, rows) if keep_ids is None else keep_ids
+        instances = [_instance(model, row, tournament, id_maps, users, keep) for row in rows]
+        _create_rows(model, instances, rows)
+        id_maps[model] = {row["id"]: inst.pk for row, inst in zip(rows, instances, strict=True)}
+        if keep:
+            kept.append(model)
+    if kept:
+        _reset_sequences([Tournament, *kept] if keep_ids else kept)
+    if Game not in kept:
+        _new_tokens(list(id_maps.get(Game, {}).values()))
+    return id_maps
+
+
+def _new_hashes(
+    sections: list[tuple[type[models.Model], list[dict[str, Any]]]], game_ids: dict[int, int]
+) -> dict[int, dict[str, str]]:
+    """Per document game id: each entry hash -> the same chain's hash under the game's new id.
+
+    The document's chains were checked (``backup_document_check``); rebuilt here
+    from the new genesis, entry by entry in the order they were chained (by
+    sequence number; a withdrawn entry and its successor share their ``prev_hash``).
+    """
+    entries = next((rows for model, rows in sections if model is MoveEntry), [])
+    by_game: dict[int, list[dict[str, Any]]] = {}
+    for row in entries:
+        by_game.setdefault(row["game_id"], []).append(row)
+    hashes: dict[int, dict[str, str]] = {}
+    for old_id, new_id in game_ids.items():
+        mapping = {genesis_hash(old_id): genesis_hash(new_id)}
+        for row in sorted(by_game.get(old_id, []), key=lambda r: (r["seq"], r["id"])):
+            prev = mapping.get(row["prev_hash"], row["prev_hash"])
+            mapping[row["hash"]] = entry_hash(prev_hash=prev, text=row["text"], seq=row["seq"])
+        hashes[old_id] = mapping
+    return hashes
+
+
+def _rechained(
+    model: type[models.Model], rows: list[dict[str, Any]], hashes: dict[int, dict[str, str]]
+) -> list[dict[str, Any]]:
+    fields = ("prev_hash", "hash") if model is MoveEntry else ("log_hash",)
+    out = []
+    for row in rows:
+        mapping = hashes.get(int(row.get("game_id") or 0), {})
+        out.append({**row, **{f: mapping.get(str(row.get(f)), row.get(f)) for f in fields}})
+    return out
+
+
+def tournament_contents_replace(
+    *,
+    tournament: Tournament,
+    document: dict[str, Any],
+    kept_whole: frozenset[str] = frozenset(),
+    kept_rows: dict[str, models.Q] | None = None,
+) -> dict[type[models.Model], dict[int, int]]:
+    """Replace ``tournament``'s rows and settings by the document's, in place.
+
+    The tournament row stays (with its id, short name and every link to it from
+    outside the event, e.g. its seasons); its settings are the document's. The
+    document's rows keep their ids where this database has them free (else
+    new ids, and games new table tokens). Sections named in
+    ``kept_whole`` stay as they are (the document's rows of them are not
+    imported); ``kept_rows``: section name -> which of the tournament's rows of
+    that section stay beside the document's. Checks the whole document first;
+    the caller holds the transaction. Returns the new ids (model -> document id
+    -> new id).
+    """
+    kept_rows = kept_rows or {}
+    _check_document(document)
+    sections = [(m, document.get(_section_name(m), [])) for m in backup_models()]
+    backup_document_check(document=document, sections=sections)
+    users = _users_from(document)
+    sections = [(m, rows) for m, rows in sections if _section_name(m) not in kept_whole]
+    for model, _rows in reversed(sections):
+        rows = model._default_manager.filter(**{tournament_path(model) or "": tournament})
+        keep = kept_rows.get(_section_name(model))
+        if keep is not None:
+            rows = rows.exclude(keep)
+        rows.delete()
+    settings_row = dict(document["tournament"])
+    template = _instance(Tournament, settings_row, Tournament(), {}, users, False)
+    for field in Tournament._meta.concrete_fields:
+        if field.primary_key or field.name in ("slug", "data_version"):
+            continue
+        setattr(tournament, field.attname, getattr(template, field.attname))
+    tournament.save()
+    return _import_sections(sections, tournament, users, None)
 
 
 def _reset_sequences(model_list: list[type[models.Model]]) -> None:

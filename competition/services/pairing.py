@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from competition.models import HandOver
 from competition.selectors import standings_for_tournament
 from core.errors import ApplicationError, Conflict, Text
 from core.users import Actor
@@ -178,6 +179,15 @@ def round_pair(
     """Pair the next Swiss round as a DRAFT (preview) with its games and bye."""
     require_organiser(actor, tournament)
     tournament = _lock(tournament)
+    if HandOver.objects.filter(tournament=tournament, state=HandOver.State.AT_VENUE).exists():
+        # Rounds paired in two places never merge: the venue's return would be refused.
+        raise Conflict(
+            "handover_at_venue",
+            _(
+                "This event is at the venue: pair its rounds on the venue laptop (or take "
+                "it back here first)."
+            ),
+        )
     if method not in METHODS:
         raise ApplicationError(
             "pairing_method_unknown",

@@ -9,8 +9,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from accounts.forms import InvitationCreateForm
+from accounts.selectors import invitations_pending
 from competition import selectors
 from competition.forms import KnockoutCreateForm, RoleGrantForm, RoundPairForm, TournamentForm
+from competition.selectors_handover import handover_panel
+from competition.views.organiser_handover import HandOverFileForm
 from core.errors import ApplicationError
 from judging.selectors import round_attention
 from tournament.models import Pair, Round, Tournament, TournamentRole
@@ -28,7 +32,11 @@ from tournament.views.common import call_service, form_error, organiser_post, or
 def organiser_index(request: HttpRequest) -> HttpResponse:
     """My events: the ones I organise and the ones I judge, and a new one."""
     events = events_for_user(user=request.user)
-    return render(request, "tournament/organiser/index.html", {"events": events})
+    return render(
+        request,
+        "tournament/organiser/index.html",
+        {"events": events, "handover_form": HandOverFileForm()},
+    )
 
 
 @login_required
@@ -96,6 +104,10 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "has_knockout": any(r.kind == Round.Kind.KNOCKOUT for r in rounds),
             "roles": roles,
             "role_form": RoleGrantForm(),
+            "invitations": invitations_pending(tournament=tournament),
+            "invitation_form": InvitationCreateForm(),
+            "handover": handover_panel(tournament=tournament),
+            "handover_form": HandOverFileForm(),
         },
     )
 

@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "people",
     "tournament",
+    "accounts",
     "games",
     "judging",
     "competition",
@@ -139,7 +140,17 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # The demo's passwords are printed in the README (accounts/demo.py).
+    {"NAME": "accounts.validators.NotDemoPasswordValidator"},
 ]
+# Refuse a login with one of the demo's published passwords: on for the venue
+# network (runall --venue sets it for its processes) and always in production.
+REFUSE_DEMO_PASSWORDS = env.bool("REFUSE_DEMO_PASSWORDS", default=False)
+# The one-time code of the first-run setup, and an invitation link, live this long.
+SETUP_CODE_MINUTES = 60
+INVITATION_DAYS = 7
+# A password reset link works for a day (Django's default is three).
+PASSWORD_RESET_TIMEOUT = 24 * 3600
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournament:role_home"
 LOGOUT_REDIRECT_URL = "tournament:home"
@@ -168,6 +179,8 @@ FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o700
 # Uploads (CSV import, game records) are small; refuse anything large.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+# An event's hand-over file, uploaded on the organiser's page (config/request_limits.py).
+HANDOVER_UPLOAD_MAX_BYTES = env.int("HANDOVER_UPLOAD_MAX_BYTES", default=64 * 1024 * 1024)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -249,6 +262,11 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
+# Automatic backups during the event (docs/operations.md): the folder (e.g. a
+# USB stick; empty: off), every how many minutes, and how many files per event.
+VENUE_BACKUP_DIR = env.str("VENUE_BACKUP_DIR", default="")
+VENUE_BACKUP_MINUTES = env.float("VENUE_BACKUP_MINUTES", default=5.0)
+VENUE_BACKUP_KEEP = env.int("VENUE_BACKUP_KEEP", default=24)
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # Safety net under the per-game ETA tasks (docs/clock.md); a sweep not
     # run within 5 s is dropped, the next one does its work.
@@ -263,6 +281,13 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "signup.tasks.signup_sweep",
         "schedule": 60.0,
         "options": {"expires": 50},
+    },
+    # Automatic backups to the folder the organiser chose (a USB stick); a no-op
+    # without VENUE_BACKUP_DIR (competition/services/auto_backup.py).
+    "venue-auto-backups": {
+        "task": "competition.tasks.auto_backups",
+        "schedule": 60.0 * VENUE_BACKUP_MINUTES,
+        "options": {"expires": 50.0 * VENUE_BACKUP_MINUTES},
     },
     # Proves beat and a worker are alive (GET /health/, config/health.py).
     "health-heartbeat": {

@@ -26,3 +26,5 @@ SECURE_REFERRER_POLICY = "same-origin"
 # Rate limits key on the client IP: how many reverse proxies append to
 # X-Forwarded-For in front of the app (0: use REMOTE_ADDR). docs/security.md
 RATELIMIT_PROXY_COUNT = env.int("DJANGO_RATELIMIT_PROXY_COUNT", default=1)
+# The demo's passwords are published in the README: never a way in here.
+REFUSE_DEMO_PASSWORDS = True

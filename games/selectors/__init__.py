@@ -9,7 +9,7 @@ The selectors only read. The caches they fill (replays, hall summaries) are
 written by ``games.services.read_cache``.
 """
 
-from games.selectors.hall import hall_round, hall_tables, round_games
+from games.selectors.hall import hall_round, hall_tables, hall_urgency, round_games
 from games.selectors.log import (
     LIVE_TAIL,
     SHORT_HASH_LENGTH,
@@ -54,6 +54,7 @@ __all__ = [
     "genesis_hash",
     "hall_round",
     "hall_tables",
+    "hall_urgency",
     "head_columns_sql",
     "locked_by_seat",
     "log_cache",

@@ -12,6 +12,7 @@ from games.models import ClockEvent, Game, MoveEntry
 from games.selectors.log import game_log, log_cache, log_head, log_origin, view_summary
 from games.services.clock import CLOCK_STATUS_LABELS, clock_state
 from games.services.read_cache import hall_cached
+from games.signals import hall_calls_wanted
 from tournament.models import Round, Tournament
 from tournament.permissions import PUBLIC_ROUND_STATUSES
 
@@ -53,16 +54,48 @@ def hall_tables(*, round_: Round) -> list[dict[str, Any]]:
     that instant, so a copy served a moment later shows the same time.
     ``status_label`` is added per request, in the request's language.
     """
-    # v3: kept with the time it was made (v2 had none; v1 no clocks).
-    key = f"hall:v3:{round_.pk}:{round_.created_at.timestamp()}:{round_.status}"
+    # v4: with the standing moves and judge calls (v3 had neither; v2 no time; v1 no clocks).
+    key = f"hall:v4:{round_.pk}:{round_.created_at.timestamp()}:{round_.status}"
     tables = hall_cached(key, lambda: _hall_tables(round_=round_))
     return [_hall_labelled(table) for table in tables]
+
+
+def hall_urgency(table: dict[str, Any]) -> tuple[int, int]:
+    """Sort key of a hall table, most urgent first (as ``live.js`` orders after each poll):
+    an open judge call, a judge on the way, past the time limit, past the alert
+    mark, paused, playing, finished; by table number within each."""
+    clock = table["clock"]
+    if table["call"] == "open":
+        rank = 0
+    elif table["call"] == "taken":
+        rank = 1
+    elif table["winner"]:
+        rank = 6
+    elif clock["status"] == "time_up" or clock["elapsed_s"] >= clock["limit_s"]:
+        rank = 2
+    elif clock["elapsed_s"] >= clock["alert_s"]:
+        rank = 3
+    elif clock["status"] == "paused":
+        rank = 4
+    else:
+        rank = 5
+    return rank, table["table"]
 
 
 def _hall_labelled(table: dict[str, Any]) -> dict[str, Any]:
     clock = table["clock"]
     label = str(CLOCK_STATUS_LABELS[clock["status"]])
     return {**table, "clock": {**clock, "status_label": label}}
+
+
+def hall_calls(*, round_id: int) -> dict[int, str]:
+    """Game id -> its open judge call's status ("open" or "taken"), as the judging
+    app answers ``hall_calls_wanted`` (games sits below judging and cannot read it)."""
+    calls: dict[int, str] = {}
+    for _receiver, answer in hall_calls_wanted.send(sender=Round, round_id=round_id):
+        if isinstance(answer, dict):
+            calls.update(answer)
+    return calls
 
 
 def _hall_tables(*, round_: Round) -> list[dict[str, Any]]:
@@ -99,6 +132,7 @@ def _hall_tables(*, round_: Round) -> list[dict[str, Any]]:
     # one (made before summaries existed, or the cache lost them) in another.
     summaries = log_cache.summaries(list(keys.values()))
     log_cache.warm([key for key in keys.values() if key not in summaries])
+    calls = hall_calls(round_id=round_.pk)
     tables = []
     now = timezone.now()
     for game in games:
@@ -114,6 +148,8 @@ def _hall_tables(*, round_: Round) -> list[dict[str, Any]]:
                 "pair_yb": game.pair_yb.display_name,
                 "pair_rg": game.pair_rg.display_name,
                 "seq": summary["seq"],
+                "moves": summary["moves"],
+                "call": calls.get(game.pk),
                 "distance": summary["distance"],
                 "progress": {
                     team: round(100 * (full - summary["distance"][team]) / full)

@@ -15,7 +15,15 @@ from typing import Any
 from django.db import connection
 from django.db.models import QuerySet
 
-from games.engine import ReplayResult, get_ruleset, index_effects, remaining_distance, replay
+from games.engine import (
+    ReplayResult,
+    entry_marks,
+    get_ruleset,
+    index_effects,
+    remaining_distance,
+    replay,
+)
+from games.engine.judge import JUDGE_PREFIX
 from games.models import Game, MoveEntry
 from games.services.read_cache import LogCache, LogKey
 
@@ -160,11 +168,23 @@ def view_summary(view: LogView) -> dict[str, Any]:
     teams = view.replay.state.ruleset.teams
     return {
         "seq": view.seq,
+        "moves": standing_moves([entry["text"] for entry in view.entries]),
         "distance": view.distance,
         "locked": {team: sum(len(locked[s]) for s in seats) for team, seats in teams.items()},
         "winner": view.winner,
         "to_move": view.replay.state.to_move,
     }
+
+
+def standing_moves(texts: list[str]) -> int:
+    """The players' entries of a log that stand: judge entries and entries a
+    judge voided do not count (a kept entry counts: it was played)."""
+    void = {n for n, mark in entry_marks(texts).items() if mark == "void"}
+    return sum(
+        1
+        for n, text in enumerate(texts, start=1)
+        if not text.startswith(JUDGE_PREFIX) and n not in void
+    )
 
 
 def locked_by_seat(view: LogView) -> dict[str, list[str]]:

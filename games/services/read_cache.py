@@ -53,7 +53,8 @@ def _shared_key(key: LogKey) -> str:
 
 
 def _summary_key(key: LogKey) -> str:
-    return "movelog:summary:v1:" + ":".join(str(part) for part in key)
+    # v2: with "moves" (the players' entries that stand).
+    return "movelog:summary:v2:" + ":".join(str(part) for part in key)
 
 
 class LogCache(Generic[View]):

@@ -23,6 +23,7 @@ from django.utils import timezone, translation
 
 from signup.models import SignUp, SignUpEmail
 from signup.selectors import waitlist_position
+from signup.services.consent_links import consent_link
 from signup.services.links import signup_link
 
 logger = logging.getLogger(__name__)
@@ -53,6 +54,17 @@ def _claimable(now: datetime.datetime) -> Q:
     )
 
 
+def _awaits_consent(signup: SignUp, kind: str) -> bool:
+    """Whether a status email also asks to confirm publication (not answered yes yet)."""
+    return (
+        signup.consent_confirmed_at is None
+        and bool(signup.consent_nonce)
+        and signup.status
+        in (SignUp.Status.PENDING, SignUp.Status.CONFIRMED, SignUp.Status.WAITLISTED)
+        and kind not in (SignUpEmail.Kind.WITHDRAWN, SignUpEmail.Kind.REJECTED)
+    )
+
+
 def email_message(*, email: SignUpEmail) -> tuple[str, str]:
     """Subject and body, in the language the pair signed up in."""
     signup = email.signup
@@ -67,6 +79,8 @@ def email_message(*, email: SignUpEmail) -> tuple[str, str]:
             + reverse("tournament:public_home", kwargs={"slug": tournament.slug}),
             "position": waitlist_position(signup=signup),
         }
+        if email.kind == SignUpEmail.Kind.CONSENT or _awaits_consent(signup, email.kind):
+            context["consent_link"] = consent_link(signup=signup)
         subject = render_to_string("signup/email/subject.txt", context)
         body = render_to_string("signup/email/body.txt", context)
     return " ".join(subject.split()), body.strip() + "\n"

@@ -23,6 +23,7 @@ from core.users import Actor
 from people.services import persons_for_names
 from signup.models import SignUp, SignUpEmail
 from signup.selectors import ACTIVE, places_taken, waitlist
+from signup.services.consent import signup_consent_release
 from signup.services.emails import email_queue
 from signup.services.links import new_nonce, signup_from_token
 from tournament.models import Tournament
@@ -197,7 +198,6 @@ def signup_submit(
         [(n, clean["club"]) for n in names],
         may_link=link_policy(tournament),
         context=f"tournament:{tournament.pk}",
-        consent_at=now,
     )
     person_2 = others[0] if others else None
     signup = SignUp.objects.create(
@@ -209,6 +209,9 @@ def signup_submit(
         person_2=person_2,
         client_id=client_id,
         link_nonce=new_nonce(),
+        # The box agreed to the terms; publication waits for the address's
+        # owner to open the confirmation link the first email carries.
+        consent_nonce=new_nonce(),
         **clean,
     )
     if _has_place(tournament):
@@ -292,6 +295,7 @@ def _withdraw(tournament: Tournament, signup: SignUp, *, actor: Actor | None) ->
     signup.save(update_fields=["status", "pair", "withdrawn_at"])
     if pair is not None:
         pair_withdraw(pair=pair, actor=actor)
+    signup_consent_release(signup=signup)
     email_queue(signup=signup, kind=SignUpEmail.Kind.WITHDRAWN)
     audit_record(tournament=tournament, actor=actor, action="signup_withdraw", target=signup)
     _advance(tournament)

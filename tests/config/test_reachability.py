@@ -33,9 +33,20 @@ NOT_LINKED = {
     "printing:job_progress": "JSON the print page's script polls",
     "language_switch": "the language link on every page (not followed: it only sets a cookie)",
     "signup:own": "a pair's private sign-up link, sent by email and shown once after signing up",
+    "accounts:setup": "only while the server has no account: the terminal prints its address",
+    "accounts:invitation": "an invitation's one-time link, shown to the organiser and emailed",
+    "accounts:password_reset_confirm": "the reset link emailed to the account's address",
+    "accounts:password_reset_sent": "the answer to the reset form (a POST)",
+    "accounts:password_reset_complete": "the answer to the new-password form (a POST)",
+    "accounts:staff_accounts": "staff only (no staff crawl here): linked from their My account "
+    "page (tests/accounts/test_pages.py)",
+    "signup:consent": "the confirmation link to publish a sign-up's names, sent by email",
 }
 # Pages that exist for a role but that a signed-in person has no reason to open again.
-SIGNED_IN_SKIP = {"login": "already signed in"}
+SIGNED_IN_SKIP = {
+    "login": "already signed in",
+    "accounts:password_reset": "signed in: My account changes the password",
+}
 
 ROLES = {"player": "anon", "judge": "judge", "organiser": "organiser"}
 VISITS_PER_PAGE = 3  # enough to prove a link; keeps the crawl small (every pair, every entry)

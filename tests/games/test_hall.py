@@ -64,6 +64,18 @@ def test_the_clock_label_follows_the_request_language_of_a_shared_summary(round_
     assert (danish, english["status_label"]) == ("Kører", "Running")
 
 
+def test_the_page_puts_the_late_tables_first_and_the_api_keeps_table_order(round_):
+    _first, second, third = round_.games.order_by("table_number")
+    now = timezone.now()
+    GameClock.objects.filter(game=third).update(started_at=now - datetime.timedelta(minutes=61))
+    GameClock.objects.filter(game=second).update(started_at=now - datetime.timedelta(minutes=52))
+    cache.clear()
+    html = Client().get(PAGE).content.decode()
+    drawn = sorted((1, 2, 3), key=lambda n: html.index(f'data-table="{n}"'))
+    assert drawn == [3, 2, 1]  # past the limit, past the alert mark, playing
+    assert [t["table"] for t in Client().get(API).json()["tables"]] == [1, 2, 3]
+
+
 def test_a_paused_extended_and_an_alerting_clock_show_in_the_hall(round_):
     first, second, third = round_.games.order_by("table_number")
     judge = judge_of(round_.tournament)
@@ -139,7 +151,7 @@ def test_an_aged_summary_is_renewed_by_one_process_while_the_others_serve_it(
     later = read_cache.time.time() + HALL_CACHE_SECONDS + 0.5
     monkeypatch.setattr(read_cache.time, "time", lambda: later)
     round_.refresh_from_db()
-    renewing = f"hall:v3:{round_.pk}:{round_.created_at.timestamp()}:{round_.status}:renewing"
+    renewing = f"hall:v4:{round_.pk}:{round_.created_at.timestamp()}:{round_.status}:renewing"
     assert cache.add(renewing, 1, 5)
     with django_assert_num_queries(0):
         served = hall_tables(round_=round_)
@@ -202,5 +214,56 @@ def test_a_teams_locked_count_is_one_piece_that_does_not_wrap(round_):
     for team in ("YB", "RG"):
         assert (
             f'<span class="hall-locked"><span class="locked" data-locked="{team}">0</span>'
-            "/8&nbsp;låst</span>"
+            '/8<span class="hall-locked-word">&nbsp;låst</span></span>'
         ) in html
+
+
+def test_the_move_count_is_the_players_entries_that_stand(round_, record):
+    # Six played entries, a judge's void of the sixth, a warning: 5 moves stand.
+    from judging.services.rulings import ruling_void, ruling_warning
+
+    game = round_.games.get(table_number=1)
+    game.first_dealer = "Y"
+    game.save()
+    for i, text in enumerate(record["moves"][:6]):
+        move_submit(game=game, text=text, client_id=f"hall-count-{i:03d}", expected_seq=i)
+    judge = judge_of(round_.tournament)
+    ruling_void(game=game, actor=judge, seq=6, reason="Out of turn.")
+    ruling_warning(game=game, actor=judge, seat="Y", reason="Talking.")
+    cache.clear()
+    table = next(t for t in hall_tables(round_=round_) if t["table"] == 1)
+    assert table["seq"] == 8  # every entry of the log
+    assert table["moves"] == 5  # what the hall shows
+    html = Client().get(PAGE).content.decode()
+    assert '<span data-field="moves">5</span>' in html
+
+
+def test_the_standing_moves_of_a_log():
+    from games.selectors.log import standing_moves
+
+    texts = ["R 11: in", "B 1: in", "! WARN B", "! VOID 2", "B 2: in", "! UNDO 3"]
+    assert standing_moves(texts) == 2  # entries 1 and 5
+    # An undone void gives its entry back.
+    assert standing_moves(["R 11: in", "B 1: in", "! VOID 2", "! UNDO 3"]) == 2
+
+
+def test_an_open_judge_call_is_marked_without_its_reason(round_):
+    from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
+
+    first, second, _third = round_.games.order_by("table_number")
+    judge = judge_of(round_.tournament)
+    call = judge_call_create(game=first, client_id="hall-call-1", reason="Private matter")
+    taken = judge_call_create(game=second, client_id="hall-call-2")
+    judge_call_take(call_id=taken.pk, actor=judge)
+    cache.clear()
+    hall = Client().get(API).json()
+    marks = {t["table"]: t["call"] for t in hall["tables"]}
+    assert marks == {1: "open", 2: "taken", 3: None}
+    assert "Private matter" not in Client().get(API).content.decode()
+    # The page lists the tables with a call first, as live.js does after each poll.
+    html = Client().get(PAGE).content.decode()
+    drawn = [html.index(f'data-table="{n}"') for n in (1, 2, 3)]
+    assert drawn == sorted(drawn)
+    judge_call_close(call_id=call.pk, actor=judge)
+    cache.clear()
+    assert hall_tables(round_=round_)[0]["call"] is None

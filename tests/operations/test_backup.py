@@ -23,6 +23,7 @@ from competition.services.backup import (
 )
 from core.errors import ApplicationError
 from games.models import Game, MoveEntry, ResultConfirmation
+from games.selectors import move_log_verify
 from games.services.move_log import demo_fill_logs
 from games.services.tokens import game_from_token, game_token
 from judging.models import Alert, JudgeCall, MoveRefusal, Ruling
@@ -134,8 +135,9 @@ def _normalised(document: dict) -> dict:
     """The document with every id replaced by its row's position in its section.
 
     Two exports of equal tournaments under different ids (a copy) then compare
-    equal; table token fields are dropped (a copy gets new ones), and the slug
-    and name (a copy may be renamed).
+    equal; table token fields are dropped (a copy gets new ones), and so are
+    the move logs' hashes (a game's chain starts from its id), the slug and the
+    name (a copy may be renamed).
     """
     doc = copy.deepcopy(document)
     for key in (*VOLATILE, "tournament_id"):
@@ -154,7 +156,7 @@ def _normalised(document: dict) -> dict:
                     old = row.get(field.attname)
                     mapped = positions[field.related_model]
                     row[field.attname] = None if old is None else mapped[old]
-            for name in backup._TOKEN_FIELDS:
+            for name in (*backup._TOKEN_FIELDS, "prev_hash", "hash", "log_hash"):
                 row.pop(name, None)
     return doc
 
@@ -265,6 +267,11 @@ def test_copy_beside_the_original_remaps_ids_and_issues_new_tokens(rich_tourname
     )
     assert copy_game.token_hash != original_game.token_hash
     assert game_from_token(token=game_token(game=copy_game)).pk == copy_game.pk
+    # Each copied log is an unbroken chain under its new game id: a backup of
+    # the copy passes the import's check, and the copy's log is not "changed".
+    assert after["move_entries"][0]["hash"] != before["move_entries"][0]["hash"]
+    assert tournament_import(document=after, slug="dm-copy-2").backup_mode == "copy"
+    assert move_log_verify(game=copy_game) == {"ok": True, "first_bad_seq": None}
 
 
 # (change to the document, expected error code, slug to import under)

@@ -47,11 +47,12 @@ def test_merged_and_anonymised_people_are_never_matched():
     assert persons_for_names([("Bente Olsen", "")])[0] != gone
 
 
-def test_consent_is_recorded_on_the_people_who_gave_it():
-    moment = timezone.now()
-    person = persons_for_names([("Anne Larsen", "")], consent_at=moment)[0]
-    person.refresh_from_db()
-    assert person.publish_consent and person.consent_at == moment
+def test_finding_people_by_name_never_gives_or_takes_their_consent():
+    known = PersonFactory(name="Anne Larsen", club="")
+    public = PersonFactory(name="Bo Holm", club="", publish_consent=True, consent_at=timezone.now())
+    found = persons_for_names([("Anne Larsen", ""), ("Bo Holm", ""), ("Carl Dam", "")])
+    assert [p.pk for p in found[:2]] == [known.pk, public.pk]
+    assert [Person.objects.get(pk=p.pk).publish_consent for p in found] == [False, True, False]
 
 
 def test_merge_moves_every_reference_and_is_audited():

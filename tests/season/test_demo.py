@@ -7,6 +7,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
+from people.models import ConsentRecord, Person
 from season.management.commands.demo_season import OPEN_QUALIFIER, SEASON_SLUG, SIGN_UPS
 from season.models import Series
 from season.selectors import series_overview, series_people
@@ -29,5 +30,10 @@ def test_demo_season_state_and_pages():
     # The spelling variant in the second qualifier is put before the organiser.
     assert any(s.reason == "same_name_spelling" for s in series_people(series=series).suggestions)
     assert Client().get(reverse("season:overview", args=[SEASON_SLUG])).status_code == 200
+    # Consent as players give it: by their emailed link or the organiser's record of
+    # a form; the players who signed up for nothing stay private.
+    consenting = Person.objects.filter(publish_consent=True)
+    assert 0 < consenting.count() < Person.objects.count()
+    assert set(ConsentRecord.objects.values_list("via", flat=True)) == {"email", "organiser"}
     call_command("demo_season", "--if-empty", verbosity=0)  # a second run changes nothing
     assert Series.objects.count() == 1

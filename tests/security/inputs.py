@@ -74,6 +74,10 @@ _SIGNUP = {
     "consent": "flag", "client_id": "text",
 }  # fmt: skip
 
+_NEW_ACCOUNT = {"username": "text", "email": "text", "password1": "text", "password2": "text"}
+_NEW_PASSWORD = {"new_password1": "text", "new_password2": "text"}
+_PASSWORD_CHANGE = {"old_password": "text", **_NEW_PASSWORD}
+
 INPUTS: dict[str, dict[str, dict[str, str]]] = {
     "api:schema": {"GET": {"?lang": "choice", "?version": "text"}},
     "api:docs": {"GET": {"?lang": "choice", "?script": "text"}},
@@ -84,6 +88,17 @@ INPUTS: dict[str, dict[str, dict[str, str]]] = {
         "PUT": {"username": "text", "password": "text", "next": "text", "?next": "text"},
     },
     "logout": {"POST": {"next": "text", "?next": "text"}},
+    # accounts
+    "accounts:setup": {"POST": _NEW_ACCOUNT | {"code": "text"}},
+    "accounts:invitation": {"POST": _NEW_ACCOUNT},
+    "accounts:organiser_invitation_new": {"POST": {"role": "choice", "email": "text"}},
+    "accounts:deactivate": {"POST": {"password": "text"}},
+    "accounts:password_change": {
+        "POST": _PASSWORD_CHANGE,
+        "PUT": _PASSWORD_CHANGE,
+    },
+    "accounts:password_reset": {"POST": {"email": "text"}, "PUT": {"email": "text"}},
+    "accounts:password_reset_confirm": {"POST": _NEW_PASSWORD, "PUT": _NEW_PASSWORD},
     # tournament API
     "api:tournament-list": {"POST": {**_SETTINGS_API, "slug": "text"}},
     "api:tournament-detail": {"PATCH": _SETTINGS_API},
@@ -148,6 +163,8 @@ INPUTS: dict[str, dict[str, dict[str, str]]] = {
     "tournament:organiser_new": {"POST": {**_SETTINGS_FORM, "slug": "text"}},
     "tournament:organiser_settings": {"POST": _SETTINGS_FORM},
     "tournament:organiser_role_grant": {"POST": {"username": "text", "role": "choice"}},
+    "tournament:organiser_handover_receive": {"POST": {"file": "file", "slug": "text"}},
+    "tournament:organiser_handover_return": {"POST": {"file": "file"}},
     "tournament:organiser_pairs": {"POST": {**_PAIR_FORM, "check_in": "flag"}},
     "tournament:organiser_pairs_import": {"POST": {"csv_text": "text", "csv_file": "file"}},
     "tournament:organiser_pair_edit": {"POST": {**_PAIR_FORM, "fixed_table": "int"}},
@@ -179,6 +196,11 @@ INPUTS: dict[str, dict[str, dict[str, str]]] = {
     "api:signup-public": {"POST": _SIGNUP},
     "api:signup-reject": {"POST": {"note": "text"}},
     "signup:organiser_reject": {"POST": {"note": "text"}},
+    "signup:own": {"POST": {"action": "choice"}},
+    "signup:consent": {"POST": {"answer": "choice"}},
+    "api:signup-consent": {"POST": {"confirm": "flag"}},
+    "api:person-consent": {"POST": {"given": "flag", "reason": "text"}},
+    "signup:organiser_person_consent": {"POST": {"given": "choice", "reason": "text"}},
 }
 
 # Further valid requests, each walked on its own: (method, query, body).

@@ -10,9 +10,11 @@ Access levels (roles in ``world.ROLES``):
 - ``login``: any signed-in user;
 - ``judge``: judges and organisers of *this* tournament, and staff;
 - ``organiser``: organisers of *this* tournament, and staff;
-- ``staff``: the federation's staff only (a person in events of two organisers);
+- ``staff``: the federation's staff only (every account; a person in events of two organisers);
 - ``token``: the table's own token, while its round is open;
-- ``token-read``: the table's own token, also after its round closed.
+- ``token-read``: the table's own token, also after its round closed;
+- ``nobody``: gone for everyone in the world (the first-run setup exists only
+  while the server has no account).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ ALLOWED: dict[str, set[str]] = {
     "staff": {"staff"},
     "token": {"token"},
     "token-read": {"token", "token_closed"},
+    "nobody": set(),
 }  # fmt: skip
 
 # Not in the matrix, on purpose: Django's own admin (staff only, its own
@@ -43,6 +46,20 @@ POLICY: dict[str, dict[str, str]] = {
     "health": {"GET": P},  # 503 while a dependency is down is an answer, not an error
     "login": {"GET": P, "POST": P, "PUT": P},
     "logout": {"POST": P},
+    # accounts (an invitation's or a reset's link is its own credential: every role holds one)
+    "accounts:setup": {"GET": "nobody", "POST": "nobody"},
+    "accounts:invitation": {"GET": P, "POST": P},
+    "accounts:organiser_invitation_new": {"POST": O},
+    "accounts:organiser_invitation_withdraw": {"POST": O},
+    "accounts:home": {"GET": L},
+    "accounts:deactivate": {"POST": L},
+    "accounts:password_change": {"GET": L, "POST": L, "PUT": L},
+    "accounts:password_reset": {"GET": P, "POST": P, "PUT": P},
+    "accounts:password_reset_sent": {"GET": P},
+    "accounts:password_reset_confirm": {"GET": P, "POST": P, "PUT": P},
+    "accounts:password_reset_complete": {"GET": P},
+    "accounts:staff_accounts": {"GET": "staff"},
+    "accounts:staff_account_action": {"POST": "staff"},
     "api:schema": {"GET": P},
     "api:docs": {"GET": P},
     # tournament API
@@ -143,6 +160,11 @@ POLICY: dict[str, dict[str, str]] = {
     "tournament:organiser_settings": {"GET": O, "POST": O},
     "tournament:organiser_role_grant": {"POST": O},
     "tournament:organiser_role_revoke": {"POST": O},
+    "tournament:organiser_handover_receive": {"POST": L},
+    "tournament:organiser_handover_send": {"POST": O},
+    "tournament:organiser_handover_return": {"POST": O},
+    "tournament:organiser_handover_take_back": {"POST": O},
+    "tournament:organiser_handover_back": {"POST": O},
     "tournament:organiser_pairs": {"GET": O, "POST": O},
     "tournament:organiser_pairs_import": {"GET": O, "POST": O},
     "tournament:organiser_pairs_check_in_all": {"POST": O},
@@ -178,6 +200,14 @@ POLICY: dict[str, dict[str, str]] = {
     "api:signup-reject": {"POST": O},
     "api:signup-withdraw": {"POST": O},
     "api:signup-link": {"POST": O},
+    # consent to publish: the emailed link and the private link are the credential;
+    # a person's record: organisers of an event they play in or signed up for, staff
+    "signup:consent": {"GET": P, "POST": P},
+    "api:signup-consent": {"GET": P, "POST": P},
+    "api:signup-own-consent-withdraw": {"POST": P},
+    "api:signup-own-consent-request": {"POST": P},
+    "signup:organiser_person_consent": {"GET": O, "POST": O},
+    "api:person-consent": {"GET": O, "POST": O},
     # seasons: "organiser" is an organiser of the season (world.series)
     "season:list": {"GET": P},
     "season:overview": {"GET": P},
@@ -260,7 +290,26 @@ BODIES: dict[str, dict[str, object]] = {
     "api:game-result-result-clear": {"reason": "matrix"},
     "tournament:organiser_game_result_clear": {"reason": "matrix"},
     "tournament:organiser_role_grant": {"username": "sec-judge2", "role": "judge"},
+    "accounts:organiser_invitation_new": {"role": "judge", "email": ""},
+    "accounts:invitation": {
+        "username": "sec-invited",
+        "password1": "Matrix Pass 2026!",
+        "password2": "Matrix Pass 2026!",
+    },
+    "accounts:deactivate": {"password": "not the password"},
+    "accounts:password_change": {
+        "old_password": "not the password",
+        "new_password1": "Matrix Pass 2026!",
+        "new_password2": "Matrix Pass 2026!",
+    },
+    "accounts:password_reset": {"email": "nobody@example.dk"},
+    "accounts:password_reset_confirm": {
+        "new_password1": "Matrix Pass 2026!",
+        "new_password2": "Matrix Pass 2026!",
+    },
     "api:signup-reject": {"note": "matrix"},
+    "api:person-consent": {"given": True, "reason": "matrix"},
+    "signup:organiser_person_consent": {"given": "yes", "reason": "matrix"},
     "api:season-detail": {"description": "matrix"},
     "api:season-list": {"name": "Matrixsæson"},
     "season:organiser_new": {

@@ -104,15 +104,27 @@ def _kwargs(name: str, pattern: Any, world: World, role: str) -> dict[str, Any]:
         "ruling_id": world.ruling.pk,
         "code": "en",
         "token": world.token_for(role),
-        "action": "check-out" if "pair_action" in name else "close",
+        "action": (
+            "check-out"
+            if "pair_action" in name
+            else "deactivate"
+            if "staff_account" in name
+            else "close"
+        ),
         "season": world.series.slug,
         "event_id": world.series_event.pk,
         "signup_id": world.signup.pk,
         "signup_token": world.tokens["signup"],
+        "consent_token": world.tokens["consent"],
         "merge_id": world.merge.pk,
         "match_id": world.match.pk,
         "person_id": world.person.pk,
         "player_id": world.public_person.pk,
+        "invitation_token": world.tokens["invitation"],
+        "invitation_id": world.invitation.pk,
+        "uidb64": world.tokens["reset_uid"],
+        "reset_token": world.tokens["reset"],
+        "user_id": world.users["judge_other"].pk,
     }
     if "pk" in names:
         if name.startswith("api:pair-"):

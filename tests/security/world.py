@@ -14,10 +14,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.tokens import default_token_generator
 from django.core.files.base import ContentFile
 from django.test import Client
 from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
+from accounts.services import invitation_create
 from games.engine import selfplay_game
 from games.models import Game, GameClock
 from games.services import move_log
@@ -29,6 +33,7 @@ from people.services import persons_for_names
 from printing.models import PrintJob
 from season.models import Series, SeriesEvent, SeriesRole
 from signup.models import SignUp, SignUpEmail
+from signup.services.consent_links import consent_token
 from signup.services.links import new_nonce, signup_token
 from tests.factories import (
     GameFactory,
@@ -170,7 +175,22 @@ def build_world(media_root: Any) -> World:
         **season_objects,
     }
     world.tokens["signup"] = signup_token(signup=season_objects["signup"])
+    _account_links(world)
+
+    world.tokens["consent"] = consent_token(signup=season_objects["signup"])
     return world
+
+
+def _account_links(world: World) -> None:
+    """A waiting invitation to the main event and a password reset link, held by every role."""
+    sent = invitation_create(
+        tournament=world.main, actor=world.users["organiser"], role=TournamentRole.Role.JUDGE
+    )
+    world.objects["invitation"] = sent.invitation
+    world.tokens["invitation"] = sent.link.rstrip("/").rsplit("/", 1)[1]
+    reset_user = world.users["judge_other"]
+    world.tokens["reset_uid"] = urlsafe_base64_encode(force_bytes(reset_user.pk))
+    world.tokens["reset"] = default_token_generator.make_token(reset_user)
 
 
 # The only email address in the world: no page or export may show it to anyone
@@ -216,6 +236,9 @@ def _season_and_signups(main, other, pairs, organiser, now) -> dict[str, Any]:
         consent_at=now,
         client_id="matrix",
         link_nonce=new_nonce(),
+        consent_nonce=new_nonce(),
+        # A new person of its own (its organiser's list links their consent page).
+        person_1=Person.objects.create(name="Tilmeldt Et"),
     )
     SignUpEmail.objects.create(signup=signup, kind=SignUpEmail.Kind.RECEIVED)
     return {
@@ -235,6 +258,7 @@ def fingerprint() -> dict[str, int]:
 
     prints: dict[str, int] = {}
     for app in (
+        "accounts",
         "tournament",
         "games",
         "judging",
@@ -247,6 +271,7 @@ def fingerprint() -> dict[str, int]:
         for model in apps.get_app_config(app).get_models():
             rows = tuple(model.objects.order_by("pk").values_list())
             prints[model._meta.label] = hash(repr(rows))
-    users = get_user_model().objects.order_by("pk").values_list("pk", "is_staff", "password")
+    users = get_user_model().objects.order_by("pk")
+    users = users.values_list("pk", "is_staff", "is_active", "password")
     prints["auth.User"] = hash(repr(tuple(users)))
     return prints

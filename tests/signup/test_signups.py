@@ -49,7 +49,8 @@ def test_within_the_places_a_sign_up_becomes_a_pair_with_no_retyping(open_event)
         "Odense",
         "Fynske Fløjter",
     )
-    assert pair.player_1.person == signup.person_1 and signup.person_1.publish_consent
+    # The form's box starts the email confirmation; nothing is public before it.
+    assert pair.player_1.person == signup.person_1 and not signup.person_1.publish_consent
     assert emails_of(signup) == [SignUpEmail.Kind.CONFIRMED]
 
 

@@ -33,7 +33,7 @@ class StartsNothing:
 
 
 @pytest.fixture
-def runall(tmp_path, settings, monkeypatch):  # type: ignore[no-untyped-def]
+def runall(tmp_path, settings, monkeypatch, db):  # type: ignore[no-untyped-def]
     settings.VAR_DIR = tmp_path / "var"
     settings.EMAIL_BACKEND = "core.mail.PrivateFileEmailBackend"
     settings.EMAIL_FILE_PATH = str(tmp_path / "var" / "mail")

@@ -1,6 +1,9 @@
 """Create the demo: two logins and a DM tournament in the middle of round 4.
 
-``make run`` calls this with ``--if-empty``. ``--ruleset rulebook`` (or
+``make run`` and ``make venue`` call this with ``--if-empty``: the demo is
+made only in an empty database (no tournament and no account), and an
+account that exists is never touched, so a password changed after the first
+start survives every restart. ``--ruleset rulebook`` (or
 ``fr``, or ``duo``: a singles event of the same players) makes a demo of the
 same event on that ruleset, beside the dm2023 one. Everything goes through
 the services, exactly as the organiser's pages would; results of the played
@@ -18,6 +21,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.demo import DEMO_PASSWORDS
 from competition import selectors
 from competition.services.pairing import round_close, round_pair, round_publish, round_start
 from games.engine import adjudicate, get_ruleset, replay, selfplay_game
@@ -33,10 +37,7 @@ from tournament.services.registration import (
 
 DEMO_SLUG = "dm-i-partners-2026-demo"
 DEMO_NAME = "DM i Partners 2026 (demo)"
-LOGINS = {
-    "organiser": ("demo-organiser", False),
-    "judge": ("demo-judge", False),
-}
+LOGINS = DEMO_PASSWORDS
 PLAYED_ROUNDS = 3
 TIMED_OUT_EVERY = 5
 
@@ -81,7 +82,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
-            "--if-empty", action="store_true", help="Do nothing if any tournament exists."
+            "--if-empty",
+            action="store_true",
+            help="Do nothing if any tournament or any account exists.",
         )
         parser.add_argument(
             "--reset", action="store_true", help="Delete the demo tournament and make it again."
@@ -94,18 +97,20 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        users = self._users()
         self.ruleset = options["ruleset"]
         slug = demo_slug(self.ruleset)
         if options["reset"]:
             Tournament.objects.filter(slug=slug).delete()
-        elif options["if_empty"] and Tournament.objects.exists():
-            self.stdout.write("Tournaments exist already; demo not created.")
+        elif options["if_empty"] and (
+            Tournament.objects.exists() or get_user_model().objects.exists()
+        ):
+            self.stdout.write("Tournaments or accounts exist already; demo not created.")
             return
         elif Tournament.objects.filter(slug=slug).exists():
             self.stdout.write(f"The demo tournament exists already ({slug}); use --reset.")
             return
         with transaction.atomic():
+            users = self._users()
             tournament = self._tournament(users["organiser"], users["judge"])
         # Move logs from the engine's self-play: whole games for the played
         # rounds, the first moves for the round in progress.
@@ -119,14 +124,14 @@ class Command(BaseCommand):
         )
 
     def _users(self) -> dict[str, Any]:
+        """The demo's two logins: made with the published passwords when missing;
+        an existing account is used as it is (its password, its state)."""
         user_model = get_user_model()
         users = {}
-        for username, (password, staff) in LOGINS.items():
-            user, _created = user_model.objects.get_or_create(username=username)
-            user.set_password(password)
-            user.is_staff = staff
-            user.is_active = True
-            user.save()
+        for username, password in LOGINS.items():
+            user = user_model.objects.filter(username=username).first()
+            if user is None:
+                user = user_model.objects.create_user(username=username, password=password)
             users[username] = user
         return users
 

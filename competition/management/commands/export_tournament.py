@@ -7,21 +7,13 @@ short code and token nonce.
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from competition.services.backup import backup_filename, tournament_export
+from competition.services.private_files import write_private
 from tournament.models import Tournament
-
-
-def write_private(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` with mode 0600, also over an existing file."""
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-        os.fchmod(file.fileno(), 0o600)
-        file.write(text)
 
 
 class Command(BaseCommand):

@@ -1,6 +1,8 @@
 """Create the demo season: two qualifiers played, a third open for sign-up.
 
-``make run`` calls this with ``--if-empty`` after ``demo_tournament``. Like
+``make run`` calls this with ``--if-empty`` after ``demo_tournament``: only
+beside a demo tournament just made, never in a database in real use. It
+touches no account. Like
 that demo, everything goes through the services: tournaments, pairs, rounds,
 results (typed, a seeded random winner per game), online sign-ups.
 """
@@ -22,6 +24,9 @@ from competition.services.pairing import round_close, round_pair, round_publish,
 from games.services.results import game_result_record
 from season.models import Series
 from season.services.series import series_create, series_event_add
+from signup.models import SignUp
+from signup.services.consent import person_consent_record, signup_consent_answer
+from signup.services.consent_links import consent_token
 from signup.services.signups import signup_submit
 from tournament.models import Round, Tournament
 from tournament.services.registration import pair_register, tournament_create
@@ -57,10 +62,13 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["if_empty"] and (
-            Series.objects.exists() or Tournament.objects.exclude(slug=DEMO_SLUG).exists()
+            Series.objects.exists()
+            or Tournament.objects.exclude(slug=DEMO_SLUG).exists()
+            or not Tournament.objects.filter(slug=DEMO_SLUG).exists()
         ):
             self.stdout.write(
-                "A season or other tournaments exist already; demo season not created."
+                "A season or other tournaments exist already, or no demo tournament; "
+                "demo season not created."
             )
             return
         if Series.objects.filter(slug=SEASON_SLUG).exists():
@@ -165,8 +173,9 @@ class Command(BaseCommand):
             signup_capacity=capacity,
             signup_closes_at=timezone.now() + datetime.timedelta(weeks=2),
         )
+        signups = []
         for number, (player_1, player_2, club, pair_name) in enumerate(SIGN_UPS, start=1):
-            signup_submit(
+            signup = signup_submit(
                 tournament=tournament,
                 client_id=f"demo-{number}",
                 player_1=player_1,
@@ -176,4 +185,27 @@ class Command(BaseCommand):
                 consent=True,
                 email=f"par{number}@example.dk",
             )
+            signups.append(signup)
+        Command._consents(organiser, signups)
         return tournament
+
+    @staticmethod
+    def _consents(organiser: Any, signups: list[SignUp]) -> None:
+        """Consent as real players give it: the last pair opens its emailed link; the
+        organiser records the paper forms of the others' players (known from the demo
+        tournament, so their sign-up's address cannot speak for them). The players of
+        the played qualifiers who signed up for nothing stay private."""
+        *forms, emailed = signups
+        signup_consent_answer(token=consent_token(signup=emailed), confirm=True)
+        for signup in forms:
+            for person in (signup.person_1, signup.person_2):
+                if person is None:
+                    continue
+                person.refresh_from_db()
+                if not person.publish_consent:
+                    person_consent_record(
+                        person=person,
+                        actor=organiser,
+                        given=True,
+                        reason="Demo: consent form signed at the club",
+                    )

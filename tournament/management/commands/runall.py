@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from core.mail import outgoing_mail
@@ -49,14 +50,7 @@ class Command(BaseCommand):
         venue = bool(options["venue"])
         host = options["host"] or ("0.0.0.0" if venue else "127.0.0.1")  # noqa: S104
         site_url, others = self._site_url(venue=venue, port=port, address=options["address"])
-        env = {
-            **os.environ,
-            "PYTHONUNBUFFERED": "1",
-            "SITE_URL": site_url,
-            # An event's pages, not a developer's: error pages in the site's
-            # style, no tracebacks on players' phones. DJANGO_DEBUG=1 to debug.
-            "DJANGO_DEBUG": os.environ.get("DJANGO_DEBUG", "False"),
-        }
+        env = self.child_env(venue=venue, site_url=site_url)
         supervisor = Supervisor(
             self._children(var=var, host=host, port=port),
             cwd=Path(settings.BASE_DIR),
@@ -73,12 +67,30 @@ class Command(BaseCommand):
             signal.signal(sig, stop)
         supervisor.start()
         self._banner(site_url=site_url, port=port, venue=venue, others=others, var=var)
+        self._accounts(site_url=site_url, venue=venue)
+        self._backups_banner()
         try:
             supervisor.run(should_stop=lambda: stopping)
         except StartupFailed as failure:
             raise CommandError(f"{failure} (is port {port} already in use?)") from failure
         finally:
             supervisor.stop()
+
+    @staticmethod
+    def child_env(*, venue: bool, site_url: str) -> dict[str, str]:
+        """The environment of the web server, worker and beat."""
+        env = {
+            **os.environ,
+            "PYTHONUNBUFFERED": "1",
+            "SITE_URL": site_url,
+            # An event's pages, not a developer's: error pages in the site's
+            # style, no tracebacks on players' phones. DJANGO_DEBUG=1 to debug.
+            "DJANGO_DEBUG": os.environ.get("DJANGO_DEBUG", "False"),
+        }
+        if venue:
+            # The demo's passwords are published: never a way in on the venue network.
+            env["REFUSE_DEMO_PASSWORDS"] = "True"
+        return env
 
     def _site_url(self, *, venue: bool, port: str, address: str) -> tuple[str, list[str]]:
         """The address printed on score sheets, and other addresses of this machine."""
@@ -153,12 +165,20 @@ class Command(BaseCommand):
                 "(docs: README, 'At the venue')."
             )
         self._mail_notice(site_url=site_url, venue=venue)
-        out.write(
-            "Demo logins (user / password):\n"
-            "  organiser / demo-organiser   (organiser of the demo tournament)\n"
-            "  judge     / demo-judge       (judge of the demo tournament)\n"
-            f"Logs: {var / 'logs'}  ·  Ctrl-C stops everything.\n"
-        )
+        if not venue:
+            out.write(
+                "Demo logins, if this is the demo (user / password):\n"
+                "  organiser / demo-organiser   (organiser of the demo tournament)\n"
+                "  judge     / demo-judge       (judge of the demo tournament)"
+            )
+        out.write(f"Logs: {var / 'logs'}  ·  Ctrl-C stops everything.\n")
+
+    def _accounts(self, *, site_url: str, venue: bool) -> None:
+        """A server without accounts prints its setup code; at the venue, warn about
+        demo accounts that still have the published passwords (accounts app)."""
+        call_command("setup_code", "--if-no-accounts", "--site-url", site_url, stdout=self.stdout)
+        if venue:
+            call_command("demo_password_warning", stderr=self.stderr)
 
     def _mail_notice(self, *, site_url: str, venue: bool) -> None:
         """Where the links in emails point, and where emails go without a mail server."""
@@ -187,3 +207,22 @@ class Command(BaseCommand):
         text = io.StringIO()
         segno.make(f"{url}/", error="l").terminal(out=text, compact=True)
         self.stdout.write(text.getvalue())
+
+    def _backups_banner(self) -> None:
+        """Where the automatic backups go, or why they cannot (the organiser's page says it too)."""
+        folder = settings.VENUE_BACKUP_DIR
+        if not folder:
+            return
+        every = f"{settings.VENUE_BACKUP_MINUTES:g}"
+        if not os.path.isdir(folder) or not os.access(folder, os.W_OK | os.X_OK):
+            self.stdout.write(
+                self.style.ERROR(
+                    f"Automatic backups: {folder} is missing or not writable (is the USB "
+                    "stick in?). Nothing is backed up there until it is."
+                )
+            )
+        else:
+            self.stdout.write(
+                f"Automatic backups: every {every} minutes to {folder} "
+                f"(the newest {settings.VENUE_BACKUP_KEEP} files of each event)."
+            )

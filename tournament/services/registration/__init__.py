@@ -25,6 +25,7 @@ from tournament.services.registration.pairs import (
 )
 from tournament.services.registration.roles import (
     tournament_role_grant,
+    tournament_role_grant_invited,
     tournament_role_revoke,
 )
 from tournament.services.registration.tournaments import (
@@ -58,6 +59,7 @@ __all__ = [
     "pairs_import_csv",
     "tournament_create",
     "tournament_role_grant",
+    "tournament_role_grant_invited",
     "tournament_role_revoke",
     "tournament_settings_consistent",
     "tournament_settings_defaults",

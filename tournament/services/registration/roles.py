@@ -35,6 +35,29 @@ def tournament_role_grant(
 
 
 @transaction.atomic
+def tournament_role_grant_invited(
+    *, tournament: Tournament, user: User, role: TournamentRole.Role, invited_by: User | None
+) -> TournamentRole:
+    """Give ``user`` the role an organiser's invitation offered them.
+
+    The invitation is the authority (its caller checked it is live and
+    claimed it); the audit trail names the organiser who made it.
+    """
+    granted, created = TournamentRole.objects.get_or_create(
+        tournament=tournament, user=user, role=role
+    )
+    if created:
+        audit_record(
+            tournament=tournament,
+            actor=invited_by,
+            action="role_grant_invited",
+            target=user,
+            data={"role": role},
+        )
+    return granted
+
+
+@transaction.atomic
 def tournament_role_revoke(
     *, tournament: Tournament, actor: Actor, user: User, role: TournamentRole.Role
 ) -> None:
