@@ -5,6 +5,7 @@ from games import views
 app_name = "games"
 urlpatterns = [
     path("t/", views.table_code, name="table-code"),
+    path("t/sw.js", views.table_worker, name="table-worker"),
     path("t/<str:token>/", views.table_page, name="table"),
     path(
         "tournaments/<slug:slug>/rounds/<int:round_number>/tables/<int:table_number>/",

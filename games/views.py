@@ -6,12 +6,16 @@ the page's static JS polls (no inline script: data passes via json_script).
 
 from __future__ import annotations
 
+import json
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
 
 from core.errors import ApplicationError
 from core.public_cache import mark_briefly_cacheable
@@ -20,6 +24,7 @@ from core.request import query_text
 from games import selectors
 from games.conditional import state_etag
 from games.models import Game
+from games.offline import offline_manifest
 from games.services.move_log import ANSWER_ENTRIES
 from games.services.tokens import game_from_token, game_token, normalise_short_code
 from tournament.models import Tournament
@@ -41,6 +46,17 @@ def table_code(request: HttpRequest) -> HttpResponse:
             return redirect("games:table", token=game_token(game=game))
         error = _("No table has this code. Check the code on the score sheet.")
     return render(request, "games/table_code.html", {"code": code, "error": error})
+
+
+@require_GET
+def table_worker(request: HttpRequest) -> HttpResponse:
+    """``/t/sw.js``: the table device's service worker (scope ``/t/``, games/offline.py)."""
+    manifest_json = json.dumps(offline_manifest())
+    text = render_to_string("games/table_sw.js", {"manifest_json": manifest_json})
+    response = HttpResponse(text, content_type="text/javascript; charset=utf-8")
+    # Read afresh on every check: a deploy's new version is installed at the next visit.
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
@@ -66,6 +82,8 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         "players": selectors.game_players(game=game),
         # The state's ETag: the device's first poll of an unchanged table is a 304.
         "state_etag": state_etag(state, legal=True, tail=tail),
+        # Offline reload (docs/move-log.md): the worker that keeps this page.
+        "worker_url": reverse("games:table-worker"),
         # To go on offline: the deal and the engine's refusals in the page's language.
         "rules": selectors.table_rules(
             ruleset=game.round.tournament.ruleset, lang=(get_language() or "da")[:2]

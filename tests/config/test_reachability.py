@@ -29,6 +29,7 @@ from tournament.models import Tournament
 NOT_LINKED = {
     "health": "for the uptime monitor, not a person",
     "games:table": "a table's own page is opened from the QR code on its score sheet",
+    "games:table-worker": "the table page's service worker, registered by its script",
     "printing:job_progress": "JSON the print page's script polls",
     "language_switch": "the language link on every page (not followed: it only sets a cookie)",
     "signup:own": "a pair's private sign-up link, sent by email and shown once after signing up",

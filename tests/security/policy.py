@@ -122,6 +122,7 @@ POLICY: dict[str, dict[str, str]] = {
     "api:judge-incidents": {"GET": J},
     # table pages
     "games:table-code": {"GET": P},
+    "games:table-worker": {"GET": P},
     "games:table": {"GET": TR},
     "games:live": {"GET": P},
     "games:hall": {"GET": P},

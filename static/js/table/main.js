@@ -15,6 +15,8 @@ import { boardMarks, discardText, judgeMarks, movedFrom, parseEffect, serverEffe
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("table-config").textContent);
+// The service worker's kept copy of this page, shown offline (sync.js takes the state stored since).
+config.kept_copy = $("device").dataset.page === "kept";
 const S = Object.assign({}, $("strings").dataset, $("table-strings").dataset);
 const Board = window.PartnersBoard;
 const messages = {
@@ -623,6 +625,17 @@ function wire() {
   });
 }
 
+/* The service worker that keeps this page and its files for a reload offline (scope /t/). */
+function keepForOffline() {
+  if (!config.worker_url || !("serviceWorker" in navigator)) return;
+  const first = !navigator.serviceWorker.controller; // this page came before the worker: ask it to keep one
+  navigator.serviceWorker.register(config.worker_url)
+    .then(() => navigator.serviceWorker.ready)
+    .then((reg) => { if (first && reg.active) reg.active.postMessage({ keep: location.href }); })
+    .catch(() => { /* no worker: online as before */ });
+}
+
 wire();
 render();
 sync.start();
+keepForOffline();

@@ -16,6 +16,14 @@
  * Idle, the state is read every 5 s with the ETag of the state shown
  * (If-None-Match: a 304 while nothing changed), through poller.js; while
  * entries wait, that tick sends them instead.
+ *
+ * The last state the server gave (and its ETag) is kept next to the queue,
+ * in the same write: a reload offline (the page from the service worker's
+ * copy, docs/move-log.md "Offline reload") shows the board as the device
+ * last knew it, with the queue played on it. A page from the server brings
+ * the latest truth and its state wins; a kept copy of the page (the worker
+ * marks it: #device data-page="kept") is older than the state this device
+ * stored since, so the stored state wins.
  */
 import { Poller } from "../poller.js";
 import { explain, project } from "./game.js";
@@ -34,11 +42,14 @@ export class Sync {
     this.messages = messages;
     this.onChange = onChange;
     this.key = "dmp-table-" + config.game_id;
-    this.server = state; // the page was just served: the server's state is the latest truth
+    this.store = this.load();
+    const kept = this.store.server;
+    const fromCopy = !!(config.kept_copy && kept && kept.state && kept.state.seq !== undefined);
+    this.server = fromCopy ? kept.state : state;
     this.poller = new Poller({
       url: config.urls.state,
       interval: POLL_MS,
-      etag: config.state_etag || null,
+      etag: (fromCopy ? kept.etag : config.state_etag) || null,
       credentials: "omit",
       before: () => {
         if (this.queue.length) {
@@ -58,18 +69,24 @@ export class Sync {
     this.sending = false;
     this.retryTimer = null;
     this.lang = document.documentElement.lang || "da";
-    this.store = this.load();
+    if (!fromCopy) this.save();
   }
 
   load() {
     try {
       const kept = JSON.parse(localStorage.getItem(this.key));
-      if (kept && Array.isArray(kept.queue)) return { queue: kept.queue, refused: kept.refused || [] };
+      if (kept && Array.isArray(kept.queue)) return { queue: kept.queue, refused: kept.refused || [], server: kept.server || null };
     } catch (e) { /* a damaged copy: start empty */ }
-    return { queue: [], refused: [] };
+    return { queue: [], refused: [], server: null };
   }
   save() {
-    localStorage.setItem(this.key, JSON.stringify({ queue: this.store.queue, refused: this.store.refused }));
+    const server = { state: this.server, etag: this.poller.etag };
+    try {
+      localStorage.setItem(this.key, JSON.stringify({ queue: this.store.queue, refused: this.store.refused, server }));
+    } catch (e) {
+      // Storage full: the queue matters more than the copy of the state.
+      localStorage.setItem(this.key, JSON.stringify({ queue: this.store.queue, refused: this.store.refused }));
+    }
   }
   get queue() { return this.store.queue; }
   get refused() { return this.store.refused; }
@@ -96,6 +113,7 @@ export class Sync {
     if (!state || state.seq === undefined) return;
     this.server = state;
     this.poller.etag = tag || null;
+    this.save();
   }
 
   /* Play the queue on the server's state; move what no longer fits to the refused list. */
