@@ -63,13 +63,16 @@ def person_rating_history(*, person: Person, public: bool = True) -> list[Person
 
 
 def rating_curves(
-    *, people: list[Person], public: bool = True
+    *, people: list[Person], public: bool = True, tournaments: list[Tournament] | None = None
 ) -> dict[int, list[tuple[str, float]]]:
     """Per person: (game key, ordinal after the game), oldest first: one query.
 
-    ``public``: the games of rounds everyone sees only (``person_rating_history``)."""
+    ``public``: the games of rounds everyone sees only (``person_rating_history``);
+    ``tournaments``: only the games of these events (a season's curves)."""
     curves: dict[int, list[tuple[str, float]]] = {p.pk: [] for p in people}
     rows = PersonRatingChange.objects.filter(person__in=people).order_by("key")
+    if tournaments is not None:
+        rows = rows.filter(game__round__tournament__in=tournaments)
     if public:
         rows = rows.filter(public_round_q("game__round__"))
     for pid, key, mu, sigma in rows.values_list("person_id", "key", "mu_after", "sigma_after"):
@@ -110,6 +113,9 @@ def seed_order(*, tournament: Tournament) -> list[SeedRow]:
 
 
 def top_rated_people(*, tournaments: list[Tournament], limit: int = 5) -> list[Person]:
-    """The best-rated consenting people who played in these events (a season's curves)."""
-    people = rating_list().filter(person__players__tournament__in=tournaments).distinct()
+    """The best-rated consenting people who played a rated game of these events in a
+    round everyone sees (a season's curves): not everyone entered in them."""
+    played = PersonRatingChange.objects.filter(game__round__tournament__in=tournaments)
+    played = played.filter(public_round_q("game__round__"))
+    people = rating_list().filter(person_id__in=played.values("person_id"))
     return [r.person for r in people[:limit]]

@@ -37,6 +37,14 @@ PROGRESS_STEPS = 10
 # of one hit (docs/statistics.md).
 COMEBACK_STEPS = 60
 
+# Entries logged less than this many seconds apart on average were not logged
+# at the table but loaded together (an import, the demo): their times say
+# nothing about how long the game took, so the game counts as untimed.
+MIN_SECONDS_PER_ENTRY = 1.0
+
+# The comeback list names this many games; the rest are one tap away.
+COMEBACKS_SHOWN = 5
+
 
 @dataclass
 class GameStats:
@@ -47,6 +55,10 @@ class GameStats:
     entries: int = 0
     complete: bool = True
     minutes: float | None = None
+    # Seconds between the first and the last logged entry, and the number of gaps
+    # between consecutive entries (None: the game has no usable times).
+    logged_seconds: float | None = None
+    gaps: int = 0
     winner: str | None = None
     hits_given: dict[str, int] = field(default_factory=lambda: {"YB": 0, "RG": 0})
     hits_taken: dict[str, int] = field(default_factory=lambda: {"YB": 0, "RG": 0})
@@ -65,9 +77,10 @@ class GameStats:
 
     @property
     def seconds_per_entry(self) -> float | None:
-        if self.minutes is None or not self.entries:
+        """The mean time between consecutive entries."""
+        if self.logged_seconds is None or not self.gaps:
             return None
-        return self.minutes * 60 / self.entries
+        return self.logged_seconds / self.gaps
 
     def deficit(self, team: str) -> int:
         """The most steps ``team`` was ever behind (0 if never)."""
@@ -133,9 +146,16 @@ def game_stats(
                     stats.hits_taken[team_of(event.colour)] += 1
     stats.complete = stats.entries == len(record.get("moves", ()))
     stamped = [t for t in times[: stats.entries] if t is not None]
-    begin = started_at or (stamped[0] if stamped else None)
-    if begin is not None and stamped:
-        stats.minutes = max(0.0, (stamped[-1] - begin).total_seconds() / 60)
+    if len(stamped) < 2:
+        return stats
+    span = (stamped[-1] - stamped[0]).total_seconds()
+    if span < MIN_SECONDS_PER_ENTRY * (len(stamped) - 1):
+        return stats  # loaded together, not logged at the table: no times
+    stats.logged_seconds = span
+    stats.gaps = len(stamped) - 1
+    # The clock's start when the game has one (before the first entry), else the first entry.
+    begin = started_at if started_at is not None and started_at <= stamped[0] else stamped[0]
+    stats.minutes = (stamped[-1] - begin).total_seconds() / 60
     return stats
 
 
@@ -172,6 +192,9 @@ class Summary:
     entries: int
     minutes: float
     timed_games: int
+    # Over the timed games: seconds between their first and last entries, and gaps.
+    logged_seconds: float
+    gaps: int
     hits: int
     cards: dict[str, int]
     discards: int
@@ -195,8 +218,15 @@ class Summary:
 
     @property
     def seconds_per_entry(self) -> float | None:
-        timed = self.minutes * 60
-        return timed / self.entries if self.entries and self.timed_games else None
+        return self.logged_seconds / self.gaps if self.gaps else None
+
+    @property
+    def comebacks_shown(self) -> list[GameStats]:
+        return self.comebacks[:COMEBACKS_SHOWN]
+
+    @property
+    def comebacks_more(self) -> list[GameStats]:
+        return self.comebacks[COMEBACKS_SHOWN:]
 
 
 def summarise(games: Iterable[GameStats], *, top: int = 3) -> Summary:
@@ -212,13 +242,19 @@ def summarise(games: Iterable[GameStats], *, top: int = 3) -> Summary:
         entries=sum(g.entries for g in listed),
         minutes=sum(g.minutes or 0.0 for g in timed),
         timed_games=len(timed),
+        logged_seconds=sum(g.logged_seconds or 0.0 for g in timed),
+        gaps=sum(g.gaps for g in timed),
         hits=sum(g.hits_given["YB"] + g.hits_given["RG"] for g in listed),
         cards={c: cards[c] for c in CARDS},
         discards=sum(g.discards for g in listed),
         discarded_cards=sum(g.discarded_cards for g in listed),
         swaps=sum(g.swaps for g in listed),
         splits=sum(g.splits for g in listed),
-        comebacks=[g for g in listed if g.comeback],
+        # The most striking first: the winners' deepest deficit.
+        comebacks=sorted(
+            (g for g in listed if g.comeback),
+            key=lambda g: (-g.deficit(g.winner or "YB"), g.game_id),
+        ),
         longest=sorted(listed, key=lambda g: (-g.entries, g.game_id))[:top],
         closest=sorted(
             (g for g in listed if g.winner is not None),

@@ -39,6 +39,7 @@ from stats.selectors import (
     stats_for_tournament,
     stats_for_tournaments,
 )
+from stats.templatetags.stats_tags import rounded
 from tournament.models import Tournament
 from tournament.permissions import tournament_visible
 from tournament.public_cache import cached_page, cached_public_page
@@ -214,7 +215,7 @@ def _curves_svg(tournaments: list[Tournament]) -> str:
     people = top_rated_people(tournaments=tournaments)
     if not people:
         return ""
-    curves = rating_curves(people=people)
+    curves = rating_curves(people=people, tournaments=tournaments)
     return rating_chart(
         {p.name: [v for _, v in curves[p.pk]] for p in people},
         title=_("Rating after each game"),
@@ -262,8 +263,8 @@ def _figures(summary: Summary) -> list[tuple[str, str]]:
     return [
         (_("games with a validated log"), str(summary.games)),
         (_("entries per game"), number(summary.entries_per_game)),
-        (_("minutes per game"), number(summary.minutes_per_game)),
-        (_("seconds per entry"), number(summary.seconds_per_entry)),
+        (_("minutes per game"), rounded(summary.minutes_per_game)),
+        (_("seconds per entry"), rounded(summary.seconds_per_entry)),
         (_("pawns hit"), str(summary.hits)),
         (_("hands discarded"), str(summary.discards)),
         (_("swaps (J)"), str(summary.swaps)),

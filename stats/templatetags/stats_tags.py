@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.template.defaultfilters import floatformat
 
 register = template.Library()
 
@@ -16,3 +17,12 @@ def line_of(page: Any, game_id: int) -> Any:
 @register.filter
 def deficit_of_winner(stats: Any) -> int:
     return int(stats.deficit(stats.winner)) if stats.winner else 0
+
+
+@register.filter
+def rounded(value: float | None) -> str:
+    """A time figure rounded sensibly: one decimal under ten, whole numbers above;
+    "—" when there are no times."""
+    if value is None:
+        return "—"
+    return floatformat(value, 1 if value < 10 else 0)
