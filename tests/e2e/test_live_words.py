@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games.engine import selfplay_game
+from games.engine import DUO, selfplay_game
 from games.models import Game
 from games.selectors import log_cache
 from games.services.clock import clock_start_round
@@ -97,3 +97,19 @@ def test_the_live_log_speaks_english(browser, live_server):  # type: ignore[no-u
         expect(page.locator("section.table-head .game-clock__label")).to_have_text("left")
     finally:
         ctx.close()
+
+
+def test_a_duo_live_log_names_the_areas(page, live_server):  # type: ignore[no-untyped-def]
+    moves = selfplay_game(3, DUO, first_dealer="Y")["moves"][:8]
+    assert moves[0] == "R 6: in RK" and moves[7] == "Y 9: YO7<>YO8"
+    game = GameFactory(first_dealer="Y", round__tournament__ruleset="duo")
+    for i, text in enumerate(moves):
+        move_submit(game=game, text=text, client_id=f"duo-words-{i:06d}", expected_seq=i)
+    page.goto(_url(live_server, game))
+    expect(_entry(page, 1).locator(".entry-words")).to_have_text(
+        "1. Rød spiller 6: ny brik ind på Rød knop"
+    )
+    expect(_entry(page, 8).locator(".entry-words")).to_have_text(
+        "8. Gul spiller 9: brikkerne på YO7 og YO8 bytter plads"
+    )
+    assert "#" not in page.locator("#log").inner_text()
