@@ -113,3 +113,15 @@ def test_a_duo_live_log_names_the_areas(page, live_server):  # type: ignore[no-u
         "8. Gul spiller 9: brikkerne på YO7 og YO8 bytter plads"
     )
     assert "#" not in page.locator("#log").inner_text()
+
+
+def test_a_hit_is_said_after_the_move(page, live_server):  # type: ignore[no-untyped-def]
+    moves = selfplay_game(7, first_dealer="Y")["moves"][:35]
+    assert moves[34] == "B 5: B7+5"  # hits a pawn of Yellow on B12
+    game = GameFactory(first_dealer="Y")
+    for i, text in enumerate(moves):
+        move_submit(game=game, text=text, client_id=f"hit-words-{i:06d}", expected_seq=i)
+    page.goto(_url(live_server, game))
+    expect(_entry(page, 35).locator(".entry-words")).to_have_text(
+        "35. Blå spiller 5: brikken på B7 rykker 5 frem; Gul slås hjem fra B12"
+    )
