@@ -100,7 +100,11 @@ import { Poller } from "./poller.js";
       }
     }
     this.time.textContent = fmt(now.remaining);
-    this.label.textContent = s.status === status ? (s.status_label || "") : "";
+    var label = s.status === status ? (s.status_label || "") : "";
+    // A page for spectators says what the time is: "58:38 left", the status only when not running.
+    var left = this.el.getAttribute("data-clock-left");
+    if (left) label = left + (status !== "running" && label ? " · " + label : "");
+    this.label.textContent = label;
     var el = this.el;
     ["running", "paused", "time_up", "stopped", "not_started"].forEach(function (name) {
       el.classList.toggle("game-clock--" + name, name === status);

@@ -7,12 +7,15 @@
  * Both poll through poller.js.
  */
 import { Poller } from "./poller.js";
+import { describeEntry } from "./table/text.js";
 
 {
   var S = (document.getElementById("strings") || { dataset: {} }).dataset;
   function $(id) { return document.getElementById(id); }
   function txt(node, value) { if (node) node.textContent = value; }
   function seatName(s) { return S["seat" + s] || s; }
+  /* A seat ("B"), or a DUO area ("YK"). */
+  function colourName(c) { return c.length === 2 ? S["area" + c.charAt(0) + c.charAt(1).toLowerCase()] || c : seatName(c); }
   /* The winning side: a team ("YB"), or in Partners DUO a player (Y plays the YB side). */
   function sideName(side, duo) { return duo ? seatName(side.charAt(0)) : side === "YB" ? S.yb : S.rg; }
   /* Epoch seconds of an ISO time from the server (microseconds cut to what Date reads). */
@@ -46,12 +49,28 @@ import { Poller } from "./poller.js";
       if (state.winner) txt(win, sideName(state.winner, duo) + " " + S.won);
       var log = $("log");
       log.textContent = "";
+      // In words; the notation and the hash on demand (the "show notation" box).
       (state.entries || []).slice(-20).reverse().forEach(function (e) {
         var li = document.createElement("li");
-        txt(li, e.seq + ". " + e.text + "  #" + e.short_hash);
+        var words = document.createElement("span");
+        words.className = "entry-words";
+        txt(words, e.seq + ". " + describeEntry(e.text, e.events, S, colourName));
+        var notation = document.createElement("span");
+        notation.className = "entry-notation notation-only";
+        var code = document.createElement("code");
+        txt(code, e.text);
+        notation.appendChild(document.createTextNode(" · "));
+        notation.appendChild(code);
+        notation.appendChild(document.createTextNode(" #" + e.short_hash));
+        li.appendChild(words);
+        li.appendChild(notation);
         log.appendChild(li);
       });
     }
+    var toggle = $("show-notation");
+    function showNotation() { document.body.classList.toggle("show-notation", !!(toggle && toggle.checked)); }
+    if (toggle) toggle.addEventListener("change", showNotation);
+    showNotation();
     render();
     new Poller({
       url: config.state_url,

@@ -100,3 +100,38 @@ export function serverEffect(answer) {
   });
   return tokens.join(" ");
 }
+
+/* An entry in words for people who do not read the notation (the public live view):
+   "B 8: in" → "Blue plays 8: a new pawn enters on the start field";
+   "R X: 1 3 7" → "Red discards the hand: 1, 3, 7". ``events`` are the entry's
+   hits and locks ({type, colour, at}); ``W`` the page's strings (templates/games/_strings.html)
+   and ``name`` names a seat or DUO area. Judge entries and anything unknown stay as written. */
+export function describeEntry(text, events, W, name) {
+  const m = /^([YRBG]) ([^:]+): ?(.*)$/.exec(text || "");
+  if (!m) return (text || "").charAt(0) === "!" ? W.judgeEntry + ": " + text.slice(1).trim() : text;
+  const [, seat, card, body] = m;
+  if (card === "X") {
+    return W.discards.replace("{seat}", name(seat)) + ": " + body.split(" ").filter(Boolean).join(", ");
+  }
+  const parts = [];
+  const enter = /^in(?: ([A-Z]{2}))?$/.exec(body);
+  if (enter) {
+    parts.push(enter[1] ? W.entersArea.replace("{area}", name(enter[1])) : W.enters);
+  } else if (body.indexOf("<>") > 0) {
+    const [a, b] = body.split("<>");
+    parts.push(W.swap.replace("{a}", a).replace("{b}", b));
+  } else {
+    body.split(" ").filter(Boolean).forEach((step) => {
+      const s = /^([A-Z0-9]+?)([+-])(\d+)(?:>([A-Z0-9]+))?$/.exec(step);
+      if (!s) { parts.push(step); return; }
+      const word = s[2] === "+" ? W.forward : W.backward;
+      let said = word.replace("{from}", s[1]).replace("{n}", s[3]);
+      if (s[4]) said += " " + W.to.replace("{to}", s[4]);
+      parts.push(said);
+    });
+  }
+  (events || []).forEach((e) => {
+    parts.push(name(e.colour) + " " + (e.type === "hit" ? W.hit : W.lock) + " " + e.at);
+  });
+  return W.plays.replace("{seat}", name(seat)).replace("{card}", card) + ": " + parts.join("; ");
+}
