@@ -10,8 +10,11 @@ Table devices poll their state every 5 s and spectators the live view every
 * the game row: status (in progress, time up, finished), winner and result
   source (an adjudication or a ruling changes them);
 * the result confirmations of the two pairs;
-* whether the answer carries the legal moves;
-* on the table's answer, the judge's rulings it tells of (``table_rulings``).
+* whether the answer carries the legal moves.
+
+The judge's rulings a table's answer tells of (``table_rulings``) need no
+place in the tag: each writes its judge entry (``! VOID``, ``! UNDO``,
+``! SET``, ``! P1``, ``! WARN`` ...), which moves the chain head.
 
 The tag hashes exactly those, so an unchanged tag means an unchanged answer
 (apart from ``server_time``, which says when it was read). The state holds
@@ -51,8 +54,6 @@ def state_etag(state: dict[str, Any], *, legal: bool, tail: int = 0) -> str:
     ``tail`` is the number of last entries the answer carries (0: all)."""
     basis = [state[field] for field in _TAGGED_FIELDS]
     basis.append({"legal": legal, "entries": "entries" in state, "tail": tail})
-    if "rulings" in state:  # the table's answer: the judge's rulings it tells of
-        basis.append([ruling["id"] for ruling in state["rulings"]])
     digest = hashlib.blake2b(
         json.dumps(basis, sort_keys=True, default=str).encode(), digest_size=12
     ).hexdigest()
