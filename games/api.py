@@ -125,9 +125,9 @@ class TableStateView(TableAPIView):
     def get(self, request: Request, token: str) -> Response:
         def read() -> Response:
             tail = _tail(request)
-            state = move_log.game_state(
-                game=self.table_game(token, for_write=False), entries_tail=tail
-            )
+            game = self.table_game(token, for_write=False)
+            state = move_log.game_state(game=game, entries_tail=tail)
+            state["rulings"] = selectors.table_rulings(game=game)
             return state_response(request, state, legal=True, private=True, tail=tail)
 
         return _answer(_lang(request), read)

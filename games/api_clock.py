@@ -22,7 +22,7 @@ from rest_framework.views import APIView
 
 from core.errors import NotFound
 from core.request import json_object_body
-from games.models import Game
+from games.models import ClockEvent, Game
 from games.services.clock import (
     CLOCK_STATUS_LABELS,
     clock_extend,
@@ -34,9 +34,23 @@ from games.services.tokens import game_from_token
 from tournament.permissions import require_round_visible
 
 
+def _paused_by(game: Game) -> str:
+    """Who paused the clock: the full name, else the username ("" if nobody is named)."""
+    clock = getattr(game, "clock", None)
+    pauses = [e for e in clock.events.all() if e.kind == ClockEvent.Kind.PAUSE] if clock else []
+    actor = pauses[-1].actor if pauses else None
+    if actor is None:
+        return ""
+    return (actor.get_full_name() or "").strip() or actor.get_username()
+
+
 def clock_payload(game: Game) -> dict[str, Any]:
     state = clock_state(game=game)
     state["status_label"] = str(CLOCK_STATUS_LABELS[state["status"]])
+    state["paused_by"] = _paused_by(game) if state["paused"] else ""
+    if state["paused_by"]:
+        # The header says the clock is paused and by which judge.
+        state["status_label"] = _("Paused · judge %(name)s") % {"name": state["paused_by"]}
     return state
 
 
@@ -70,6 +84,9 @@ _ClockSchema = inline_serializer(
         "extensions": serializers.ListField(child=serializers.DictField()),
         "paused": serializers.BooleanField(),
         "paused_reason": serializers.CharField(),
+        "paused_by": serializers.CharField(
+            help_text="While paused: the judge who paused it (full name, else username)."
+        ),
         "speed": serializers.FloatField(help_text="Clock minutes per real minute."),
     },
 )

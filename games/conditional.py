@@ -12,6 +12,10 @@ Table devices poll their state every 5 s and spectators the live view every
 * the result confirmations of the two pairs;
 * whether the answer carries the legal moves.
 
+The judge's rulings a table's answer tells of (``table_rulings``) need no
+place in the tag: each writes its judge entry (``! VOID``, ``! UNDO``,
+``! SET``, ``! P1``, ``! WARN`` ...), which moves the chain head.
+
 The tag hashes exactly those, so an unchanged tag means an unchanged answer
 (apart from ``server_time``, which says when it was read). The state holds
 nothing translated, so the language is not part of the tag.

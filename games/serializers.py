@@ -144,6 +144,17 @@ class LegalEffectsSerializer(serializers.Serializer):
     )
 
 
+class TableRulingSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["void", "undo", "position", "penalty", "warning"])
+    reason = serializers.CharField(help_text="The judge's reason, as written.")
+    judge = serializers.CharField(help_text="The judge's full name, else the username.")
+    log = serializers.ListField(
+        child=serializers.CharField(), help_text="The judge entries it wrote, e.g. '! VOID 12'."
+    )
+    at = serializers.DateTimeField()
+
+
 class GameStateSerializer(serializers.Serializer):
     game_id = serializers.IntegerField()
     tournament = serializers.CharField()
@@ -191,6 +202,12 @@ class GameStateSerializer(serializers.Serializer):
     log_error = serializers.DictField(allow_null=True)
     server_time = serializers.DateTimeField()
     entries = EntrySerializer(many=True, required=False)
+    rulings = TableRulingSerializer(
+        many=True,
+        required=False,
+        help_text="The table's state only: the judge's latest rulings on the game "
+        "(void, undo, correction, penalty, warning), newest last.",
+    )
 
 
 class SubmitAnswerSerializer(serializers.Serializer):

@@ -35,3 +35,8 @@ results_replaced = Signal()
 # The hall screen wants the open judge calls of a round. Arguments:
 # ``round_id``. A receiver returns ``{game_id: "open" | "taken"}``.
 hall_calls_wanted = Signal()
+
+# The table device wants the judge's rulings on its game, to tell the players
+# what changed and why. Arguments: ``game``. A receiver returns a list of
+# ``{"id", "kind", "reason", "judge", "log", "at"}``, newest last.
+table_rulings_wanted = Signal()

@@ -75,6 +75,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     tail = ANSWER_ENTRIES
     api["state"] += f"?tail={tail}"
     state = selectors.game_state(game=game, entries_tail=tail)
+    state["rulings"] = selectors.table_rulings(game=game)
     config = {
         "game_id": game.pk,
         "writable": writable,

@@ -5,9 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from games.models import Game
-from games.signals import clock_changed, clock_mark_reached, hall_calls_wanted, move_refused
+from games.signals import (
+    clock_changed,
+    clock_mark_reached,
+    hall_calls_wanted,
+    move_refused,
+    table_rulings_wanted,
+)
 from judging.models import Alert
 from judging.selectors import round_open_calls
+from judging.selectors_records import table_rulings
 from judging.services.alerts import alert_raise_if_due
 from judging.services.freshness import judging_changed
 from judging.services.incidents import refusal_record
@@ -38,9 +45,16 @@ def _on_hall_calls_wanted(sender: Any, *, round_id: int, **kwargs: Any) -> dict[
     return round_open_calls(round_id=round_id)
 
 
+def _on_table_rulings_wanted(sender: Any, *, game: Game, **kwargs: Any) -> list[dict[str, Any]]:
+    return table_rulings(game=game)
+
+
 def connect() -> None:
     """Connect the receivers once (idempotent through ``dispatch_uid``)."""
     clock_changed.connect(_on_clock_changed, dispatch_uid="judging.clock_changed")
     clock_mark_reached.connect(_on_clock_mark_reached, dispatch_uid="judging.clock_mark_reached")
     move_refused.connect(_on_move_refused, dispatch_uid="judging.move_refused")
     hall_calls_wanted.connect(_on_hall_calls_wanted, dispatch_uid="judging.hall_calls_wanted")
+    table_rulings_wanted.connect(
+        _on_table_rulings_wanted, dispatch_uid="judging.table_rulings_wanted"
+    )

@@ -47,3 +47,43 @@ def judge_calls_for_tournament(*, tournament: Tournament) -> QuerySet[JudgeCall]
     return JudgeCall.objects.filter(tournament=tournament).select_related(
         "game__round", "taken_by", "closed_by"
     )
+
+
+TABLE_RULING_KINDS = (
+    Ruling.Kind.VOID,
+    Ruling.Kind.UNDO,
+    Ruling.Kind.POSITION,
+    Ruling.Kind.PENALTY,
+    Ruling.Kind.WARNING,
+)
+"""The rulings the table device tells its players of: they change the log or punish."""
+
+TABLE_RULINGS_SHOWN = 5
+
+
+def judge_name(user: Any) -> str:
+    """A judge as the players see them: the full name, else the username."""
+    if user is None:
+        return ""
+    return (user.get_full_name() or "").strip() or user.get_username()
+
+
+def table_rulings(*, game: Game) -> list[dict[str, Any]]:
+    """The latest rulings on ``game`` the table shows (newest last): kind, the
+    judge's reason and name, the entries concerned. Nothing about other games."""
+    rows = list(
+        Ruling.objects.filter(game=game, kind__in=TABLE_RULING_KINDS)
+        .select_related("judge")
+        .order_by("-created_at", "-pk")[:TABLE_RULINGS_SHOWN]
+    )
+    return [
+        {
+            "id": r.pk,
+            "kind": r.kind,
+            "reason": r.reason,
+            "judge": judge_name(r.judge),
+            "log": [str(e["text"]) for e in r.log_entries if isinstance(e, dict) and "text" in e],
+            "at": r.created_at.isoformat(),
+        }
+        for r in reversed(rows)
+    ]

@@ -32,7 +32,12 @@ from games.selectors.log import (
     view_summary,
 )
 from games.selectors.results import RESULT_ROW_FIELDS, move_logs, results_with_people
-from games.selectors.state import OFFLINE_MIRRORED_RULESET, game_state, table_rules
+from games.selectors.state import (
+    OFFLINE_MIRRORED_RULESET,
+    game_state,
+    table_rules,
+    table_rulings,
+)
 from games.services.read_cache import HALL_CACHE_SECONDS, LogKey
 
 __all__ = [
@@ -66,5 +71,6 @@ __all__ = [
     "round_games",
     "short_hash",
     "table_rules",
+    "table_rulings",
     "view_summary",
 ]

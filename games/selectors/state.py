@@ -9,6 +9,7 @@ from django.utils import timezone
 from games.engine import COLOUR_DA, COLOUR_EN, ERROR_MESSAGES, get_ruleset
 from games.models import Game, ResultConfirmation
 from games.selectors.log import LogView, game_log, locked_by_seat, short_hash
+from games.signals import table_rulings_wanted
 
 
 def game_state(
@@ -77,6 +78,18 @@ def game_state(
     if with_entries:
         data["entries"] = list(view.entries[-entries_tail:] if entries_tail else view.entries)
     return data
+
+
+def table_rulings(*, game: Game) -> list[dict[str, Any]]:
+    """The judge's latest rulings on ``game`` the table device tells its players
+    of (a void, undo, correction, penalty or warning: its kind, reason and the
+    judge's name), newest last, as the judging app answers
+    ``table_rulings_wanted`` (games sits below judging and cannot read it)."""
+    rulings: list[dict[str, Any]] = []
+    for _receiver, answer in table_rulings_wanted.send(sender=Game, game=game):
+        if isinstance(answer, list):
+            rulings.extend(answer)
+    return rulings
 
 
 OFFLINE_MIRRORED_RULESET = "dm2023"

@@ -27,6 +27,8 @@ const messages = {
   offline: S.offline,
 };
 const ORIENTATION_KEY = "dmp-table-orientation-" + config.game_id;
+// The judge's ruling this device acknowledged last (its id): it stays hidden after a reload.
+const RULING_KEY = "dmp-table-ruling-seen-" + config.game_id;
 
 let pick = picker.newPick(null);
 let view = null; // the projection drawn last (game.js)
@@ -36,6 +38,7 @@ let orientation = localStorage.getItem(ORIENTATION_KEY) || "turn";
 let previewAsked = 0; // a server preview in flight (rulesets without a mirror)
 let nudge = ""; // a hint for a tap that came too early
 let takeBackError = null; // the server's refusal of a take-back, until the log changes
+let rulings = []; // the judge's latest rulings (the state's "rulings"; a write's answer has none)
 
 const sync = new Sync({ config, state: JSON.parse($("table-state").textContent), messages, onChange: render });
 
@@ -507,6 +510,23 @@ function renderLegalList() {
   });
 }
 
+// --- the judge's rulings -----------------------------------------------------------------
+
+/* The newest ruling not yet acknowledged on this device, with its kind, the judge and the reason. */
+function renderRuling() {
+  if (sync.server && Array.isArray(sync.server.rulings)) rulings = sync.server.rulings;
+  const seen = Number(localStorage.getItem(RULING_KEY) || 0);
+  const last = rulings.length ? rulings[rulings.length - 1] : null;
+  const box = $("ruling");
+  box.hidden = !last || last.id <= seen;
+  if (box.hidden) return;
+  txt($("ruling-what"), S["ruling" + last.kind.charAt(0).toUpperCase() + last.kind.slice(1)] || last.kind);
+  txt($("ruling-by"), last.judge ? "· " + fill(S.rulingBy, { name: last.judge }) : "");
+  txt($("ruling-reason"), last.reason ? fill(S.rulingReason, { reason: last.reason }) : "");
+  txt($("ruling-log"), (last.log || []).join(" · "));
+  box.dataset.rulingId = String(last.id);
+}
+
 function modeOf(state) {
   if (state.winner || (state.result && state.result.finished)) return "won";
   if (state.status === "time_up") return "timeup";
@@ -521,6 +541,7 @@ function render() {
   const mode = modeOf(view.state);
   $("device").dataset.mode = mode;
   if (mode !== "play" && pick.card) clearPick(null);
+  renderRuling();
   renderBoard();
   renderTurn();
   renderStatus();
@@ -591,6 +612,10 @@ function wire() {
   // A tap on the backdrop (outside the sheet's box) closes it too.
   $("sheet").addEventListener("click", (ev) => { if (ev.target === $("sheet")) closeSheet(); });
   $("confirm-move").addEventListener("click", confirmMove);
+  $("ruling-dismiss").addEventListener("click", () => {
+    localStorage.setItem(RULING_KEY, $("ruling").dataset.rulingId || "0");
+    render();
+  });
   $("cancel-move").addEventListener("click", () => { clearPick(null); render(); });
   $("seven-back").addEventListener("click", () => { picker.sevenBack(pick); pick.msg = ""; preview = null; error = null; render(); });
   $("discard-undo").addEventListener("click", () => { pick.discard.pop(); preview = null; pick.move = null; error = null; render(); });
