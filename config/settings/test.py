@@ -29,3 +29,15 @@ CELERY_TASK_ALWAYS_EAGER = False
 # Static files are served by the test server from the app finders.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# Parallel workers on the embedded default each need a database file of their
+# own; without a test name pytest-django makes one by prefixing "test_" to the
+# database's absolute path, a folder "test_/…" in the working directory. Each
+# worker's file goes to the system's temporary folder instead (pytest-django
+# adds the worker's suffix to this name).
+if _worker and DATABASES["default"]["ENGINE"] == "core.sqlite":
+    import tempfile
+
+    DATABASES["default"].setdefault("TEST", {})["NAME"] = os.path.join(
+        tempfile.gettempdir(), f"dmpartners-test-{os.getpid()}.sqlite3"
+    )
