@@ -79,7 +79,6 @@ def _texts() -> dict[str, str]:
         "no_tables": _("No tables in this round yet."),
         "no_alerts": _("No open alerts."),
         "offline": _("No connection — retrying…"),
-        "sound_on": _("Sound on"),
         "extended": _("+%(minutes)s min: %(reason)s"),
     }
 
