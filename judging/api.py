@@ -21,7 +21,6 @@ from core.conditional import client_has
 from core.errors import NotFound
 from core.request import json_object_body, query_int, query_text
 from games.models import MAX_ENTRY_NUMBER, Game
-from games.services.results import adjudication_proposal
 from games.services.tokens import game_from_token
 from judging.models import Ruling
 from judging.selectors_polling import (
@@ -39,6 +38,7 @@ from judging.selectors_review import (
     rulings_search,
     table_judge_status,
 )
+from judging.selectors_timeout import timeout_proposal
 from judging.serializers import (
     MAX_ID,
     RULE_ID_LENGTH,
@@ -279,12 +279,12 @@ class VoidCheckView(APIView):
 
 
 class AdjudicationView(APIView):
-    """The engine's W3 proposal for a game stopped at the time limit."""
+    """The engine's W3 proposal for a game stopped at the time limit, and its ``source``."""
 
     @extend_schema(responses=_ANY, tags=["judging"])
     def get(self, request: Request, game_id: int) -> Response:
         game = _staff_game(request, game_id)
-        return Response(adjudication_proposal(game=game))
+        return Response(timeout_proposal(game=game))
 
 
 class RulingsSearchView(APIView):

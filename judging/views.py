@@ -22,7 +22,6 @@ from games.models import MAX_ENTRY_NUMBER, Game
 from games.selectors import game_players
 from games.services.clock import clock_resume, clock_state
 from games.services.move_log import game_state
-from games.services.results import adjudication_proposal
 from judging.selectors_polling import judge_dashboard_answer
 from judging.selectors_review import (
     game_review,
@@ -32,6 +31,7 @@ from judging.selectors_review import (
     rulings_search,
     table_judge_status,
 )
+from judging.selectors_timeout import is_timed_out, proposal_text, timeout_proposal
 from judging.serializers import (
     MAX_ID,
     RULE_ID_LENGTH,
@@ -79,7 +79,6 @@ def _texts() -> dict[str, str]:
         "no_tables": _("No tables in this round yet."),
         "no_alerts": _("No open alerts."),
         "offline": _("No connection — retrying…"),
-        "sound_on": _("Sound on"),
         "extended": _("+%(minutes)s min: %(reason)s"),
     }
 
@@ -159,6 +158,8 @@ def _review_context(
             void_effects = []
     state = game_state(game=game, with_entries=False)
     call = table_judge_status(game=game)["call"]
+    timed_out = is_timed_out(game)
+    proposal = timeout_proposal(game=game) if timed_out else None
     return {
         "tournament": tournament,
         "game": game,
@@ -173,9 +174,9 @@ def _review_context(
         "call": call,
         "rulings": game_rulings(game=game),
         "incidents": incidents_for_pairs(tournament=tournament, pairs=[game.pair_yb, game.pair_rg]),
-        "proposal": adjudication_proposal(game=game)
-        if game.status == Game.Status.TIME_UP or game.timed_out
-        else None,
+        "timed_out": timed_out,
+        "proposal": proposal,
+        "proposal_text": proposal_text(game, proposal) if proposal else "",
         "clock_url": reverse("api:game-clock", args=[game.pk]),
         "clock": clock_state(game=game),
         "board_data": {
@@ -235,6 +236,7 @@ def game_rule(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
         context = _review_context(request, tournament, game, at)
         context["error"] = error
         context["form"] = data
+        context["action"] = action  # its form opens again, with the error above
         return render(request, "judging/review.html", context, status=error.status_code)
     messages.success(request, done)
     url = reverse("judging:review", args=[slug, game.pk])

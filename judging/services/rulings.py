@@ -29,8 +29,9 @@ from games.engine import (
 )
 from games.models import Game
 from games.services.move_log import game_state
-from games.services.results import adjudication_proposal, game_result_record
+from games.services.results import game_result_record
 from judging.models import JudgeCall, Ruling
+from judging.selectors_timeout import is_timed_out, timeout_proposal
 from judging.services.calls import CallClosing, judge_call_close
 from judging.services.common import pair_of_seat, seat_check
 from judging.services.freshness import judging_changed
@@ -272,34 +273,38 @@ def ruling_result(
 def adjudication_decide(
     *, game: Game, actor: Actor, winner: str, reason: str = "", call: int | None = None
 ) -> Ruling:
-    """Confirm the engine's proposal or override it (a reason is then required).
+    """Decide a game stopped at the time limit: confirm the engine's proposal or
+    choose otherwise (a reason is then required).
 
-    The result goes to the standings marked as decided on time
+    The one way a timed-out game is decided or re-decided (``ruling_make``
+    sends an awarded result of such a game here too). The proposal is
+    ``judging.selectors_timeout.timeout_proposal``: from the move log, else
+    from the recorded result's numbers, else none (the judge writes why). The
+    result goes to the standings marked as decided on time
     (``source="adjudicated"``, ``timed_out=True``).
     """
     require_judge(actor, game.round.tournament)
     game.refresh_from_db()
-    if game.status != Game.Status.TIME_UP and not (
-        game.status == Game.Status.FINISHED and game.timed_out
-    ):
+    if not is_timed_out(game):
         raise Conflict(
             "not_time_up",
             _("Only a game stopped at the time limit is adjudicated."),
         )
-    proposal = adjudication_proposal(game=game)
+    proposal = timeout_proposal(game=game)
     override = winner != proposal["winner"]
     if override and not reason:
         raise ApplicationError("reason_required", _("Write the reason for the ruling."))
     if not reason:
         reason = proposal["reason_en"]
-    teams = proposal["teams"]
+    teams = proposal["teams"] or {t: {"distance": None, "locked": None} for t in ("YB", "RG")}
     with transaction.atomic():
         ruling = _rule(
             game=game, actor=actor, kind=Ruling.Kind.ADJUDICATION, reason=reason,
-            rule=proposal.get("rule", "W3"),
+            rule=proposal["rule"],
             texts=[_entry(f"! RESULT {winner} TIME", game)], call=call,
             data={"winner": winner, "proposal": proposal["winner"], "override": override,
-                  "teams": teams, "order": proposal["order"]},
+                  "teams": proposal["teams"], "order": proposal["order"],
+                  "source": proposal["source"]},
         )  # fmt: skip
         game_result_record(
             game=game,
@@ -378,13 +383,11 @@ def _ruling_by_kind(*, game: Game, actor: Actor, kind: RulingKind, data: dict[st
             game=game, actor=actor, seat=data["seat"], reason=reason,
             rule=data.get("rule", ""), call=call,
         )  # fmt: skip
-    if kind == "result":
-        return ruling_result(
+    if kind == "adjudication" or (kind == "result" and is_timed_out(game)):
+        return adjudication_decide(
             game=game, actor=actor, winner=data["winner"], reason=reason, call=call
         )
-    return adjudication_decide(
-        game=game, actor=actor, winner=data["winner"], reason=reason, call=call
-    )
+    return ruling_result(game=game, actor=actor, winner=data["winner"], reason=reason, call=call)
 
 
 def void_preview(

@@ -2,8 +2,8 @@
  * page in place (no reload), most urgent table first. Open alerts come in
  * groups by mark ("60 minutes — time is up: tables 3, 7, 12"), each with
  * "on my way" for one table or for the whole group; acknowledged alerts fold
- * away. New alerts flash, vibrate and beep (after "Sound on", as browsers
- * require a tap first).
+ * away. New alerts flash, vibrate and beep (when the device's sound switch
+ * is on; browsers require a tap before audio).
  * Data comes from <script type="application/json"> blocks (CSP-safe).
  *
  * Polls are conditional (If-None-Match): 304 means the copy we have still
@@ -94,7 +94,7 @@ import { Poller } from "./poller.js";
 
   function beep() {
     if (navigator.vibrate) { navigator.vibrate([300, 150, 300]); }
-    if (!audio) { return; }
+    if (!soundOn || !audio) { return; }
     var osc = audio.createOscillator();
     var gain = audio.createGain();
     osc.frequency.value = 880;
@@ -105,13 +105,48 @@ import { Poller } from "./poller.js";
     osc.stop(audio.currentTime + 0.4);
   }
 
-  soundBtn.addEventListener("click", function () {
+  // The sound switch is kept per device (localStorage), so a judge's phone
+  // stays silent or loud across reloads. Browsers start audio only after a
+  // tap: a switch restored "on" wakes its audio at the first tap on the page.
+  var SOUND_KEY = "judge-dashboard-sound";
+  var soundOn = false;
+
+  function stored() {
+    try { return window.localStorage.getItem(SOUND_KEY) === "on"; } catch (e) { return false; }
+  }
+
+  function store(on) {
+    try { window.localStorage.setItem(SOUND_KEY, on ? "on" : "off"); } catch (e) { /* private mode: kept for this page only */ }
+  }
+
+  function wakeAudio() {
     var Ctx = window.AudioContext || window.webkitAudioContext;
     if (Ctx && !audio) { audio = new Ctx(); }
     if (audio && audio.state === "suspended") { audio.resume(); }
-    soundBtn.setAttribute("aria-pressed", "true");
-    beep();
+  }
+
+  function showSound() {
+    soundBtn.setAttribute("aria-pressed", soundOn ? "true" : "false");
+    soundBtn.textContent = soundOn ? soundBtn.dataset.on : soundBtn.dataset.off;
+  }
+
+  soundBtn.addEventListener("click", function () {
+    soundOn = !soundOn;
+    store(soundOn);
+    showSound();
+    if (soundOn) { wakeAudio(); beep(); }
   });
+  soundOn = stored();
+  showSound();
+  if (soundOn) {
+    var firstTap = function () {
+      if (soundOn) { wakeAudio(); }
+      document.removeEventListener("pointerdown", firstTap, true);
+      document.removeEventListener("keydown", firstTap, true);
+    };
+    document.addEventListener("pointerdown", firstTap, true);
+    document.addEventListener("keydown", firstTap, true);
+  }
 
   var alertItems = {}; // id -> {li, sig}: a tile is rebuilt only when what it shows changed
   var groupItems = {}; // group key -> {li, head, count, tables, ack, list, more, moreList}
@@ -190,6 +225,7 @@ import { Poller } from "./poller.js";
     group.count.textContent = fill(n === 1 ? T.tables_one : T.tables_many, { count: n });
     var numbers = g.entries.map(function (e) { return e.table; }).sort(function (a, b) { return a - b; });
     group.tables.textContent = T.tables_label + " " + numbers.join(", ");
+    group.tables.hidden = n === 1; // its one tile names the table
     var ackLabel = n === 1 ? T.on_my_way : fill(T.on_my_way_all, { count: n });
     var ackSig = ids.join(",");
     if (!group.ack || group.ackSig !== ackSig) {

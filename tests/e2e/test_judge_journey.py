@@ -99,6 +99,7 @@ def test_alert_call_replay_ruling_and_play_resumes(browser, live_server, monkeyp
         judge.click("#nav-next")
 
         # 4. The ruling: uphold the entry; it closes the call and the clock runs again.
+        judge.locator("#ruling-uphold > summary").click()
         judge.locator("#form-uphold textarea[name=reason]").fill("Syveren var delt lovligt")
         judge.locator("#form-uphold button[value=uphold]").click()
         expect(judge.locator(".messages .success")).to_contain_text(

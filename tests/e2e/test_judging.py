@@ -81,6 +81,7 @@ def test_call_replay_void_and_play_on(browser, context, live_server):
     expect(judge_page.locator("#entry-text")).to_have_text(moves[9])
 
     # Void with a reason: the ruling closes the call and the clock runs again.
+    judge_page.click("#ruling-void > summary")
     judge_page.fill("#void-reason", "Brikken stod ikke der; trækket annulleres")
     judge_page.click("#void-submit")
     expect(judge_page.locator(".messages .success")).to_contain_text(

@@ -12,12 +12,12 @@ from core.errors import ApplicationError
 from games.engine import DUO, replay, selfplay_game
 from games.services.clock import clock_start, clock_time_up
 from games.services.move_log import game_state
+from games.services.results import adjudication_proposal
 from judging.models import Ruling
 from judging.selectors_review import game_review, rule_text
 from judging.services.prediction import game_distances
 from judging.services.rulings import (
     adjudication_decide,
-    adjudication_proposal,
     ruling_penalty,
     ruling_position_set,
     ruling_result,

@@ -11,10 +11,10 @@ from games.models import Game, MoveEntry
 from games.selectors import move_log_verify
 from games.services.clock import clock_time_up
 from games.services.move_log import game_record_export, game_state
+from games.services.results import adjudication_proposal
 from judging.models import Ruling
 from judging.services.rulings import (
     adjudication_decide,
-    adjudication_proposal,
     ruling_make,
     ruling_penalty,
     ruling_position_set,

@@ -8,10 +8,10 @@ from games.engine import replay, selfplay_game
 from games.selectors import log_cache
 from games.services.clock import clock_start, clock_time_up
 from games.services.move_log import game_record_export, game_state, move_submit
+from games.services.results import adjudication_proposal
 from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
 from judging.services.rulings import (
     adjudication_decide,
-    adjudication_proposal,
     ruling_penalty,
     ruling_position_set,
     ruling_uphold,
