@@ -163,6 +163,13 @@ class GameStateSerializer(serializers.Serializer):
     status = serializers.CharField()
     ruleset = serializers.CharField()
     first_dealer = serializers.CharField()
+    seats = serializers.ListField(
+        child=serializers.CharField(), help_text="The ruleset's seats in playing order."
+    )
+    teams = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="The seats of each side (YB, RG).",
+    )
     seq = serializers.IntegerField(help_text="Sequence number of the last active entry.")
     last_hash = serializers.CharField()
     short_hash = serializers.CharField(help_text="First 8 hex digits of the last entry's hash.")

@@ -9,6 +9,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
+    PolymorphicProxySerializer,
     extend_schema,
     inline_serializer,
 )
@@ -22,6 +23,7 @@ from core.errors import NotFound
 from core.request import json_object_body, query_int, query_text
 from games.models import MAX_ENTRY_NUMBER, Game
 from games.services.tokens import game_from_token
+from judging import answers
 from judging.models import Ruling
 from judging.selectors_polling import (
     PollAnswer,
@@ -42,6 +44,7 @@ from judging.selectors_timeout import timeout_proposal
 from judging.serializers import (
     MAX_ID,
     RULE_ID_LENGTH,
+    RULING_REQUESTS,
     SEARCH_LENGTH,
     RulingUndoInputSerializer,
     TableCallInputSerializer,
@@ -97,7 +100,7 @@ class JudgeDashboardView(APIView):
     @extend_schema(
         parameters=[_IF_NONE_MATCH],
         responses={
-            200: inline_serializer("JudgeDashboard", {"tables": serializers.ListField()}),
+            200: answers.DashboardAnswer,
             304: _NOT_MODIFIED,
         },
     )
@@ -113,9 +116,7 @@ class JudgeDashboardView(APIView):
 class AlertAcknowledgeView(APIView):
     """A judge is on the way; everyone sees who. Repeating it changes nothing."""
 
-    @extend_schema(
-        request=None, responses=inline_serializer("AlertAck", {"id": serializers.IntegerField()})
-    )
+    @extend_schema(request=None, responses=answers.AlertAckAnswer)
     def post(self, request: Request, alert_id: int) -> Response:
         alert = alert_acknowledge(alert_id=alert_id, actor=request.user)
         return Response(
@@ -138,7 +139,7 @@ class AlertsAcknowledgeView(APIView):
         request=inline_serializer(
             "AlertsAck", {"ids": serializers.ListField(child=serializers.IntegerField())}
         ),
-        responses=inline_serializer("AlertsAcked", {"acknowledged": serializers.IntegerField()}),
+        responses=answers.AlertsAckAnswer,
     )
     def post(self, request: Request, slug: str) -> Response:
         body = json_object_body(request)
@@ -172,9 +173,6 @@ def _tournament(request: Request, slug: str) -> Tournament:
     return tournament
 
 
-_ANY = inline_serializer("JudgingAnswer", {"ok": serializers.BooleanField(required=False)})
-
-
 class TableJudgeView(APIView):
     """The table's judge status (open call, who is coming, rulings); POST calls a judge.
 
@@ -188,7 +186,7 @@ class TableJudgeView(APIView):
     @extend_schema(
         operation_id="table_judge_status",
         parameters=[_IF_NONE_MATCH],
-        responses={200: _ANY, 304: _NOT_MODIFIED},
+        responses={200: answers.TableJudgeAnswer, 304: _NOT_MODIFIED},
         tags=["table"],
     )
     def get(self, request: Request, token: str) -> HttpResponse:
@@ -198,7 +196,7 @@ class TableJudgeView(APIView):
     @extend_schema(
         operation_id="table_judge_call",
         request=TableCallInputSerializer,
-        responses=_ANY,
+        responses={201: answers.TableJudgeAnswer},
         tags=["table"],
     )
     def post(self, request: Request, token: str) -> Response:
@@ -212,7 +210,9 @@ class CallsView(APIView):
     """Open judge calls of the event, oldest first (judges and organisers)."""
 
     @extend_schema(
-        parameters=[_IF_NONE_MATCH], responses={200: _ANY, 304: _NOT_MODIFIED}, tags=["judging"]
+        parameters=[_IF_NONE_MATCH],
+        responses={200: answers.CallsAnswer, 304: _NOT_MODIFIED},
+        tags=["judging"],
     )
     def get(self, request: Request, slug: str) -> HttpResponse:
         tournament = _tournament(request, slug)
@@ -220,13 +220,13 @@ class CallsView(APIView):
 
 
 class CallTakeView(APIView):
-    @extend_schema(request=None, responses=_ANY, tags=["judging"])
+    @extend_schema(request=None, responses=answers.CallAnswer, tags=["judging"])
     def post(self, request: Request, call_id: int) -> Response:
         return Response(call_json(judge_call_take(call_id=call_id, actor=request.user)))
 
 
 class CallCloseView(APIView):
-    @extend_schema(request=None, responses=_ANY, tags=["judging"])
+    @extend_schema(request=None, responses=answers.CallClosedAnswer, tags=["judging"])
     def post(self, request: Request, call_id: int) -> Response:
         closing = judge_call_close(call_id=call_id, actor=request.user)
         return Response({**call_json(closing.call), "closing": closing.to_json()})
@@ -235,7 +235,13 @@ class CallCloseView(APIView):
 class GameReviewView(APIView):
     """The replay viewer's data at entry ``?at=n`` (default: the last entry)."""
 
-    @extend_schema(responses=_ANY, tags=["judging"])
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("at", OpenApiTypes.INT, description="The entry (0: before the first).")
+        ],
+        responses=answers.ReviewAnswer,
+        tags=["judging"],
+    )
     def get(self, request: Request, game_id: int) -> Response:
         game = _staff_game(request, game_id)
         at = query_int(request, "at", minimum=0, maximum=MAX_ENTRY_NUMBER)
@@ -250,12 +256,20 @@ class GameRulingsView(APIView):
     ``call_closing`` says what happened (``clock``, ``message_en``/``_da``).
     """
 
-    @extend_schema(responses=_ANY, tags=["judging"])
+    @extend_schema(responses=answers.RulingsAnswer, tags=["judging"])
     def get(self, request: Request, game_id: int) -> Response:
         game = _staff_game(request, game_id)
         return Response({"rulings": game_rulings(game=game)})
 
-    @extend_schema(request=_ANY, responses=_ANY, tags=["judging"])
+    @extend_schema(
+        request=PolymorphicProxySerializer(
+            component_name="RulingInput",
+            serializers=RULING_REQUESTS,
+            resource_type_field_name="kind",
+        ),
+        responses={201: answers.RulingMadeAnswer},
+        tags=["judging"],
+    )
     def post(self, request: Request, game_id: int) -> Response:
         body = json_object_body(request)
         game = _staff_game(request, game_id)
@@ -268,7 +282,9 @@ class GameRulingsView(APIView):
 class VoidCheckView(APIView):
     """Which later entries become illegal if ``seq`` (and ``also``) are voided."""
 
-    @extend_schema(request=VoidCheckInputSerializer, responses=_ANY, tags=["judging"])
+    @extend_schema(
+        request=VoidCheckInputSerializer, responses=answers.VoidCheckAnswer, tags=["judging"]
+    )
     def post(self, request: Request, game_id: int) -> Response:
         body = json_object_body(request)
         game = _staff_game(request, game_id)
@@ -281,7 +297,7 @@ class VoidCheckView(APIView):
 class AdjudicationView(APIView):
     """The engine's W3 proposal for a game stopped at the time limit, and its ``source``."""
 
-    @extend_schema(responses=_ANY, tags=["judging"])
+    @extend_schema(responses=answers.AdjudicationAnswer, tags=["judging"])
     def get(self, request: Request, game_id: int) -> Response:
         game = _staff_game(request, game_id)
         return Response(timeout_proposal(game=game))
@@ -290,7 +306,14 @@ class AdjudicationView(APIView):
 class RulingsSearchView(APIView):
     """All rulings of the event by rule id (``?rule=P2``) and text (``?q=…``)."""
 
-    @extend_schema(responses=_ANY, tags=["judging"])
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("rule", OpenApiTypes.STR, description="A RULES.md id."),
+            OpenApiParameter("q", OpenApiTypes.STR, description="Words of the reason."),
+        ],
+        responses=answers.RulingsAnswer,
+        tags=["judging"],
+    )
     def get(self, request: Request, slug: str) -> Response:
         tournament = _tournament(request, slug)
         rulings = rulings_search(
@@ -304,7 +327,11 @@ class RulingsSearchView(APIView):
 class IncidentsView(APIView):
     """Incident history per pair (``?pair=<id>`` for one pair)."""
 
-    @extend_schema(responses=_ANY, tags=["judging"])
+    @extend_schema(
+        parameters=[OpenApiParameter("pair", OpenApiTypes.INT, description="One pair's id.")],
+        responses=answers.IncidentsAnswer,
+        tags=["judging"],
+    )
     def get(self, request: Request, slug: str) -> Response:
         tournament = _tournament(request, slug)
         pairs = tournament.pairs.select_related("player_1", "player_2").order_by("start_number")
@@ -321,7 +348,11 @@ class RulingUndoView(APIView):
     The undo is a judge entry of its own (``! UNDO n``) in the game's log.
     """
 
-    @extend_schema(request=RulingUndoInputSerializer, responses=_ANY, tags=["judging"])
+    @extend_schema(
+        request=RulingUndoInputSerializer,
+        responses={201: answers.RulingAnswer},
+        tags=["judging"],
+    )
     def post(self, request: Request, ruling_id: int) -> Response:
         body = json_object_body(request)
         ruling = Ruling.objects.select_related("tournament").filter(pk=ruling_id).first()

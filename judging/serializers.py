@@ -308,6 +308,20 @@ RULING_INPUTS: dict[str, type[_RulingInput]] = {
 }
 
 
+def _ruling_request(kind: str, inputs: type[_RulingInput]) -> type[_RulingInput]:
+    """The schema of one kind's request: its inputs and the ``kind`` that picks them."""
+    name = inputs.__name__.removesuffix("InputSerializer").removesuffix("Ruling")
+    field = serializers.ChoiceField(choices=[kind], help_text="Which ruling this is.")
+    return type(f"{name}RulingRequest", (inputs,), {"kind": field, "__doc__": inputs.__doc__})
+
+
+RULING_REQUESTS: dict[str, serializers.Serializer[Any] | type[serializers.Serializer[Any]]] = {
+    kind: _ruling_request(kind, inputs) for kind, inputs in RULING_INPUTS.items()
+}
+"""The request of ``POST …/rulings/`` per kind, for the schema (the view reads
+``RULING_INPUTS``: the kind is taken from the body before these fields)."""
+
+
 def ruling_input(kind: object, data: Any) -> tuple[RulingKind, dict[str, Any]]:
     """The ruling's kind and its checked values; ``InputRefused`` names a bad field."""
     if not isinstance(kind, str) or kind not in RULING_INPUTS:

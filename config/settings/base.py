@@ -220,6 +220,8 @@ SPECTACULAR_SETTINGS = {
         "GameWinnerEnum": "games.models.Game.Winner",
         "ClockStatusEnum": "games.services.clock.CLOCK_STATUS_LABELS",
         "TeamEnum": [("YB", "YB"), ("RG", "RG")],
+        "SeatEnum": [("Y", "Y"), ("R", "R"), ("B", "B"), ("G", "G")],
+        "JudgeCallStatusEnum": "judging.models.JudgeCall.Status",
         "SignUpStatusEnum": "signup.models.SignUp.Status",
         "SeasonEventKindEnum": "season.models.SeriesEvent.Kind",
         "RoundKindEnum": "tournament.models.Round.Kind",
