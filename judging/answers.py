@@ -8,6 +8,8 @@ undeclared field and no missing one.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from games.services.clock import CLOCK_STATUS_LABELS
@@ -111,24 +113,31 @@ class VoidCheckAnswer(serializers.Serializer):
     affected = VoidConflictAnswer(many=True, help_text="Later entries the void makes illegal.")
 
 
-def _seat_lists() -> serializers.DictField:
-    return serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+def _seat_lists(**options: Any) -> serializers.DictField:
+    return serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()), **options
+    )
 
 
 class TeamStanding(serializers.Serializer):
-    distance = serializers.IntegerField(help_text="Steps left to finish.")
-    locked = serializers.IntegerField()
+    distance = serializers.IntegerField(allow_null=True, help_text="Steps left to finish.")
+    locked = serializers.IntegerField(allow_null=True)
 
 
 class AdjudicationAnswer(serializers.Serializer):
-    winner = serializers.CharField(allow_null=True)
+    source = serializers.ChoiceField(  # type: ignore[assignment]  # a field, not Field.source
+        choices=["log", "result", "none"],
+        help_text="Measured on the logged position, from the recorded result's numbers, "
+        "or nothing to measure (no winner, no teams).",
+    )
+    winner = serializers.CharField(allow_null=True, help_text="None also when level.")
     order = serializers.CharField(help_text="The event's tie-break order of W3.")
     rule = serializers.CharField()
-    teams = serializers.DictField(child=TeamStanding())
+    teams = serializers.DictField(child=TeamStanding(), allow_null=True)
     reason_en = serializers.CharField()
     reason_da = serializers.CharField()
-    position = _seat_lists()
-    locked = _seat_lists()
+    position = _seat_lists(required=False, help_text="The logged position (source log).")
+    locked = _seat_lists(required=False, help_text="Its locked pawns (source log).")
 
 
 class ReviewNav(serializers.Serializer):
