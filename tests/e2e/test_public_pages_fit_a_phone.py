@@ -25,7 +25,9 @@ import pytest
 from django.core.management import call_command
 from django.db.models import Count
 from django.test import Client
+from django.utils import translation
 
+from competition.management.commands.demo_tournament import DEMO_SLUG
 from games.models import Game
 from people.models import Person
 from ratings.services import ratings_recompute
@@ -39,6 +41,7 @@ from tournament.models import Pair, Round, Tournament
 pytestmark = pytest.mark.slow
 
 SIZES = [(360, 740), (390, 844)]
+QUALIFIER_SLUG = "kvalifikation-nord-2026"  # the demo season's first qualifier, played out
 
 # Values the demo has no object for: the page a visitor reaches with a link that
 # is no longer good (an invitation, a password reset) is walked instead.
@@ -135,18 +138,69 @@ def _pages(client: Client) -> list[str]:
     return pages
 
 
+def _device(browser: Any, width: int, height: int) -> Any:
+    return browser.new_context(
+        locale="da-DK", timezone_id="Europe/Copenhagen",
+        viewport={"width": width, "height": height}, is_mobile=width < 640, has_touch=width < 640,
+    )  # fmt: skip
+
+
+def _inside(page: Any, selector: str) -> bool:
+    """The element is shown and within the viewport's width."""
+    box = page.locator(selector).bounding_box()
+    return (
+        box is not None and box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"]
+    )
+
+
+def _phone_layouts(browser: Any, base: str) -> None:
+    """What a player reads on a 390 px phone: a card per table with both pairs, their
+    colours, the first dealer and the result; the tiebreaks one tap away; the bracket's
+    rounds one under the other. A desktop keeps the standings' full table."""
+    played = Game.objects.get(round__tournament__slug=DEMO_SLUG, round__number=1, table_number=1)
+    context = _device(browser, 390, 844)
+    page = context.new_page()
+    page.goto(f"{base}/tournaments/{DEMO_SLUG}/rounds/1/")
+    # Each cell as read on the card: its label (drawn by CSS) and its text.
+    cells = page.locator("#table-1 td").evaluate_all(
+        "tds => tds.map(td => getComputedStyle(td, '::before').content + ' ' + td.innerText)"
+    )
+    text = "\n".join(cells)
+    for shown in (played.pair_yb.display_name, played.pair_rg.display_name, "Gul/Blå", "Rød/Grøn"):
+        assert shown in text, shown
+    with translation.override("da"):
+        dealer, winner = str(played.get_first_dealer_display()), str(played.get_winner_display())
+    assert "Giver først" in cells[3] and dealer in cells[3]
+    assert "Resultat" in cells[4] and winner in cells[4]
+    for cell in range(5):
+        assert _inside(page, f"#table-1 td >> nth={cell}")
+    page.goto(f"{base}/tournaments/{DEMO_SLUG}/standings/")
+    row = page.locator("table.standings tbody tr").first
+    assert row.locator("td.tb").first.is_hidden() and row.locator("dl").is_hidden()
+    row.locator("summary").tap()
+    assert row.locator("dl").is_visible() and "Buchholz" in row.locator("dl").inner_text()
+    page.goto(f"{base}/tournaments/{QUALIFIER_SLUG}/bracket/")
+    first, final = (page.locator(".bracket-round").nth(i).bounding_box() for i in (0, 1))
+    assert final["y"] >= first["y"] + first["height"] and _inside(page, ".bracket-round >> nth=1")
+    context.close()
+    desktop = _device(browser, 1280, 900)
+    page = desktop.new_page()
+    page.goto(f"{base}/tournaments/{DEMO_SLUG}/standings/")
+    assert page.locator("table.standings th.tb").first.is_visible()
+    assert page.locator("table.standings td.more").first.is_hidden()
+    desktop.close()
+
+
 def test_every_public_page_of_the_demo_fits_a_phone(browser, live_server, transactional_db):
     call_command("demo_tournament", verbosity=0)
     call_command("demo_season", verbosity=0)
     ratings_recompute()  # what the worker does after the results: the rating pages fill
     pages = _pages(Client())
     assert len(pages) > 30
+    _phone_layouts(browser, live_server.url)
     problems = []
     for width, height in SIZES:
-        context = browser.new_context(
-            locale="da-DK", timezone_id="Europe/Copenhagen",
-            viewport={"width": width, "height": height}, is_mobile=True, has_touch=True,
-        )  # fmt: skip
+        context = _device(browser, width, height)
         page = context.new_page()
         for url in pages:
             page.goto(live_server.url + url)
