@@ -38,9 +38,9 @@ def _ratings() -> dict[int, tuple[float, float, int, int]]:
 def _listed(page: str, name: str) -> tuple[str, str, str]:
     """The rating (with a decimal point), games and wins the rating list shows for ``name``."""
     row = re.search(
-        rf">{name}</a></td><td>[^<]*</td><td class=\"num\">([^<]+)</td>"
-        rf"<td class=\"num sigma\">[^<]+</td><td class=\"num\">(\d+)</td>"
-        rf"<td class=\"num\">(\d+)</td>",
+        rf">{name}</a></td><td[^>]*>[^<]*</td><td class=\"num\"[^>]*>([^<]+)</td>"
+        rf"<td class=\"num sigma\"[^>]*>[^<]+</td><td class=\"num\"[^>]*>(\d+)</td>"
+        rf"<td class=\"num\"[^>]*>(\d+)</td>",
         page,
     )
     assert row, f"{name} is not on the rating list"

@@ -46,7 +46,7 @@ from ratings.services import ratings_recompute, ratings_seed_event
 from season.models import SeriesEvent
 from tests.factories import GameFactory, PairFactory, PlayerFactory, RoundFactory, TournamentFactory
 from tests.printing.pdf_tools import pdf_text
-from tests.security.policy import POLICY
+from tests.security.public_urls import get_urls
 from tests.security.test_permission_matrix import URLS, _kwargs
 from tests.security.world import World, build_world
 from tournament.models import Pair, Round, Tournament
@@ -168,16 +168,15 @@ EVENT_KWARGS = {
 def _public_urls(world: World) -> list[tuple[str, str, bool]]:
     """(URL name, address, whether it is the event's own) of every GET, as the matrix
     fills in its values; a player's page also for the person who did not consent."""
-    urls = []
-    for name in sorted(n for n in URLS if n and "GET" in POLICY.get(n, {})):
+
+    def fill(name: str, _names: set[str]) -> list[dict[str, Any]]:
         _route, pattern = URLS[name]
         kwargs = _kwargs(name, pattern, world, "anon")
-        own = bool(EVENT_KWARGS & set(kwargs))
-        urls.append((name, reverse(name, kwargs=kwargs), own))
         if "player_id" in kwargs:
-            secret = {**kwargs, "player_id": world.secret.pk}
-            urls.append((name, reverse(name, kwargs=secret), own))
-    return urls
+            return [kwargs, {**kwargs, "player_id": world.secret.pk}]
+        return [kwargs]
+
+    return [(name, url, bool(EVENT_KWARGS & set(kw))) for name, url, kw in get_urls(fill)]
 
 
 def test_no_public_answer_shows_a_non_consenting_person_or_an_unpublished_event(people_world):
