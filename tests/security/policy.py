@@ -125,6 +125,8 @@ POLICY: dict[str, dict[str, str]] = {
     "games:table-worker": {"GET": P},
     "games:table": {"GET": TR},
     "games:live": {"GET": P},
+    "games:replay": {"GET": P},
+    "games:replay-record": {"GET": P},
     "games:hall": {"GET": P},
     # judge pages
     "judging:dashboard": {"GET": J},
