@@ -60,7 +60,7 @@ import { describeEntry } from "./table/text.js";
     li.value = i + 1;
     const a = document.createElement("a");
     a.href = "?ply=" + (i + 1);
-    a.textContent = words(f);
+    a.textContent = i + 1 + ". " + words(f);
     a.addEventListener("click", (event) => { event.preventDefault(); show(i + 1); });
     li.appendChild(a);
     if (f.judge) li.classList.add("judge-entry");

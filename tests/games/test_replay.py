@@ -182,3 +182,17 @@ def test_a_player_without_consent_is_a_player(client, finished: Game) -> None:
     assert data["moves"] == list(
         finished.move_entries.order_by("seq").values_list("text", flat=True)
     )
+
+
+def test_the_finished_game_is_linked_from_its_live_page_and_the_pairings(
+    client, finished: Game
+) -> None:
+    replay_url = _url(finished)
+    assert replay_url in client.get(_url(finished, "games:live")).content.decode()
+    pairings = reverse(
+        "tournament:pairings", args=[finished.round.tournament.slug, finished.round.number]
+    )
+    assert replay_url in client.get(pairings).content.decode()
+    playing = GameFactory(round=finished.round)
+    assert _url(playing) not in client.get(_url(playing, "games:live")).content.decode()
+    assert _url(playing) not in client.get(pairings).content.decode()
