@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET
 
 from games import selectors
 from games.models import Game
-from games.selectors.replay import game_replay, replay_rulings_placed
+from games.selectors.replay import game_public_players, game_replay, replay_rulings_placed
 from people.selectors_public import public_names
 from tournament.permissions import round_visible
 
@@ -30,23 +30,6 @@ def _ply(request: HttpRequest, last: int) -> int:
     except ValueError:
         return last
     return min(max(ply, 0), last)
-
-
-def game_seat_names(*, game: Game) -> dict[str, str]:
-    """Seat → the player's public name ("a player" without consent), seats of the ruleset only."""
-    names = public_names(pairs=[game.pair_yb, game.pair_rg])
-    seats = selectors.game_players(game=game)
-    players = {
-        "Y": game.pair_yb.player_1,
-        "R": game.pair_rg.player_1,
-        "B": game.pair_yb.player_2,
-        "G": game.pair_rg.player_2,
-    }
-    named: dict[str, str] = {}
-    for seat in seats:
-        player = players[seat]
-        named[seat] = names.player(player) if player is not None else ""
-    return named
 
 
 def _replayable_game(request: HttpRequest, slug: str, round_number: int, table_number: int) -> Game:
@@ -76,7 +59,7 @@ def game_replay_page(
         "frames": frames,
         "error": replay["error"],
         "rulings": replay_rulings_placed(game=game, frames=frames),
-        "players": game_seat_names(game=game),
+        "players": game_public_players(game=game),
         "ply": _ply(request, len(frames) - 1),
     }
     return render(
@@ -105,7 +88,7 @@ def game_replay_record(
     """The game as a NOTATION.md game record (the export's form), named as the page names them."""
     game = _replayable_game(request, slug, round_number, table_number)
     moves = list(selectors.active_entries(game=game).values_list("text", flat=True))
-    record = selectors.game_record(game=game, moves=moves, players=game_seat_names(game=game))
+    record = selectors.game_record(game=game, moves=moves, players=game_public_players(game=game))
     response = JsonResponse(record, json_dumps_params={"ensure_ascii": False, "indent": 1})
     filename = f"{slug}-r{round_number}-t{table_number}.json"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
