@@ -93,7 +93,8 @@ def replay_frames(
             if text.startswith(JUDGE_PREFIX):
                 result = replay({"ruleset": ruleset, "first_dealer": first_dealer, "moves": texts})
                 if result.first_error is not None:
-                    return {"frames": frames, "error": result.first_error.to_json()}
+                    error = {"seq": entry["seq"], **result.first_error.to_json()}
+                    return {"frames": frames, "error": error}
                 state, events = result.state, list(result.events[-1] if result.events else [])
                 ply["judge"] = True
             else:

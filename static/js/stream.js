@@ -48,8 +48,8 @@ function drawDistance(data) {
   const duo = data.ruleset === "duo";
   ["YB", "RG"].forEach((team) => {
     const row = document.querySelector('.stream-team[data-team="' + team + '"]');
-    const name = duo ? data.players[team.charAt(0)] : data.pairs[team];
-    text(row.querySelector('[data-field="name"]'), (duo ? seatName(team.charAt(0)) : team === "YB" ? T.teamYb : T.teamRg) + " · " + name);
+    // The players are named by their seats above; the side's colours are enough here.
+    text(row.querySelector('[data-field="name"]'), duo ? seatName(team.charAt(0)) : team === "YB" ? T.teamYb : T.teamRg);
     text(row.querySelector('[data-field="distance"]'), data.distance[team]);
     const bar = row.querySelector('[data-field="bar"]');
     bar.max = data.distance_full || 1;
