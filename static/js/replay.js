@@ -145,8 +145,13 @@ import { describeEntry } from "./table/text.js";
       if (current) li.firstChild.setAttribute("aria-current", "step");
       else li.firstChild.removeAttribute("aria-current");
     });
+    // Keep the entry in view inside the log's own box; the page itself stays where it is.
     const current = log.children[ply - 1];
-    if (current) current.scrollIntoView({ block: "nearest" });
+    if (current) {
+      const top = current.getBoundingClientRect().top - log.getBoundingClientRect().top + log.scrollTop;
+      if (top < log.scrollTop) log.scrollTop = top;
+      else if (top + current.offsetHeight > log.scrollTop + log.clientHeight) log.scrollTop = top + current.offsetHeight - log.clientHeight;
+    }
     const url = new URL(window.location.href);
     url.searchParams.set("ply", String(ply));
     window.history.replaceState(null, "", url);
@@ -166,6 +171,9 @@ import { describeEntry } from "./table/text.js";
     event.preventDefault();
     show(to);
   });
+  // Partners DUO: the sides are the two players.
+  $("side-yb").textContent = sideName("YB");
+  $("side-rg").textContent = sideName("RG");
   drawChart();
   show(ply);
 }

@@ -69,8 +69,11 @@ def test_step_with_keys_and_slider_and_come_back_by_link(page, live_server, size
     # The pawns are drawn for entry 5.
     assert page.locator("#board .pawn").count() >= 16
     # Keys step and the address follows.
+    scrolled = page.evaluate("window.scrollY")
     page.keyboard.press("ArrowRight")
     expect(slider).to_have_value("6")
+    # Stepping keeps the page where it is (only the log's own box follows).
+    assert page.evaluate("window.scrollY") == scrolled
     assert _ply(page) == 6
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
