@@ -7,7 +7,7 @@
  * address (?ply=N), so a link opens the same position. The distance chart
  * is drawn here so that it marks the position shown and a tap on it jumps.
  */
-import { describeEntry } from "./table/text.js";
+import { describeEntry, judgeMarks } from "./table/text.js";
 
 {
   const S = document.getElementById("strings").dataset;
@@ -55,12 +55,21 @@ import { describeEntry } from "./table/text.js";
 
   /* The whole log, each entry a link to its position. */
   const log = $("replay-log");
+  // Entries a judge voided (or whose ruling was undone) are struck through, as on the table's log.
+  const marks = judgeMarks(frames.slice(1).map((f) => ({ seq: f.seq, text: f.text })));
   frames.slice(1).forEach((f, i) => {
     const li = document.createElement("li");
     li.value = i + 1;
     const a = document.createElement("a");
     a.href = "?ply=" + (i + 1);
-    a.textContent = i + 1 + ". " + words(f);
+    const said = i + 1 + ". " + words(f);
+    const mark = marks[String(f.seq)];
+    if (mark === "void" || mark === "undone") {
+      li.classList.add(mark === "void" ? "voided" : "undone");
+      const struck = document.createElement("s");
+      struck.textContent = said;
+      a.appendChild(struck);
+    } else a.textContent = said;
     a.addEventListener("click", (event) => { event.preventDefault(); show(i + 1); });
     li.appendChild(a);
     if (f.judge) li.classList.add("judge-entry");

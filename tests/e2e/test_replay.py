@@ -136,3 +136,28 @@ def test_every_ruleset_the_device_draws_replays(page, live_server, ruleset):  # 
     assert _ply(page) == 13
     _no_sideways_scroll(page)
     page.screenshot(path=f"/tmp/replay-{ruleset}-390.png", full_page=False)
+
+
+def test_a_ruling_shows_where_it_was_given(page, live_server):  # type: ignore[no-untyped-def]
+    from judging.services.rulings import ruling_void
+    from tests.factories import judge_of
+
+    game = _finished(12)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.IN_PROGRESS)
+    ruling_void(
+        game=game, actor=judge_of(game.round.tournament), seq=12, reason="Kortet var brugt."
+    )
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(_url(live_server, game) + "?ply=12")
+    expect(page.locator("#ply-rulings")).to_be_hidden()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#ply-words")).to_contain_text("VOID 12")
+    expect(page.locator("#ply-rulings")).to_be_visible()
+    expect(page.locator("#ply-rulings")).to_contain_text("Kortet var brugt.")
+    expect(page.locator("#ply-choice")).to_be_hidden()
+    # The voided entry is struck through in the log.
+    expect(page.locator('#replay-log li[value="12"] s')).to_have_count(1)
+    expect(page.locator('#replay-log li[value="11"] s')).to_have_count(0)
+    _no_sideways_scroll(page)
+    page.screenshot(path="/tmp/replay-ruling-390.png", full_page=True)
