@@ -137,3 +137,20 @@ def test_the_background_is_chosen_by_the_address(client: Client, game: Game, bg:
     assert f'class="stream stream-bg-{bg}"' in page
     fallback = client.get(url, {"bg": "<script>"}).content.decode()
     assert 'class="stream stream-bg-transparent"' in fallback
+
+
+def test_the_round_page_sends_each_table_and_names_the_one_on_the_stream(
+    client: Client, game: Game
+) -> None:
+    tournament = game.round.tournament
+    organiser = organiser_of(tournament)
+    client.force_login(organiser)
+    url = reverse("tournament:organiser_round", args=[tournament.slug, game.round.number])
+    action = reverse("tournament:organiser_stream_table", args=[tournament.slug])
+    page = client.get(url).content.decode()
+    assert f'action="{action}"' in page and "Send til streamen" in page
+    assert "På streamen" not in page
+    stream_table_set(tournament=tournament, actor=organiser, game_id=game.pk)
+    page = client.get(url).content.decode()
+    assert "På streamen" in page and "Tag af streamen" in page
+    assert reverse("tournament:stream_overlay", args=[tournament.slug]) in page
