@@ -87,3 +87,25 @@ class AutoBackup(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id} {self.last_at}"
+
+
+class StreamTable(models.Model):
+    """The table an event's stream shows (the overlay of a streaming tool's browser source).
+
+    One per event; the organiser sends a table to the stream and the overlay
+    follows without being reloaded. ``game`` empty: the stream shows no table.
+    """
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="stream_table"
+    )
+    game = models.ForeignKey(
+        "games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    chosen_at = models.DateTimeField(auto_now=True)
+    chosen_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — {self.game or '-'}"

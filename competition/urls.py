@@ -12,6 +12,7 @@ from competition.views import (
     organiser_setup,
     organiser_tokens,
     public,
+    stream,
 )
 from tournament.views.home import home, role_home
 
@@ -28,6 +29,8 @@ urlpatterns = [
     path("tournaments/<slug:slug>/pairs/<int:start_number>/", public.pair_detail, name="pair"),
     path("tournaments/<slug:slug>/bracket/", public.bracket, name="bracket"),
     path("tournaments/<slug:slug>/final/", public.final, name="final"),
+    path("tournaments/<slug:slug>/stream/", stream.stream_overlay_page, name="stream_overlay"),
+    path("tournaments/<slug:slug>/stream/feed/", stream.stream_overlay_feed, name="stream_feed"),
     # Organiser pages
     path("organise/", organiser_setup.organiser_index, name="organiser_index"),
     path("organise/new/", organiser_setup.tournament_new, name="organiser_new"),
@@ -43,6 +46,11 @@ urlpatterns = [
         name="organiser_settings",
     ),
     path("organise/<slug:slug>/roles/", organiser_setup.role_grant, name="organiser_role_grant"),
+    path(
+        "organise/<slug:slug>/stream/",
+        stream.organiser_stream_table,
+        name="organiser_stream_table",
+    ),
     path(
         "organise/<slug:slug>/handover/send/",
         organiser_handover.handover_send,

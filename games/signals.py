@@ -40,3 +40,9 @@ hall_calls_wanted = Signal()
 # what changed and why. Arguments: ``game``. A receiver returns a list of
 # ``{"id", "kind", "reason", "judge", "log", "at"}``, newest last.
 table_rulings_wanted = Signal()
+
+# A game's replay wants every ruling given at it, to show each where it
+# happened. Arguments: ``game``. A receiver returns a list of
+# ``{"kind", "label", "reason", "log"}`` in the order they were given; no
+# judge's name (the replay is public).
+replay_rulings_wanted = Signal()

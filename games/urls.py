@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import views, views_replay
 
 app_name = "games"
 urlpatterns = [
@@ -11,6 +11,16 @@ urlpatterns = [
         "tournaments/<slug:slug>/rounds/<int:round_number>/tables/<int:table_number>/",
         views.live_table,
         name="live",
+    ),
+    path(
+        "tournaments/<slug:slug>/rounds/<int:round_number>/tables/<int:table_number>/replay/",
+        views_replay.game_replay_page,
+        name="replay",
+    ),
+    path(
+        "tournaments/<slug:slug>/rounds/<int:round_number>/tables/<int:table_number>/replay/record.json",
+        views_replay.game_replay_record,
+        name="replay-record",
     ),
     path("tournaments/<slug:slug>/hall/", views.hall, name="hall"),
 ]

@@ -10,11 +10,12 @@ from games.signals import (
     clock_mark_reached,
     hall_calls_wanted,
     move_refused,
+    replay_rulings_wanted,
     table_rulings_wanted,
 )
 from judging.models import Alert
 from judging.selectors import round_open_calls
-from judging.selectors_records import table_rulings
+from judging.selectors_records import replay_rulings, table_rulings
 from judging.services.alerts import alert_raise_if_due
 from judging.services.freshness import judging_changed
 from judging.services.incidents import refusal_record
@@ -49,6 +50,10 @@ def _on_table_rulings_wanted(sender: Any, *, game: Game, **kwargs: Any) -> list[
     return table_rulings(game=game)
 
 
+def _on_replay_rulings_wanted(sender: Any, *, game: Game, **kwargs: Any) -> list[dict[str, Any]]:
+    return replay_rulings(game=game)
+
+
 def connect() -> None:
     """Connect the receivers once (idempotent through ``dispatch_uid``)."""
     clock_changed.connect(_on_clock_changed, dispatch_uid="judging.clock_changed")
@@ -57,4 +62,7 @@ def connect() -> None:
     hall_calls_wanted.connect(_on_hall_calls_wanted, dispatch_uid="judging.hall_calls_wanted")
     table_rulings_wanted.connect(
         _on_table_rulings_wanted, dispatch_uid="judging.table_rulings_wanted"
+    )
+    replay_rulings_wanted.connect(
+        _on_replay_rulings_wanted, dispatch_uid="judging.replay_rulings_wanted"
     )

@@ -87,3 +87,18 @@ def table_rulings(*, game: Game) -> list[dict[str, Any]]:
         }
         for r in reversed(rows)
     ]
+
+
+def replay_rulings(*, game: Game) -> list[dict[str, Any]]:
+    """Every ruling given at ``game``, oldest first, as its public replay shows it:
+    what was ruled (in words), the reason and the judge entries it wrote."""
+    rows = Ruling.objects.filter(game=game).order_by("created_at", "pk")
+    return [
+        {
+            "kind": r.kind,
+            "label": str(r.get_kind_display()),
+            "reason": r.reason,
+            "log": [str(e["text"]) for e in r.log_entries if isinstance(e, dict) and "text" in e],
+        }
+        for r in rows
+    ]

@@ -22,6 +22,7 @@ from competition.forms import (
     SwapForm,
 )
 from competition.selectors_knockout import knockout_cut, knockout_standings
+from competition.selectors_stream import stream_game_id
 from competition.services.knockout import knockout_advance, knockout_create
 from competition.services.pairing import (
     round_close,
@@ -110,6 +111,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
             "editable": round_.status in (Round.Status.DRAFT, Round.Status.PUBLISHED),
             "results_open": round_.status != Round.Status.DRAFT,
             "missing": sum(1 for g in games if not g.winner),
+            "stream_game_id": stream_game_id(tournament=tournament),
         },
     )
 

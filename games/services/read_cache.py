@@ -148,3 +148,18 @@ def hall_cached(key: str, build: Callable[[], Tables]) -> Tables:
         shared_set(key, kept, HALL_STALE_SECONDS)
     assert kept is not None
     return kept[1]
+
+
+# A finished game's replay never changes while its chain head stays: a day is
+# only there so that a game nobody opens again leaves the cache.
+REPLAY_CACHE_SECONDS = 24 * 60 * 60
+
+
+def replay_frames_cached(key: LogKey, compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """A game's replay frames keyed by its chain head, shared by every process."""
+    shared_key = "replay:v1:" + ":".join(str(part) for part in key)
+    frames = shared_get(shared_key)
+    if frames is None:
+        frames = compute()
+        shared_set(shared_key, frames, REPLAY_CACHE_SECONDS)
+    return frames  # type: ignore[no-any-return]

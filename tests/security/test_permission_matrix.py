@@ -126,6 +126,10 @@ def _kwargs(name: str, pattern: Any, world: World, role: str) -> dict[str, Any]:
         "reset_token": world.tokens["reset"],
         "user_id": world.users["judge_other"].pk,
     }
+    if name.startswith("games:replay"):
+        # Only a finished game has a replay: the closed round's.
+        values["round_number"] = world.game_closed.round.number
+        values["table_number"] = world.game_closed.table_number
     if "pk" in names:
         if name.startswith("api:pair-"):
             values["pk"] = world.pairs[0].pk

@@ -155,6 +155,15 @@ def test_a_player_page_only_for_consent(client: Any, event: dict[str, Any]) -> N
     assert played == {"8": 1, "4": 1, "11": 2}
     titles = [t.text for t in pictures(html)[1].iter("{http://www.w3.org/2000/svg}text")]
     assert "Kort spillet af denne spiller" in titles
+    # Each finished game links its replay.
+    finished = [g.game for g in page.context["stats"].games if g.game.status == "finished"]
+    assert finished
+    for game in finished:
+        replay = reverse(
+            "games:replay",
+            args=[game.round.tournament.slug, game.round.number, game.table_number],
+        )
+        assert replay in html
     assert client.get(reverse("ratings:player", args=[carl.pk])).status_code == 404
     assert client.get(reverse("ratings:player", args=[999999])).status_code == 404
 

@@ -1,0 +1,86 @@
+"""The event's stream overlay (a streaming tool's browser source) and the
+organiser's "send to stream" action.
+
+The overlay page is drawn once; it then polls its small feed
+(``stream_overlay``), which names the table on the stream and its state, so
+the organiser switches tables without the stream reloading anything.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from competition.selectors_stream import stream_overlay
+from competition.services.stream import stream_table_set
+from core.request import query_text
+from tournament.models import Tournament
+from tournament.permissions import tournament_visible
+from tournament.views.common import call_service, organiser_post
+
+# ?bg=: the page's background for the streaming tool: transparent (a browser
+# source keeps what is behind it), or a chroma-key colour to key out.
+BACKGROUNDS = ("transparent", "green", "blue", "magenta")
+# How often the overlay asks which table is on the stream and how it stands.
+POLL_MS = 2000
+
+
+def _visible_tournament(request: HttpRequest, slug: str) -> Tournament:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not tournament_visible(request.user, tournament):
+        raise Http404
+    return tournament
+
+
+@require_GET
+def stream_overlay_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """``/tournaments/<slug>/stream/?bg=green``: 1920×1080, for a browser source."""
+    tournament = _visible_tournament(request, slug)
+    background = query_text(request, "bg", max_length=20)
+    if background not in BACKGROUNDS:
+        background = BACKGROUNDS[0]
+    config = {
+        "feed_url": reverse("tournament:stream_feed", kwargs={"slug": slug}),
+        "interval_ms": POLL_MS,
+        "ruleset": tournament.ruleset,
+    }
+    return render(
+        request,
+        "tournament/stream_overlay.html",
+        {
+            "tournament": tournament,
+            "background": background,
+            "config": config,
+            "overlay": stream_overlay(tournament=tournament),
+        },
+    )
+
+
+@require_GET
+def stream_overlay_feed(request: HttpRequest, slug: str) -> JsonResponse:
+    """The table on the stream and its state (``{"game": null}`` when none may be shown)."""
+    tournament = _visible_tournament(request, slug)
+    response = JsonResponse(stream_overlay(tournament=tournament))
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@organiser_post
+def organiser_stream_table(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Send a table to the stream (``game``: its id; empty: none)."""
+    raw = request.POST.get("game", "").strip()
+    game_id = int(raw) if raw.isdigit() else None
+    if raw and game_id is None:
+        game_id = -1  # not a number: refused by the service as no such table
+    call_service(
+        request,
+        lambda: stream_table_set(tournament=tournament, actor=request.user, game_id=game_id),
+        _("The stream shows the chosen table.") if game_id else _("The stream shows no table."),
+    )
+    back = request.POST.get("round", "")
+    if back.isdigit():
+        return redirect("tournament:organiser_round", slug=tournament.slug, number=int(back))
+    return redirect("tournament:organiser_dashboard", slug=tournament.slug)

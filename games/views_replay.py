@@ -1,0 +1,95 @@
+"""The public replay of a finished game: every position of its log, step by step.
+
+Public exactly where the live view is (a published event's public round;
+its organisers and judges also see draft rounds), and only once the game is
+finished. Players are named as public pages across events name them
+(``people.selectors_public``): a replay stays online for good and is linked
+from a player's own page, so a player who has not consented is "a player".
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from games import selectors
+from games.models import Game
+from games.selectors.replay import game_public_players, game_replay, replay_rulings_placed
+from people.selectors_public import public_names
+from tournament.permissions import round_visible
+
+SEAT_NAMES = (("Y", "Yellow"), ("R", "Red"), ("B", "Blue"), ("G", "Green"))
+
+
+def _ply(request: HttpRequest, last: int) -> int:
+    try:
+        ply = int(request.GET.get("ply", last))
+    except ValueError:
+        return last
+    return min(max(ply, 0), last)
+
+
+def _replayable_game(request: HttpRequest, slug: str, round_number: int, table_number: int) -> Game:
+    game = get_object_or_404(
+        selectors.round_games(tournament_slug=slug, round_number=round_number).select_related(
+            "pair_yb__player_1", "pair_yb__player_2", "pair_rg__player_1", "pair_rg__player_2"
+        ),
+        table_number=table_number,
+    )
+    if not round_visible(request.user, game.round) or game.status != Game.Status.FINISHED:
+        raise Http404
+    return game
+
+
+@require_GET
+def game_replay_page(
+    request: HttpRequest, slug: str, round_number: int, table_number: int
+) -> HttpResponse:
+    """``…/tables/<t>/replay/?ply=N``: the game at entry N (0 = the start; the end by default)."""
+    game = _replayable_game(request, slug, round_number, table_number)
+    tournament = game.round.tournament
+    replay = game_replay(game=game)
+    frames = replay["frames"]
+    names = public_names(pairs=[game.pair_yb, game.pair_rg])
+    config = {
+        "ruleset": tournament.ruleset,
+        "frames": frames,
+        "error": replay["error"],
+        "rulings": replay_rulings_placed(game=game, frames=frames),
+        "players": game_public_players(game=game),
+        "ply": _ply(request, len(frames) - 1),
+    }
+    return render(
+        request,
+        "games/replay.html",
+        {
+            "tournament": tournament,
+            "game": game,
+            "config": config,
+            "pair_yb": names.pair(game.pair_yb),
+            "pair_rg": names.pair(game.pair_rg),
+            "last_ply": len(frames) - 1,
+            "record_url": reverse("games:replay-record", args=[slug, round_number, table_number]),
+            "live_url": reverse("games:live", args=[slug, round_number, table_number]),
+            "seat_names": [
+                (seat, _(name)) for seat, name in SEAT_NAMES if seat in config["players"]
+            ],
+        },
+    )
+
+
+@require_GET
+def game_replay_record(
+    request: HttpRequest, slug: str, round_number: int, table_number: int
+) -> JsonResponse:
+    """The game as a NOTATION.md game record (the export's form), named as the page names them."""
+    game = _replayable_game(request, slug, round_number, table_number)
+    moves = list(selectors.active_entries(game=game).values_list("text", flat=True))
+    record = selectors.game_record(game=game, moves=moves, players=game_public_players(game=game))
+    response = JsonResponse(record, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    filename = f"{slug}-r{round_number}-t{table_number}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

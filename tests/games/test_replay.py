@@ -1,0 +1,198 @@
+"""The public replay of a finished game: every position, the engine's legal moves
+for the card played and the choice, rulings where they happened, names by consent,
+and visibility exactly as the live view's."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.urls import reverse
+
+from games.engine import (
+    get_ruleset,
+    position_from_json,
+    position_legal_moves,
+    replay,
+    selfplay_game,
+)
+from games.models import Game
+from games.selectors.replay import LEGAL_LISTED, game_replay, replay_frames
+from games.services.move_log import move_submit
+from judging.services.rulings import ruling_void
+from tests.factories import GameFactory, PersonFactory, judge_of
+from tournament.models import Round
+
+pytestmark = pytest.mark.django_db
+
+RULESETS = ["dm2023", "rulebook", "fr", "duo"]
+
+
+def _played(game: Game, moves: list[str]) -> Game:
+    for i, text in enumerate(moves):
+        move_submit(game=game, text=text, client_id=f"replay-{i:06d}", expected_seq=i)
+    game.status = Game.Status.FINISHED
+    game.save(update_fields=["status"])
+    return game
+
+
+def _url(game: Game, name: str = "games:replay") -> str:
+    return reverse(name, args=[game.round.tournament.slug, game.round.number, game.table_number])
+
+
+def _config(response) -> dict:  # type: ignore[no-untyped-def]
+    found = re.search(
+        r'<script id="replay-config" type="application/json">(.*?)</script>',
+        response.content.decode(),
+        re.S,
+    )
+    assert found
+    return json.loads(found.group(1))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_position_has_the_engines_legal_moves_for_the_card_played(ruleset: str) -> None:
+    rules = get_ruleset(ruleset)
+    record = selfplay_game(7, rules)
+    entries = [{"seq": n, "text": text} for n, text in enumerate(record["moves"], start=1)]
+    frames = replay_frames(ruleset=ruleset, first_dealer=record["first_dealer"], entries=entries)
+    assert frames["error"] is None
+    frames = frames["frames"]
+    assert len(frames) == len(entries) + 1
+    checked = 0
+    for n in range(1, len(frames)):
+        before, frame = frames[n - 1], frames[n]
+        # The position after entry n is the engine's replay of the first n entries.
+        if n % 37 == 0 or n == len(entries):
+            done = replay({**record, "moves": record["moves"][:n]})
+            assert frame["position"] == done.position.to_json()
+        if frame["card"] is None:  # a discard
+            assert " X:" in frame["text"]
+            continue
+        seat, move = frame["text"].split(" ", 1)
+        legal = position_legal_moves(
+            position_from_json(before["position"], rules), seat, frame["card"], rules
+        )
+        assert frame["legal_count"] == len(legal)
+        assert frame["chosen"] == move and frame["chosen_legal"] and move in frame["legal"]
+        assert set(frame["legal"]) <= set(legal) and len(frame["legal"]) == min(
+            len(legal), LEGAL_LISTED
+        )
+        checked += 1
+    assert checked > len(entries) // 2
+    assert frames[-1]["winner"] == replay(record).winner
+
+
+def test_a_refused_entry_ends_the_replay_with_the_engines_rule() -> None:
+    entries = [{"seq": 1, "text": "Y 5: YS+5"}]
+    answer = replay_frames(ruleset="dm2023", first_dealer="G", entries=entries)
+    assert len(answer["frames"]) == 1 and answer["error"]["seq"] == 1 and answer["error"]["rule"]
+
+
+@pytest.fixture
+def finished(db) -> Game:
+    game = GameFactory(first_dealer="Y")
+    return _played(game, selfplay_game(7, first_dealer="Y")["moves"][:12])
+
+
+def test_the_page_embeds_every_position_and_starts_at_the_link(client, finished: Game) -> None:
+    response = client.get(_url(finished) + "?ply=5")
+    assert response.status_code == 200
+    config = _config(response)
+    assert len(config["frames"]) == 13 and config["ply"] == 5
+    assert config["frames"][5]["text"] == selfplay_game(7, first_dealer="Y")["moves"][4]
+    assert _config(client.get(_url(finished)))["ply"] == 12  # the end by default
+    assert _config(client.get(_url(finished) + "?ply=999"))["ply"] == 12
+    assert _config(client.get(_url(finished) + "?ply=-3"))["ply"] == 0
+    assert _config(client.get(_url(finished) + "?ply=x"))["ply"] == 12
+
+
+def test_the_served_replay_matches_the_selector(finished: Game) -> None:
+    frames = game_replay(game=finished)["frames"]
+    assert [f["seq"] for f in frames] == list(range(13))
+    done = replay(
+        {"ruleset": "dm2023", "first_dealer": "Y", "moves": [f["text"] for f in frames[1:]]}
+    )
+    assert frames[-1]["position"] == done.position.to_json()
+
+
+def test_a_ruling_is_shown_at_the_judge_entry_it_wrote(client, finished: Game) -> None:
+    judge = judge_of(finished.round.tournament)
+    finished.status = Game.Status.IN_PROGRESS
+    finished.save(update_fields=["status"])
+    ruling_void(game=finished, actor=judge, seq=12, reason="Kortet var allerede spillet.")
+    finished.status = Game.Status.FINISHED
+    finished.save(update_fields=["status"])
+    config = _config(client.get(_url(finished)))
+    last = config["frames"][-1]
+    assert last["judge"] and last["text"].startswith("! VOID 12")
+    # The void takes entry 12 back: the position is the one after entry 11.
+    assert last["position"] == config["frames"][11]["position"]
+    placed = config["rulings"]["at"][str(last["seq"])]
+    assert placed[0]["reason"] == "Kortet var allerede spillet." and placed[0]["kind"] == "void"
+    assert "judge" not in placed[0]
+
+
+def test_a_game_not_finished_has_no_replay(client) -> None:
+    game = GameFactory()
+    assert client.get(_url(game)).status_code == 404
+    assert client.get(_url(game, "games:replay-record")).status_code == 404
+
+
+def test_no_such_table_is_404(client, finished: Game) -> None:
+    slug = finished.round.tournament.slug
+    url = reverse("games:replay", args=[slug, finished.round.number, 99])
+    assert client.get(url).status_code == 404
+
+
+def test_a_draft_round_is_private_as_on_the_live_page(client, finished: Game) -> None:
+    Round.objects.filter(pk=finished.round_id).update(status=Round.Status.DRAFT)
+    assert client.get(_url(finished)).status_code == 404
+    assert client.get(_url(finished, "games:replay-record")).status_code == 404
+    assert client.get(_url(finished, "games:live")).status_code == 404
+    client.force_login(judge_of(finished.round.tournament))
+    assert client.get(_url(finished)).status_code == 200
+
+
+def test_an_unpublished_event_is_private(client, finished: Game) -> None:
+    tournament = finished.round.tournament
+    tournament.published = False
+    tournament.save(update_fields=["published"])
+    assert client.get(_url(finished)).status_code == 404
+    assert client.get(_url(finished, "games:replay-record")).status_code == 404
+
+
+def test_a_player_without_consent_is_a_player(client, finished: Game) -> None:
+    public = PersonFactory(name="Offentlig Olsen", publish_consent=True)
+    hidden = PersonFactory(name="Skjult Sørensen", publish_consent=False)
+    yb = finished.pair_yb
+    yb.player_1.name, yb.player_1.person = public.name, public
+    yb.player_1.save()
+    yb.player_2.name, yb.player_2.person = hidden.name, hidden
+    yb.player_2.save()
+    page = client.get(_url(finished)).content.decode()
+    assert "Offentlig Olsen" in page and "Skjult Sørensen" not in page
+    assert "en spiller" in page
+    assert _config(client.get(_url(finished)))["players"]["B"] == "en spiller"
+    record = client.get(_url(finished, "games:replay-record"))
+    assert record.status_code == 200 and "attachment" in record["Content-Disposition"]
+    data = json.loads(record.content)
+    assert data["players"]["Y"] == "Offentlig Olsen" and data["players"]["B"] == "en spiller"
+    assert data["moves"] == list(
+        finished.move_entries.order_by("seq").values_list("text", flat=True)
+    )
+
+
+def test_the_finished_game_is_linked_from_its_live_page_and_the_pairings(
+    client, finished: Game
+) -> None:
+    replay_url = _url(finished)
+    assert replay_url in client.get(_url(finished, "games:live")).content.decode()
+    pairings = reverse(
+        "tournament:pairings", args=[finished.round.tournament.slug, finished.round.number]
+    )
+    assert replay_url in client.get(pairings).content.decode()
+    playing = GameFactory(round=finished.round)
+    assert _url(playing) not in client.get(_url(playing, "games:live")).content.decode()
+    assert _url(playing) not in client.get(pairings).content.decode()
