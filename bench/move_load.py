@@ -68,7 +68,8 @@ from games.engine import selfplay_game
 from games.models import Game
 from games.services.tokens import game_token
 from tournament.models import Pair, Player, Round, Tournament
-t = Tournament.objects.create(name="Bench", slug="bench-moves", date=datetime.date(2026, 11, 28))
+t = Tournament.objects.create(name="Bench", slug="bench-moves", date=datetime.date(2026, 11, 28),
+                              published=True)
 r = Round.objects.create(tournament=t, number=1, status=Round.Status.IN_PROGRESS)
 out = []
 for n in range({tables}):

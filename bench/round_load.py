@@ -217,7 +217,11 @@ def setup_data(args: argparse.Namespace) -> dict[str, Any]:
     # 60 clock minutes pass at 85 % of the run: both marks fall inside it.
     speed = 60.0 / (0.85 * args.minutes)
     tournament = Tournament.objects.create(
-        name="Bench round", slug=SLUG, date=datetime.date.today(), clock_speed=speed
+        name="Bench round",
+        slug=SLUG,
+        date=datetime.date.today(),
+        clock_speed=speed,
+        published=True,
     )
     round_ = Round.objects.create(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
     tables = []

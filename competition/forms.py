@@ -33,8 +33,17 @@ DUO_PAWNS = 6
 MAX_CSV_BYTES = 1024 * 1024
 
 # The settings the form edits as plain fields: the tiebreak order has its own
-# ordered slots (TIEBREAK_SLOTS); the clock speed is for demos and tests (API).
-SETTINGS_FIELDS = [name for name in TOURNAMENT_SETTINGS if name not in ("tiebreaks", "clock_speed")]
+# ordered slots (TIEBREAK_SLOTS); publishing is the dashboard's own step.
+SETTINGS_FIELDS = [name for name in TOURNAMENT_SETTINGS if name not in ("tiebreaks", "published")]
+
+# Rehearsal speeds a test event's clocks can run at (clock minutes per real minute).
+CLOCK_SPEEDS = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
+
+
+def clock_speed_label(speed: float) -> str:
+    if speed == 1.0:
+        return str(_("Real time (1 minute is a minute)"))
+    return str(_("%(speed)s× faster: rehearsal only") % {"speed": f"{speed:g}"})
 
 
 class DateInput(forms.DateInput):
@@ -69,6 +78,7 @@ class TournamentForm(forms.ModelForm):
                 field.validators = [*field.validators, *SETTING_VALIDATORS.get(name, [])]
         # A form without it (an older page, a script) keeps the event's language.
         self.fields["language"].required = False
+        self._clock_speed_field()
         order = list(self.instance.tiebreaks) if self.instance.pk else None
         order = order or [key for key, _label in TIEBREAK_CHOICES]
         choices = [("", "—"), *TIEBREAK_CHOICES]
@@ -79,6 +89,25 @@ class TournamentForm(forms.ModelForm):
                 required=False,
                 initial=order[slot] if slot < len(order) else "",
             )
+
+    def _clock_speed_field(self) -> None:
+        """The rehearsal speed as a choice; a speed set through the API stays one."""
+        speeds = list(CLOCK_SPEEDS)
+        current = float(self.instance.clock_speed or 1.0)
+        if current not in speeds:
+            speeds.append(current)
+        self.fields["clock_speed"] = forms.TypedChoiceField(
+            label=_("Clock speed"),
+            choices=[(f"{s:g}", clock_speed_label(s)) for s in sorted(speeds)],
+            coerce=float,
+            empty_value=None,
+            required=False,
+            initial=f"{current:g}",
+            help_text=_(
+                "For a test event: its clocks run this many times faster, to rehearse a "
+                "round in minutes. Fixed once a round has started."
+            ),
+        )
 
     def _post_clean(self) -> None:
         # The model's own validation (constraints) is the service's job: the
@@ -101,6 +130,8 @@ class TournamentForm(forms.ModelForm):
         fields["tiebreaks"] = data["tiebreaks"]
         if not fields.get("language"):
             fields.pop("language", None)
+        if fields.get("clock_speed") is None:
+            fields.pop("clock_speed", None)
         return fields
 
 
@@ -308,6 +339,9 @@ class KnockoutCreateForm(forms.Form):
         choices=[("standings", _("the standings")), ("seeds", _("the seeds"))],
         initial="standings",
     )
+    # The organiser's choice to cut before the planned Swiss rounds are closed;
+    # the page labels it with what it does (``KnockoutReadiness.early_en``/``_da``).
+    early = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
 class KnockoutCutForm(KnockoutCreateForm):
@@ -323,6 +357,12 @@ class KnockoutCutForm(KnockoutCreateForm):
         required=False,
         widget=forms.RadioSelect,
     )
+
+
+class PublishForm(forms.Form):
+    """The dashboard's publish step: make the event public, or take it off the public pages."""
+
+    action = forms.ChoiceField(choices=[("publish", _("Publish")), ("unpublish", _("Unpublish"))])
 
 
 class RoleGrantForm(forms.Form):

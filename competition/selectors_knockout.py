@@ -6,6 +6,10 @@ the next tiebreak (one the event does not use yet), the seed list, or a
 playoff game between the tied pairs. ``knockout_cut`` lays the tie and each
 choice's outcome out; ``knockout_qualifiers`` applies the choice (or the
 playoff's results) and is what ``knockout_create`` seeds the bracket from.
+
+The cut itself is due once the planned Swiss rounds are played and closed
+(``knockout_readiness``); before that only an early cut the organiser chose
+in words makes the bracket.
 """
 
 from __future__ import annotations
@@ -18,6 +22,81 @@ from tournament.models import DEFAULT_TIEBREAKS, Pair, Round, Tournament
 from tournament.services.standings import TIEBREAK_LABELS, StandingRow
 
 CUT_CHOICES = ("tiebreak", "seed", "playoff")
+
+
+@dataclass(frozen=True)
+class KnockoutReadiness:
+    """Where the Swiss stage stands, as far as the knockout cut is concerned."""
+
+    planned: int  # the Swiss rounds the event plans (its setting)
+    closed: int  # Swiss rounds played and closed
+    open_round: int | None  # the number of a paired Swiss round not closed yet
+    size: int  # the knockout's size: the top ``size`` go through
+    # A playoff round for a tie at the cut exists: the cut was chosen already.
+    cut_chosen: bool = False
+
+    @property
+    def swiss_done(self) -> bool:
+        """The planned Swiss rounds are played and closed: the cut is due."""
+        return self.open_round is None and self.closed >= self.planned
+
+    @property
+    def early_possible(self) -> bool:
+        """An early cut can be chosen: at least one Swiss round closed, none open."""
+        return not self.swiss_done and self.open_round is None and self.closed >= 1
+
+    @property
+    def cut_allowed(self) -> bool:
+        """The bracket may be made without saying "early"."""
+        return self.swiss_done or (self.cut_chosen and self.open_round is None)
+
+    @property
+    def left(self) -> int:
+        return max(self.planned - self.closed, 0)
+
+    @property
+    def early_en(self) -> str:
+        """What an early cut does, in words (English)."""
+        rest = (
+            "the last Swiss round is not played"
+            if self.left == 1
+            else f"the last {self.left} Swiss rounds are not played"
+        )
+        return (
+            f"Cut now after round {self.closed} of {self.planned}: the top {self.size} of the "
+            f"standings now go through, and {rest}."
+        )
+
+    @property
+    def early_da(self) -> str:
+        """What an early cut does, in words (Danish)."""
+        rest = (
+            "den sidste Monrad-runde spilles ikke"
+            if self.left == 1
+            else f"de sidste {self.left} Monrad-runder spilles ikke"
+        )
+        return (
+            f"Skær nu efter runde {self.closed} af {self.planned}: top {self.size} efter "
+            f"stillingen nu går videre, og {rest}."
+        )
+
+
+def knockout_readiness(*, tournament: Tournament) -> KnockoutReadiness:
+    """How many Swiss rounds are closed of those planned, and whether one is still open."""
+    swiss = list(
+        tournament.rounds.filter(kind=Round.Kind.SWISS)
+        .order_by("number")
+        .values_list("number", "status")
+    )
+    closed = sum(1 for _number, status in swiss if status == Round.Status.CLOSED)
+    open_round = next((n for n, status in swiss if status != Round.Status.CLOSED), None)
+    return KnockoutReadiness(
+        planned=tournament.swiss_rounds,
+        closed=closed,
+        open_round=open_round,
+        size=tournament.knockout_size,
+        cut_chosen=tournament.rounds.filter(kind=Round.Kind.PLAYOFF).exists(),
+    )
 
 
 @dataclass

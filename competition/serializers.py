@@ -365,6 +365,14 @@ class KnockoutInputSerializer(serializers.Serializer):
     cut = serializers.ChoiceField(
         choices=["", "tiebreak", "seed", "playoff"], required=False, default=""
     )
+    # Before the planned Swiss rounds are closed the cut is refused (409
+    # knockout_swiss_unfinished) unless the organiser chooses to cut early.
+    early = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Cut now, before the planned Swiss rounds are all played and closed; "
+        "the remaining Swiss rounds are not played.",
+    )
 
 
 class RoleInputSerializer(InputSerializer):

@@ -45,6 +45,7 @@ urlpatterns = [
         organiser_setup.tournament_settings,
         name="organiser_settings",
     ),
+    path("organise/<slug:slug>/publish/", organiser_setup.publish, name="organiser_publish"),
     path("organise/<slug:slug>/roles/", organiser_setup.role_grant, name="organiser_role_grant"),
     path(
         "organise/<slug:slug>/stream/",

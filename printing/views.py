@@ -80,12 +80,16 @@ def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         }
         for kind, label in PrintJob.Kind.choices
     ]
+    lang = _lang(request)
     return render(
         request,
         "printing/round_print.html",
         {
             "tournament": tournament,
             "round": round,
+            # The documents' language, chosen on the page (its links and forms carry it).
+            "lang": lang,
+            "languages": [("da", "Dansk"), ("en", "English")],
             "batches": batches,
             "games": round.games.order_by("table_number"),
             "site_url": settings.SITE_URL,
@@ -111,7 +115,8 @@ def score_sheets_job(request: HttpRequest, slug: str, number: int) -> HttpRespon
         return _error(request, error)
     if wants_json:
         return JsonResponse(_job_json(job))
-    return redirect(reverse("printing:round_print", args=[slug, number]) + f"#job-{job.kind}")
+    page = reverse("printing:round_print", args=[slug, number])
+    return redirect(f"{page}?lang={job.language}#job-{job.kind}")
 
 
 def _job_json(job: PrintJob) -> dict[str, Any]:

@@ -28,6 +28,8 @@ class TournamentFactory(factory.django.DjangoModelFactory):
     slug = factory.Sequence(lambda n: f"dm-{n}")
     date = datetime.date(2026, 11, 28)
     venue = "Odense"
+    # New events start unpublished; most tests look at an event everyone can see.
+    published = True
 
 
 class TournamentRoleFactory(factory.django.DjangoModelFactory):

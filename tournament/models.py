@@ -110,7 +110,8 @@ class Tournament(models.Model):
     # Seconds of real time per game-clock minute divided by 60: 1.0 is real
     # time; demos and tests make minutes pass faster.
     clock_speed = models.FloatField(_("clock speed"), default=1.0)
-    published = models.BooleanField(_("public"), default=True)
+    # A new event is seen only by its organisers and judges until they publish it.
+    published = models.BooleanField(_("public"), default=False)
     # What every visitor of the event's pages sees until they choose another
     # language: a Danish event is Danish also in an English-language browser.
     language = models.CharField(

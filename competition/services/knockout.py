@@ -7,6 +7,10 @@ get byes. The pair from the upper line of a match plays Yellow/Blue.
 A cut that falls inside a shared rank is never decided silently: the
 organiser chooses the next tiebreak, the seed list or a playoff round
 (``competition.selectors_knockout``) before the bracket is made.
+
+Nor is the cut made before its time: only once the planned Swiss rounds are
+played and closed, or when the organiser chose an early cut (``early``)
+after at least one closed Swiss round.
 """
 
 from __future__ import annotations
@@ -29,7 +33,9 @@ from competition.selectors import (
 from competition.selectors_knockout import (
     CUT_CHOICES,
     CutTie,
+    KnockoutReadiness,
     knockout_qualifiers,
+    knockout_readiness,
     playoff_matches,
 )
 from competition.services.pairing import new_random_seed, require_complete
@@ -193,16 +199,54 @@ def _playoff_create(tournament: Tournament, actor: Actor, tie: CutTie) -> Round:
     return round_
 
 
+def _require_cut_due(tournament: Tournament, *, early: bool) -> KnockoutReadiness:
+    """Refuse the cut while a Swiss round is open, and before the planned Swiss
+    rounds are closed unless the organiser chose an early cut (after one round at least)."""
+    readiness = knockout_readiness(tournament=tournament)
+    if readiness.open_round is not None:
+        raise Conflict(
+            "knockout_swiss_round_open",
+            _("Round %(number)s is not closed yet: close it before the knockout cut."),
+            params={"number": readiness.open_round},
+        )
+    if readiness.cut_allowed:
+        return readiness
+    if readiness.closed == 0:
+        raise Conflict(
+            "knockout_no_swiss_played",
+            _("No Swiss round has been played yet, so the standings cannot choose who goes "
+              "through. Play and close a round first (an event that is only a knockout has "
+              "0 Swiss rounds in its settings)."),
+        )  # fmt: skip
+    if not early:
+        raise Conflict(
+            "knockout_swiss_unfinished",
+            _("The Swiss rounds are not done: %(closed)s of %(planned)s are played and closed. "
+              "The bracket is made after the last one, unless you choose to cut early."),
+            params={"closed": readiness.closed, "planned": readiness.planned},
+            extra={"closed": readiness.closed, "planned": readiness.planned},
+        )  # fmt: skip
+    return readiness
+
+
 @transaction.atomic
 def knockout_create(
-    *, tournament: Tournament, actor: Actor, source: str = "standings", cut: str = ""
+    *,
+    tournament: Tournament,
+    actor: Actor,
+    source: str = "standings",
+    cut: str = "",
+    early: bool = False,
 ) -> Round:
     """The first knockout round from the top of the standings (or by seed).
 
-    When the cut falls inside a shared rank, ``cut`` says how to decide it
-    (``"tiebreak"``, ``"seed"``, or ``"playoff"``, which makes a playoff round
-    instead of the bracket); without it the bracket is refused with the tie
-    and the choices, so it is never decided silently.
+    The cut is due once the planned Swiss rounds are played and closed;
+    ``early`` is the organiser's choice to cut before that (refused before
+    the first closed round). When the cut falls inside a shared rank, ``cut``
+    says how to decide it (``"tiebreak"``, ``"seed"``, or ``"playoff"``,
+    which makes a playoff round instead of the bracket); without it the
+    bracket is refused with the tie and the choices, so it is never decided
+    silently.
     """
     require_organiser(actor, tournament)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -229,6 +273,7 @@ def knockout_create(
     last = tournament.rounds.order_by("-number").first()
     if last is not None:
         require_complete(last)
+    swiss = _require_cut_due(tournament, early=early)
     tie, decided = None, ""
     if source == "standings":
         qualified, tie, decided = knockout_qualifiers(tournament=tournament, cut=cut)
@@ -290,6 +335,8 @@ def knockout_create(
             "pairs": [p.start_number for p in qualified],
             "cut": decided,
             "tied": [p.start_number for p in tie.pairs] if tie is not None else [],
+            "early": not swiss.swiss_done,
+            "swiss_closed": swiss.closed,
         },
     )
     tournament_data_changed(tournament=tournament)

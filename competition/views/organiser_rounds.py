@@ -21,7 +21,7 @@ from competition.forms import (
     RoundPairForm,
     SwapForm,
 )
-from competition.selectors_knockout import knockout_cut, knockout_standings
+from competition.selectors_knockout import knockout_cut, knockout_readiness, knockout_standings
 from competition.selectors_stream import stream_game_id
 from competition.services.knockout import knockout_advance, knockout_create
 from competition.services.pairing import (
@@ -250,8 +250,18 @@ def knockout_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "default_cut": next((o.key for o in options if o.available), ""),
             "form": KnockoutCutForm(),
             "has_knockout": tournament.rounds.filter(kind=Round.Kind.KNOCKOUT).exists(),
+            **knockout_cut_context(tournament),
         },
     )
+
+
+def knockout_cut_context(tournament: Tournament) -> dict[str, Any]:
+    """Whether the cut is due, and the early cut's choice in words, for the pages."""
+    readiness = knockout_readiness(tournament=tournament)
+    return {
+        "cut_ready": readiness,
+        "early_cut_text": bilingual({"en": readiness.early_en, "da": readiness.early_da}),
+    }
 
 
 def _option_view(option: Any) -> dict[str, Any]:
@@ -262,11 +272,14 @@ def _option_view(option: Any) -> dict[str, Any]:
 @organiser_post
 def knockout_start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = KnockoutCutForm(request.POST)
-    source, cut = "standings", ""
+    source, cut, early = "standings", "", False
     if form.is_valid():
         source, cut = form.cleaned_data["source"], form.cleaned_data["cut"]
+        early = form.cleaned_data["early"]
     try:
-        round_ = knockout_create(tournament=tournament, actor=request.user, source=source, cut=cut)
+        round_ = knockout_create(
+            tournament=tournament, actor=request.user, source=source, cut=cut, early=early
+        )
     except ApplicationError as error:
         messages.error(request, error.message)
         if error.code == "knockout_cut_tie":

@@ -12,15 +12,23 @@ from django.utils.translation import gettext as _
 from accounts.forms import InvitationCreateForm
 from accounts.selectors import invitations_pending
 from competition import selectors
-from competition.forms import KnockoutCreateForm, RoleGrantForm, RoundPairForm, TournamentForm
+from competition.forms import (
+    KnockoutCreateForm,
+    PublishForm,
+    RoleGrantForm,
+    RoundPairForm,
+    TournamentForm,
+)
 from competition.selectors_handover import handover_panel
 from competition.views.organiser_handover import HandOverFileForm
+from competition.views.organiser_rounds import knockout_cut_context
 from core.errors import ApplicationError
 from judging.selectors import round_attention
 from tournament.models import Pair, Round, Tournament, TournamentRole
 from tournament.selectors_events import events_for_user
 from tournament.services.registration import (
     tournament_create,
+    tournament_publish,
     tournament_role_grant,
     tournament_role_revoke,
     tournament_update,
@@ -102,6 +110,7 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "swiss_left": max(tournament.swiss_rounds - swiss_played, 0),
             "knockout_form": KnockoutCreateForm(),
             "has_knockout": any(r.kind == Round.Kind.KNOCKOUT for r in rounds),
+            **knockout_cut_context(tournament),
             "roles": roles,
             "role_form": RoleGrantForm(),
             "invitations": invitations_pending(tournament=tournament),
@@ -110,6 +119,26 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "handover_form": HandOverFileForm(),
         },
     )
+
+
+@organiser_post
+def publish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The publish step: the event's pages open to everyone, or close again."""
+    form = PublishForm(request.POST)
+    if not form.is_valid():
+        messages.error(
+            request, _("Choose to publish the event or to take it off the public pages.")
+        )
+        return redirect("tournament:organiser_dashboard", slug=tournament.slug)
+    published = form.cleaned_data["action"] == "publish"
+    call_service(
+        request,
+        lambda: tournament_publish(tournament=tournament, actor=request.user, published=published),
+        _("The event is public: everyone can see its pages.")
+        if published
+        else _("The event is no longer public: only its organisers and judges see it."),
+    )
+    return redirect("tournament:organiser_dashboard", slug=tournament.slug)
 
 
 @organiser_post

@@ -59,7 +59,19 @@ def _result_clear(e: Event):
     return "post", f"/api/games/{game.pk}/result/clear/", {"reason": "wrong table"}
 
 
+def _knockout_only(e: Event) -> None:
+    """The event is a knockout by seeds (no Swiss rounds), so the cut is due at once."""
+    Tournament.objects.filter(pk=e.tournament.pk).update(swiss_rounds=0)
+    e.tournament.refresh_from_db()
+
+
+def _knockout_create(e: Event):
+    _knockout_only(e)
+    return "post", f"/api/tournaments/{e.slug}/knockout/", {"source": "seeds"}
+
+
 def _advance(e: Event):
+    _knockout_only(e)
     play(knockout_create(tournament=e.tournament, actor=e.organiser, source="seeds"), e.organiser)
     return "post", f"/api/tournaments/{e.slug}/knockout/advance/", {}
 
@@ -122,10 +134,7 @@ WRITES = {
         200,
     ),
     "game_result_clear": (_result_clear, 200),
-    "knockout_create": (
-        lambda e: ("post", f"/api/tournaments/{e.slug}/knockout/", {"source": "seeds"}),
-        201,
-    ),
+    "knockout_create": (_knockout_create, 201),
     "knockout_advance": (_advance, 201),
     "role_grant": (
         lambda e: (

@@ -16,8 +16,8 @@ def test_the_api_the_service_and_the_form_take_the_same_settings():
     assert TournamentSerializer.Meta.fields == ["slug", *TOURNAMENT_SETTINGS, "data_version"]
     assert frozenset(TOURNAMENT_SETTINGS) == SETTING_FIELDS
     form = TournamentForm()
-    # The tiebreak order is edited in its ordered slots; the clock speed only by the API.
-    plain = set(TOURNAMENT_SETTINGS) - {"tiebreaks", "clock_speed"}
+    # The tiebreak order is edited in its ordered slots; publishing is the dashboard's step.
+    plain = set(TOURNAMENT_SETTINGS) - {"tiebreaks", "published"}
     assert plain <= set(form.fields)
     assert {f"tiebreak_{n}" for n in range(1, TIEBREAK_SLOTS + 1)} <= set(form.fields)
 

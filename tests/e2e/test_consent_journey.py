@@ -23,6 +23,7 @@ def test_sign_up_confirm_by_the_emailed_link_and_withdraw(page, live_server, tra
         date=timezone.localdate(),
         swiss_rounds=1,
         signup_closes_at=timezone.now() + datetime.timedelta(days=2),
+        published=True,
     )
     page.on("dialog", lambda dialog: dialog.accept())
     page.set_viewport_size({"width": 390, "height": 844})

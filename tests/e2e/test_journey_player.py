@@ -44,6 +44,7 @@ def _event() -> tuple[Tournament, int]:
         date=datetime.date(2026, 11, 28),
         venue="Odense",
         swiss_rounds=3,
+        published=True,
     )
     for seed, (one, two) in enumerate(PLAYERS, start=1):
         pair = pair_register(

@@ -32,6 +32,7 @@ def _season(organiser):
         signup_closes_at=timezone.now() + datetime.timedelta(days=2),
         signup_capacity=4,
         signup_approval=True,
+        published=True,
     )
     for player_1, player_2 in REGISTERED:
         pair_register(

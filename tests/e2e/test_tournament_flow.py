@@ -25,6 +25,9 @@ def test_organiser_runs_round_one_and_public_sees_standings(page, live_server, t
     page.wait_for_url(re.compile(r"/organise/[-\w]+/$"))
     tournament = Tournament.objects.get(name="DM i Partners E2E")
     slug = tournament.slug
+    # Public only once published, from the dashboard's publish step.
+    page.click("#publish-event")
+    page.wait_for_load_state("networkidle")
 
     # Import the pairs from pasted CSV, then check them all in.
     page.click("nav.subnav >> text=Importér CSV")

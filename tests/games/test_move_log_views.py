@@ -12,6 +12,7 @@ from django.test import Client
 from games.engine import ERROR_MESSAGES
 from games.services.move_log import move_submit
 from games.services.tokens import game_token
+from tests.factories import GameFactory
 from tournament.models import Round
 
 pytestmark = pytest.mark.django_db
@@ -91,3 +92,15 @@ def test_the_table_page_gives_the_device_what_it_needs_offline(game, token):
     state = _json_block(html, "table-state")
     assert state["deal_number"] == 1 and state["penalised"] == []
     assert set(state["cards_seen"]) == set(rules["copies"])
+
+
+def test_a_rehearsal_clock_is_named_on_the_table_device(game, token):
+    real_time = GameFactory(first_dealer="Y")
+    html = Client().get(f"/t/{game_token(game=real_time)}/").content.decode()
+    assert 'id="rehearsal-clock"' not in html
+    tournament = game.round.tournament
+    tournament.clock_speed = 60.0
+    tournament.save(update_fields=["clock_speed"])
+    html = Client().get(f"/t/{token}/").content.decode()
+    assert 'id="rehearsal-clock"' in html
+    assert "Øvelse 60×" in html

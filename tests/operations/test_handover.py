@@ -67,7 +67,11 @@ def organiser(db: None) -> Any:
 def website(organiser: Any) -> Tournament:
     """An event with six pairs (one signed up online) in a season, before the day."""
     tournament = tournament_create(
-        actor=organiser, name="DM 2026", date=datetime.date(2026, 5, 2), swiss_rounds=3
+        actor=organiser,
+        name="DM 2026",
+        date=datetime.date(2026, 5, 2),
+        swiss_rounds=3,
+        published=True,
     )
     for seed, (one, two) in enumerate(PAIRS, start=1):
         pair_register(

@@ -184,7 +184,7 @@ def test_post_without_javascript_redirects_back_to_the_page(
     client.force_login(organiser)
     response = client.post(_url("score_sheets_job", round_with_games), {"size": "A4"})
     assert response.status_code == 302
-    assert response["Location"].endswith("/print/#job-score_sheets_a4")
+    assert response["Location"].endswith("/print/?lang=da#job-score_sheets_a4")
 
 
 def test_csrf_is_enforced_on_the_print_job_post(round_with_games, organiser):
@@ -194,3 +194,21 @@ def test_csrf_is_enforced_on_the_print_job_post(round_with_games, organiser):
     client.force_login(organiser)
     response = client.post(_url("score_sheets_job", round_with_games), {"size": "A4"})
     assert response.status_code == 403 and not PrintJob.objects.exists()
+
+
+def test_the_print_page_chooses_the_documents_language_on_the_page(
+    client, round_with_games, organiser
+):
+    client.force_login(organiser)
+    danish = client.get(_url("round_print", round_with_games)).content.decode()
+    assert 'id="print-language"' in danish
+    assert 'href="?lang=en" lang="en"' in danish and ">English</a>" in danish
+    assert 'lang="da" hreflang="da" aria-current="true">Dansk</a>' in danish
+    english = client.get(_url("round_print", round_with_games), {"lang": "en"}).content.decode()
+    assert 'lang="en" hreflang="en" aria-current="true">English</a>' in english
+    # Every document link and the score-sheet jobs follow the choice.
+    assert english.count("lang=en") >= 7
+    assert "lang=da" not in english.replace('href="?lang=da"', "")
+    job = client.post(_url("score_sheets_job", round_with_games) + "?lang=en", {"size": "A4"})
+    assert job["Location"].endswith("?lang=en#job-score_sheets_a4")
+    assert PrintJob.objects.get(round=round_with_games).language == "en"

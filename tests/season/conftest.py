@@ -37,7 +37,7 @@ def knockout_event(
         swiss_rounds=0,
         knockout_size=len(pairs),
         third_place_game=True,
-        **settings,
+        **{"published": True, **settings},
     )
     for seed, (player_1, player_2) in enumerate(pairs, start=1):
         pair_register(

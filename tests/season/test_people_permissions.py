@@ -45,7 +45,9 @@ class World:
 
 
 def _event(organiser: Any, name: str, pairs: list[tuple[str, str, str]]) -> Tournament:
-    tournament = tournament_create(actor=organiser, name=name, date=datetime.date(2026, 5, 1))
+    tournament = tournament_create(
+        actor=organiser, name=name, date=datetime.date(2026, 5, 1), published=True
+    )
     for player_1, player_2, club in pairs:
         pair_register(
             tournament=tournament, actor=organiser, player_1=player_1, player_2=player_2,

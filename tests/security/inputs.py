@@ -50,12 +50,13 @@ _SETTINGS_FORM = {
     "time_limit_minutes": "int", "alert_minutes": "int", "swiss_rounds": "int",
     "knockout_size": "choice", "third_place_game": "flag", "points_win": "int",
     "points_loss": "int", "points_bye": "int", "adjudication": "choice",
-    "pause_clock_on_call": "flag", "published": "flag",
+    "pause_clock_on_call": "flag", "clock_speed": "choice",
     **{f"tiebreak_{n}": "choice" for n in range(1, 6)},
 }  # fmt: skip
 _SETTINGS_API = {
     **{k: v for k, v in _SETTINGS_FORM.items() if not k.startswith("tiebreak_")},
     "tiebreaks": "json", "clock_speed": "json", "knockout_size": "int", "language": "choice",
+    "published": "flag",
     "signup_approval": "flag", "signup_capacity": "int", "signup_closes_at": "text",
 }  # fmt: skip
 _RESULT = {
@@ -108,7 +109,7 @@ INPUTS: dict[str, dict[str, dict[str, str]]] = {
     "api:tournament-roles-revoke": {"POST": {"username": "text", "role": "choice"}},
     "api:tournament-rounds-pair": {"POST": {"method": "choice", "random_seed": "int"}},
     "api:tournament-standings": {"GET": {"?round": "int"}},
-    "api:tournament-knockout": {"POST": {"source": "choice", "cut": "choice"}},
+    "api:tournament-knockout": {"POST": {"source": "choice", "cut": "choice", "early": "flag"}},
     "api:pair-detail": {"PATCH": _PAIR_FORM},
     "api:pair-fixed-table": {"POST": {"table_number": "int"}},
     "api:round-swap": {"POST": {"pair_a": "int", "pair_b": "int", "allow_rematch": "flag"}},
@@ -146,6 +147,7 @@ INPUTS: dict[str, dict[str, dict[str, str]]] = {
     "judging:rulings": {"GET": {"?q": "text", "?rule": "text"}},
     "judging:incidents": {"GET": {"?pair": "int"}},
     # printing
+    "printing:round_print": {"GET": _LANG},
     "printing:score_sheets_job": {"POST": {"size": "choice", **_LANG}},
     "printing:score_sheets_pdf": {"GET": {"?table": "int", "?size": "choice", **_LANG}},
     "printing:pairings_pdf": {"GET": _LANG},
@@ -174,7 +176,10 @@ INPUTS: dict[str, dict[str, dict[str, str]]] = {
     },
     "tournament:organiser_game_result": {"POST": _RESULT},
     "tournament:organiser_game_result_clear": {"POST": {"reason": "text"}},
-    "tournament:organiser_knockout_create": {"POST": {"source": "choice", "cut": "choice"}},
+    "tournament:organiser_knockout_create": {
+        "POST": {"source": "choice", "cut": "choice", "early": "flag"}
+    },
+    "tournament:organiser_publish": {"POST": {"action": "choice"}},
     "tournament:final": {"GET": {"?fragment": "flag"}},
     "printing:final_pdf": {"GET": _LANG},
     # alerts and rulings

@@ -162,6 +162,7 @@ POLICY: dict[str, dict[str, str]] = {
     "tournament:organiser_new": {"GET": L, "POST": L},
     "tournament:organiser_dashboard": {"GET": O},
     "tournament:organiser_settings": {"GET": O, "POST": O},
+    "tournament:organiser_publish": {"POST": O},
     "tournament:organiser_role_grant": {"POST": O},
     "tournament:organiser_stream_table": {"POST": O},
     "tournament:organiser_role_revoke": {"POST": O},

@@ -51,7 +51,7 @@ for o in range({ORGANISERS}):
     for t in range({TOURNAMENTS_EACH}):
         tournament = tournament_create(
             actor=user, name=f"Stress {{o}}-{{t}}", slug=f"stress-{{o}}-{{t}}",
-            date=datetime.date(2026, 11, 28), swiss_rounds=3,
+            date=datetime.date(2026, 11, 28), swiss_rounds=3, published=True,
         )
         for p in range({PAIRS}):
             pair = pair_register(

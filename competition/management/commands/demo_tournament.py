@@ -147,6 +147,7 @@ class Command(BaseCommand):
             swiss_rounds=5,
             knockout_size=8,
             third_place_game=True,
+            published=True,
         )
         tournament_role_grant(
             tournament=tournament, actor=organiser, user=judge, role=TournamentRole.Role.JUDGE

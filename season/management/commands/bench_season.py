@@ -117,6 +117,7 @@ class Command(BaseCommand):
                 knockout_size=8,
                 third_place_game=True,
                 date=datetime.date(2026, 1, 1) + datetime.timedelta(weeks=q),
+                published=True,
             )
             SeriesEvent.objects.create(series=series, tournament=event)
             chosen = rng.sample(people, pairs * 2)

@@ -121,6 +121,7 @@ class Command(BaseCommand):
             swiss_rounds=3,
             knockout_size=4,
             third_place_game=True,
+            published=True,
         )
         for player_1, player_2, club, pair_name in pairs[:size]:
             pair_register(
@@ -172,6 +173,7 @@ class Command(BaseCommand):
             third_place_game=True,
             signup_capacity=capacity,
             signup_closes_at=timezone.now() + datetime.timedelta(weeks=2),
+            published=True,
         )
         signups = []
         for number, (player_1, player_2, club, pair_name) in enumerate(SIGN_UPS, start=1):

@@ -94,6 +94,7 @@ class Command(BaseCommand):
                 name=f"Bench rating {e}",
                 slug=f"bench-rating-{e}",
                 date=datetime.date(2026, 1, 3) + datetime.timedelta(weeks=e),
+                published=True,
             )
             chosen = rng.sample(people, options["pairs"] * 2)
             players = Player.objects.bulk_create(
@@ -134,7 +135,7 @@ class Command(BaseCommand):
     @staticmethod
     def _logged_round(rng: random.Random, tables: int) -> Round:
         event = Tournament.objects.create(
-            name="Bench logs", slug="bench-logs", date=datetime.date(2026, 12, 1)
+            name="Bench logs", slug="bench-logs", date=datetime.date(2026, 12, 1), published=True
         )
         players = Player.objects.bulk_create(
             Player(tournament=event, name=f"Log {k}") for k in range(tables * 4)

@@ -11,7 +11,7 @@ from competition.services.knockout import (
     knockout_advance,
     knockout_create,
 )
-from competition.services.pairing import round_pair
+from competition.services.pairing import round_close, round_pair
 from core.errors import ApplicationError
 from tests.competition.helpers import event_with_pairs, pair_and_play, play
 from tournament.models import Pair, Round
@@ -95,8 +95,8 @@ def test_third_place_game_between_the_semi_final_losers():
 
 def test_knockout_from_the_swiss_standings():
     tournament, organiser, _ = event_with_pairs(8, knockout_size=4, swiss_rounds=2)
-    pair_and_play(tournament, organiser)
-    pair_and_play(tournament, organiser)
+    round_close(round=pair_and_play(tournament, organiser), actor=organiser)
+    round_close(round=pair_and_play(tournament, organiser), actor=organiser)
     top = [row.pair for row in standings_for_tournament(tournament=tournament)[:4]]
     # Two rounds of 8 leave rank 4 shared; unseeded, the seed list is the start numbers.
     knockout_create(tournament=tournament, actor=organiser, cut="seed")

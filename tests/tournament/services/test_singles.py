@@ -13,7 +13,7 @@ from competition.pairs_csv import pairs_csv_read
 from competition.placings import final_results
 from competition.selectors import standings_for_tournament
 from competition.services.knockout import knockout_advance, knockout_create
-from competition.services.pairing import round_pair
+from competition.services.pairing import round_close, round_pair
 from core.errors import ApplicationError
 from tests.competition.helpers import play
 from tests.factories import TournamentFactory, organiser_of
@@ -138,7 +138,7 @@ def test_three_swiss_rounds_with_an_odd_field_then_a_knockout_of_four(singles):
         meetings = {frozenset((g.pair_yb_id, g.pair_rg_id)) for g in games}
         assert not meetings & played, f"rematch in round {number}"
         played |= meetings
-        play(round_, organiser)
+        round_close(round=play(round_, organiser), actor=organiser)
     byes = list(Bye.objects.filter(round__tournament=tournament).values_list("pair_id", flat=True))
     assert len(byes) == len(set(byes)) == 3  # three different players sat out
     standings = standings_for_tournament(tournament=tournament)

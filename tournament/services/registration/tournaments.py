@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any, TypedDict, Unpack
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
@@ -143,6 +144,34 @@ def _known(values: Mapping[str, Any]) -> None:
         raise TypeError(f"Not settings of a tournament: {', '.join(sorted(unknown))}")
 
 
+def _clock_speed_check(tournament: Tournament, changes: Mapping[str, Any]) -> None:
+    """A rehearsal clock speed is set before play: once a round has started its
+    clocks run at the speed they started with, and a game's minutes must mean
+    the same for every table and round of the event."""
+    if "clock_speed" not in changes or changes["clock_speed"] == tournament.clock_speed:
+        return
+    started = tournament.rounds.filter(
+        Q(started_at__isnull=False) | Q(status__in=[Round.Status.IN_PROGRESS, Round.Status.CLOSED])
+    ).exists()
+    if started:
+        raise ApplicationError(
+            "clock_speed_fixed",
+            _("A round has started: the clock speed can no longer change. Rehearse with a "
+              "fast clock on a test event made for it."),
+            extra={"field": "clock_speed"},
+        )  # fmt: skip
+
+
+@transaction.atomic
+def tournament_publish(*, tournament: Tournament, actor: Actor, published: bool) -> Tournament:
+    """Make the event public (its pages, results and ratings), or take it off the public pages.
+
+    A new event starts unpublished; publishing is a setting change like any
+    other, so the ratings follow it (``tournament_settings_changed``).
+    """
+    return tournament_update(tournament=tournament, actor=actor, published=published)
+
+
 @transaction.atomic
 def tournament_update(
     *, tournament: Tournament, actor: Actor, **changes: Unpack[TournamentSettings]
@@ -180,6 +209,7 @@ def tournament_update(
             ),
             extra={"field": "ruleset"},
         )
+    _clock_speed_check(tournament, changes)
     knockout_started = tournament.rounds.filter(kind=Round.Kind.KNOCKOUT).exists()
     if knockout_started and (
         changes.get("knockout_size", tournament.knockout_size) != tournament.knockout_size
