@@ -8,7 +8,6 @@ from typing import Any, TypedDict, Unpack
 
 from django.db import transaction
 from django.db.models import Max
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError, Conflict
@@ -23,6 +22,7 @@ from tournament.models import (
 from tournament.permissions import require_organiser
 from tournament.person_permissions import link_policy
 from tournament.services.audit import audit_record, tournament_data_changed
+from tournament.services.status import status_change_guarded
 
 
 @dataclass(frozen=True)
@@ -316,26 +316,13 @@ def pair_update(*, pair: Pair, actor: Actor, **changes: Unpack[PairChanges]) -> 
     return pair
 
 
-def _set_status(
-    pair: Pair, actor: Actor, *, allowed_from: tuple[str, ...], to: str, action: str,
-    refusal: tuple[str, Promise],
-) -> Pair:  # fmt: skip
-    require_organiser(actor, pair.tournament)
-    updated = Pair.objects.filter(pk=pair.pk, status__in=allowed_from).update(status=to)
-    if not updated:
-        raise Conflict(*refusal)
-    pair.refresh_from_db()
-    audit_record(tournament=pair.tournament, actor=actor, action=action, target=pair)
-    tournament_data_changed(tournament=pair.tournament)
-    return pair
-
-
 @transaction.atomic
 def pair_check_in(*, pair: Pair, actor: Actor) -> Pair:
     """Registered (or dropped, to undo a drop) -> checked in."""
-    return _set_status(
+    require_organiser(actor, pair.tournament)
+    return status_change_guarded(
         pair,
-        actor,
+        actor=actor,
         allowed_from=(Pair.Status.REGISTERED, Pair.Status.DROPPED),
         to=Pair.Status.CHECKED_IN,
         action="pair_check_in",
@@ -345,9 +332,10 @@ def pair_check_in(*, pair: Pair, actor: Actor) -> Pair:
 
 @transaction.atomic
 def pair_check_out(*, pair: Pair, actor: Actor) -> Pair:
-    return _set_status(
+    require_organiser(actor, pair.tournament)
+    return status_change_guarded(
         pair,
-        actor,
+        actor=actor,
         allowed_from=(Pair.Status.CHECKED_IN,),
         to=Pair.Status.REGISTERED,
         action="pair_check_out",
@@ -358,9 +346,10 @@ def pair_check_out(*, pair: Pair, actor: Actor) -> Pair:
 @transaction.atomic
 def pair_drop(*, pair: Pair, actor: Actor) -> Pair:
     """A dropped pair is not paired again; the games it played stay."""
-    return _set_status(
+    require_organiser(actor, pair.tournament)
+    return status_change_guarded(
         pair,
-        actor,
+        actor=actor,
         allowed_from=(Pair.Status.REGISTERED, Pair.Status.CHECKED_IN),
         to=Pair.Status.DROPPED,
         action="pair_drop",
