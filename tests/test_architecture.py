@@ -3,6 +3,7 @@ modules, checked against the files themselves.
 
 - No private name (``_name``) is imported from another module: a name another
   module needs is public, or the code moves to where it is used.
+- No module is longer than ``MAX_LINES``: a longer one is split by subdomain.
 """
 
 from __future__ import annotations
@@ -16,6 +17,10 @@ from django.conf import settings
 ROOT = Path(settings.BASE_DIR)
 # Not the project's code: the virtual environment, run-time files, the tests.
 NOT_CODE = {".venv", "var", "node_modules", "tests", "__pycache__", ".git"}
+
+MAX_LINES = 600
+# Folders whose modules may still be longer while their split is under way.
+LONG_MODULES_ALLOWED_UNDER = ("games/engine/",)
 
 
 def code_files() -> Iterator[Path]:
@@ -53,3 +58,13 @@ def test_no_private_name_is_imported_from_another_module():
         for line in private_imports(path.read_text(encoding="utf-8"))
     ]
     assert found == [], "make the name public or move the code:\n" + "\n".join(found)
+
+
+def test_no_module_is_longer_than_the_limit():
+    long = [
+        f"{path.relative_to(ROOT)}: {count} lines"
+        for path in code_files()
+        if not path.relative_to(ROOT).as_posix().startswith(LONG_MODULES_ALLOWED_UNDER)
+        and (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    ]
+    assert long == [], f"split these by subdomain (at most {MAX_LINES} lines):\n" + "\n".join(long)
