@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import ApplicationError, PermissionDenied
+from core.public_cache import cached_page
 from people.models import Person
 from printing.charts import svg_data_uri
 from ratings.page_version import public_ratings_version
@@ -35,7 +36,6 @@ from ratings.selectors import (
 from ratings.services import ratings_seed_event
 from signup.exports import spreadsheet_safe
 from tournament.models import Tournament
-from tournament.public_cache import cached_page
 
 CURVES_ON_LIST = 5
 

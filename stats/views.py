@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.public_cache import cached_page
 from games.engine import CARDS, SEATS
 from games.models import Game
 from games.selectors import game_players
@@ -41,7 +42,7 @@ from stats.selectors import (
 )
 from stats.templatetags.stats_tags import rounded
 from tournament.models import Tournament
-from tournament.public_cache import cached_page, cached_public_page
+from tournament.page_version import cached_public_page
 from tournament.permissions import tournament_visible
 
 

@@ -50,7 +50,7 @@ from tests.security.policy import POLICY
 from tests.security.test_permission_matrix import URLS, _kwargs
 from tests.security.world import World, build_world
 from tournament.models import Pair, Round, Tournament
-from tournament.public_cache import forget_stamps
+from tournament.page_version import forget_stamps
 from tournament.services.registration import tournament_update
 
 SECRET = "Hemmeligsen Zulu"

@@ -219,7 +219,7 @@ def test_the_event_and_season_pages_are_served_from_the_cache_until_a_result_cha
     client: Any, event: dict[str, Any], django_assert_num_queries: Any
 ) -> None:
     from tests.factories import SeriesFactory
-    from tournament.public_cache import forget_stamps
+    from tournament.page_version import forget_stamps
     from tournament.services.audit import tournament_data_changed
 
     series = SeriesFactory(published=True)
