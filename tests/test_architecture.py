@@ -89,11 +89,12 @@ def top_level() -> set[str]:
 
 
 def named_paths(text: str, top_level: set[str]) -> set[str]:
-    """Every file or folder path in ``text`` that starts at the top of the tree."""
+    """Every file or folder path in ``text`` that starts at the top of the tree
+    (not a pattern: ``<name>`` or ``…`` in it)."""
     return {
         span.split(":")[0]
         for span in CODE_SPAN.findall(text)
-        if "/" in span and span.split("/")[0] in top_level and "<" not in span
+        if "/" in span and span.split("/")[0] in top_level and not {"<", "…"} & set(span)
     }
 
 
