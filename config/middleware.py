@@ -42,7 +42,7 @@ def visitor_language(*, cookie: str | None, path: str) -> str:
         return cookie
     match = EVENT_PATH.match(path)
     if match is not None:
-        from tournament.public_cache import tournament_stamp
+        from tournament.page_version import tournament_stamp
 
         stamp = tournament_stamp(match["slug"])
         if stamp is not None:

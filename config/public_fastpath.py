@@ -97,7 +97,7 @@ class PublicPageFastPath:
             cookies = {name: morsel.value for name, morsel in parsed.items()}
             if self.session_cookie in cookies or any(c in cookies for c in _BYPASS_COOKIES):
                 return None
-        from tournament.public_cache import tournament_stamp
+        from tournament.page_version import tournament_stamp
 
         stamp = tournament_stamp(match.group("slug") or match.group("api_slug"))
         close_old_connections()

@@ -8,7 +8,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from accounts.login import AccountAdminLoginForm, AccountLoginView
 from config.health import health
-from tournament.views.language import language_switch
+from core.views import language_switch
 
 # Both login forms count failures (core/ratelimit.py, docs/security.md) and
 # refuse the demo's published passwords where that is on (accounts/demo.py).

@@ -1,13 +1,13 @@
 """Ratings API. Thin: a selector or service, then the answer.
 
-Public: the rating list (consenting players only, also as CSV) and a
-consenting player's page; anyone else is a 404. Seeding an event by rating
-is for its organisers.
+Public: the rating list (consenting players only, also as CSV); a consenting
+player's page is the statistics API's (``stats.api.PlayerView``). Seeding an
+event by rating is for its organisers.
 """
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -16,12 +16,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api_errors import ApiErrorSerializer
-from people.models import Person
 from ratings import serializers as s
-from ratings.selectors import person_is_public, person_rating, person_rating_history, rating_list
+from ratings.selectors import rating_list
 from ratings.services import ratings_seed_event
 from ratings.views import write_ratings_csv
-from stats.selectors import person_stats
 from tournament.models import Tournament
 
 
@@ -54,38 +52,6 @@ class RatingCsvView(APIView):
         response.write("\ufeff")
         write_ratings_csv(response)
         return response
-
-
-class PlayerView(APIView):
-    """A consenting player's rating, its history and their numbers from the logs."""
-
-    @extend_schema(
-        responses={200: s.RatedPlayerSerializer, 404: OpenApiResponse(description="No such player")}
-    )
-    def get(self, request: Request, player_id: int) -> Response:
-        person = Person.objects.filter(pk=player_id).first()
-        if person is None or not person_is_public(person):
-            raise Http404
-        rating = person_rating(person=person)
-        stats = person_stats(person=person)
-        history = [
-            {
-                "game_id": c.game_id, "tournament": c.game.round.tournament.slug,
-                "round": c.game.round.number, "won": c.won,
-                "rating_before": round(c.ordinal_before, 4),
-                "rating_after": round(c.ordinal_after, 4), "sigma_after": round(c.sigma_after, 4),
-            }
-            for c in person_rating_history(person=person)
-        ]  # fmt: skip
-        data = {
-            "player_id": person.pk, "name": person.name, "club": person.club,
-            "rating": round(rating.ordinal, 4) if rating else None,
-            "sigma": round(rating.sigma, 4) if rating else None,
-            "games": len(stats.games), "wins": stats.wins, "hits_given": stats.hits_given,
-            "hits_taken": stats.hits_taken, "comebacks": stats.comebacks,
-            "cards": stats.cards, "history": history,
-        }  # fmt: skip
-        return Response(s.RatedPlayerSerializer(data).data)
 
 
 class SeedByRatingView(APIView):

@@ -7,7 +7,6 @@ from ratings import api
 urlpatterns = [
     path("ratings/", api.RatingListView.as_view(), name="ratings-list"),
     path("ratings/csv/", api.RatingCsvView.as_view(), name="ratings-csv"),
-    path("players/<int:player_id>/", api.PlayerView.as_view(), name="player-detail"),
     path(
         "tournaments/<slug:slug>/seed-by-rating/",
         api.SeedByRatingView.as_view(),

@@ -27,22 +27,5 @@ class RatingChangeSerializer(serializers.Serializer):
     sigma_after = serializers.FloatField()
 
 
-class RatedPlayerSerializer(serializers.Serializer):
-    player_id = serializers.IntegerField()
-    name = serializers.CharField()
-    club = serializers.CharField()
-    rating = serializers.FloatField(allow_null=True)
-    sigma = serializers.FloatField(allow_null=True)
-    games = serializers.IntegerField()
-    wins = serializers.IntegerField()
-    hits_given = serializers.IntegerField(help_text="Pawns hit by the player's side (logs).")
-    hits_taken = serializers.IntegerField(help_text="Pawns of the player's side hit (logs).")
-    comebacks = serializers.IntegerField()
-    cards = serializers.DictField(
-        child=serializers.IntegerField(), help_text="Plays per card by the player (logs)."
-    )
-    history = RatingChangeSerializer(many=True)
-
-
 class SeedResultSerializer(serializers.Serializer):
     seeded = serializers.IntegerField(help_text="Pairs given a seed by their players' ratings.")

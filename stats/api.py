@@ -6,14 +6,16 @@ from typing import Any
 
 from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from people.models import Person
+from ratings.selectors import person_is_public, person_rating, person_rating_history
 from season.selectors import series_events, series_for_viewer
 from stats import serializers as s
-from stats.selectors import StatsPage, stats_for_tournament, stats_for_tournaments
+from stats.selectors import StatsPage, person_stats, stats_for_tournament, stats_for_tournaments
 from stats.views import public_tournament, write_stats_csv
 
 
@@ -87,3 +89,35 @@ class SeasonStatsView(APIView):
         tournaments = [e.tournament for e in series_events(series=series)]
         page = stats_for_tournaments(tournaments=tournaments)
         return Response(s.StatsPageSerializer(page_json(page, with_games=False)).data)
+
+
+class PlayerView(APIView):
+    """A consenting player's rating, its history and their numbers from the logs."""
+
+    @extend_schema(
+        responses={200: s.RatedPlayerSerializer, 404: OpenApiResponse(description="No such player")}
+    )
+    def get(self, request: Request, player_id: int) -> Response:
+        person = Person.objects.filter(pk=player_id).first()
+        if person is None or not person_is_public(person):
+            raise Http404
+        rating = person_rating(person=person)
+        stats = person_stats(person=person)
+        history = [
+            {
+                "game_id": c.game_id, "tournament": c.game.round.tournament.slug,
+                "round": c.game.round.number, "won": c.won,
+                "rating_before": round(c.ordinal_before, 4),
+                "rating_after": round(c.ordinal_after, 4), "sigma_after": round(c.sigma_after, 4),
+            }
+            for c in person_rating_history(person=person)
+        ]  # fmt: skip
+        data = {
+            "player_id": person.pk, "name": person.name, "club": person.club,
+            "rating": round(rating.ordinal, 4) if rating else None,
+            "sigma": round(rating.sigma, 4) if rating else None,
+            "games": len(stats.games), "wins": stats.wins, "hits_given": stats.hits_given,
+            "hits_taken": stats.hits_taken, "comebacks": stats.comebacks,
+            "cards": stats.cards, "history": history,
+        }  # fmt: skip
+        return Response(s.RatedPlayerSerializer(data).data)

@@ -5,6 +5,7 @@ from django.urls import path
 from stats import api
 
 urlpatterns = [
+    path("players/<int:player_id>/", api.PlayerView.as_view(), name="player-detail"),
     path(
         "tournaments/<slug:slug>/statistics/",
         api.TournamentStatsView.as_view(),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from ratings.serializers import RatingChangeSerializer
+
 
 class TeamCountSerializer(serializers.Serializer):
     YB = serializers.IntegerField()
@@ -68,3 +70,20 @@ class SummarySerializer(serializers.Serializer):
 class StatsPageSerializer(serializers.Serializer):
     summary = SummarySerializer()
     games = GameStatsSerializer(many=True)
+
+
+class RatedPlayerSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    name = serializers.CharField()
+    club = serializers.CharField()
+    rating = serializers.FloatField(allow_null=True)
+    sigma = serializers.FloatField(allow_null=True)
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    hits_given = serializers.IntegerField(help_text="Pawns hit by the player's side (logs).")
+    hits_taken = serializers.IntegerField(help_text="Pawns of the player's side hit (logs).")
+    comebacks = serializers.IntegerField()
+    cards = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Plays per card by the player (logs)."
+    )
+    history = RatingChangeSerializer(many=True)

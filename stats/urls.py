@@ -1,10 +1,12 @@
 from django.urls import path
 
-from stats import views
+from stats import views, views_player
 
 app_name = "stats"
 
 urlpatterns = [
+    path("players/<int:player_id>/", views_player.player_page, name="player"),
+    path("players/<int:player_id>/statistics.pdf", views_player.player_pdf, name="player_pdf"),
     path("statistics/", views.stats_index, name="index"),
     path("tournaments/<slug:slug>/statistics/", views.tournament_stats, name="tournament"),
     path(

@@ -15,15 +15,11 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.public_cache import cached_page
 from games.engine import CARDS, SEATS
 from games.models import Game
 from games.selectors import game_players
-from ratings.page_version import public_ratings_version
-from ratings.selectors import rating_curves, top_rated_people
-from season.selectors import series_events, series_for_viewer, visible_series
-from stats.compute import GameStats, Summary
-from stats.pdf import build_statistics_pdf
-from stats.plots import (
+from printing.charts import (
     cards_by_seat_chart,
     cards_chart,
     distance_chart,
@@ -32,6 +28,11 @@ from stats.plots import (
     rating_chart,
     svg_data_uri,
 )
+from ratings.page_version import public_ratings_version
+from ratings.selectors import rating_curves, top_rated_people
+from season.selectors import series_events, series_for_viewer, visible_series
+from stats.compute import GameStats, Summary
+from stats.pdf import build_statistics_pdf
 from stats.selectors import (
     StatsPage,
     game_has_result,
@@ -41,8 +42,8 @@ from stats.selectors import (
 )
 from stats.templatetags.stats_tags import rounded
 from tournament.models import Tournament
+from tournament.page_version import cached_public_page
 from tournament.permissions import tournament_visible
-from tournament.public_cache import cached_page, cached_public_page
 
 
 def public_tournament(request: HttpRequest, slug: str) -> Tournament:

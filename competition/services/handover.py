@@ -42,10 +42,9 @@ from django.utils.translation import gettext_lazy as _
 
 from competition.models import HandOver, VenueCopy
 from competition.services.backup import (
-    tournament_contents_replace,
     tournament_export,
-    tournament_import,
 )
+from competition.services.backup_import import tournament_contents_replace, tournament_import
 from core.errors import ApplicationError, Conflict, NotFound
 from core.users import Actor, signed_in
 from games.signals import results_replaced

@@ -31,6 +31,7 @@ from tournament.models import Bye, Pair, Round, Tournament
 from tournament.permissions import require_organiser
 from tournament.services.audit import audit_record, tournament_data_changed
 from tournament.services.pairing_core import PairingEntry, PairingResult, pair_round_core
+from tournament.services.status import status_change_guarded
 
 METHODS = ("auto", "seed", "random")
 
@@ -408,32 +409,17 @@ def round_swap_pairs(
     return round_
 
 
-def _transition(
-    round_: Round, actor: Actor, *, from_: tuple[str, ...], to: str, action: str,
-    refusal: tuple[str, Text], stamp: str,
-) -> Round:  # fmt: skip
-    """Move the round on only if it is still in an expected state, so a
-    double tap or a second organiser changes nothing."""
-    now = timezone.now()
-    updated = Round.objects.filter(pk=round_.pk, status__in=from_).update(status=to, **{stamp: now})
-    if not updated:
-        raise Conflict(*refusal, params={"number": round_.number})
-    round_.refresh_from_db()
-    audit_record(tournament=round_.tournament, actor=actor, action=action, target=round_)
-    tournament_data_changed(tournament=round_.tournament)
-    return round_
-
-
 @transaction.atomic
 def round_publish(*, round: Round, actor: Actor) -> Round:
     require_organiser(actor, round.tournament)
-    return _transition(
+    return status_change_guarded(
         round,
-        actor,
-        from_=(Round.Status.DRAFT,),
+        actor=actor,
+        allowed_from=(Round.Status.DRAFT,),
         to=Round.Status.PUBLISHED,
         action="round_publish",
-        stamp="published_at",
+        also={"published_at": timezone.now()},
+        params={"number": round.number},
         refusal=("round_not_draft", _("Round %(number)s is already published.")),
     )
 
@@ -441,13 +427,14 @@ def round_publish(*, round: Round, actor: Actor) -> Round:
 @transaction.atomic
 def round_start(*, round: Round, actor: Actor) -> Round:
     require_organiser(actor, round.tournament)
-    round_ = _transition(
+    round_ = status_change_guarded(
         round,
-        actor,
-        from_=(Round.Status.PUBLISHED,),
+        actor=actor,
+        allowed_from=(Round.Status.PUBLISHED,),
         to=Round.Status.IN_PROGRESS,
         action="round_start",
-        stamp="started_at",
+        also={"started_at": timezone.now()},
+        params={"number": round.number},
         refusal=(
             "round_not_published",
             _("Round %(number)s can only start once it is published and not yet started."),
@@ -464,13 +451,14 @@ def round_close(*, round: Round, actor: Actor) -> Round:
     round_ = _lock_round(round)
     if round_.status in (Round.Status.PUBLISHED, Round.Status.IN_PROGRESS):
         require_complete(round_)
-    return _transition(
+    return status_change_guarded(
         round_,
-        actor,
-        from_=(Round.Status.PUBLISHED, Round.Status.IN_PROGRESS),
+        actor=actor,
+        allowed_from=(Round.Status.PUBLISHED, Round.Status.IN_PROGRESS),
         to=Round.Status.CLOSED,
         action="round_close",
-        stamp="closed_at",
+        also={"closed_at": timezone.now()},
+        params={"number": round_.number},
         refusal=(
             "round_not_open",
             _("Round %(number)s is not being played (draft or already closed)."),

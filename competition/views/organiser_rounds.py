@@ -153,7 +153,7 @@ def round_swap(request: HttpRequest, tournament: Tournament, number: int) -> Htt
     return redirect(_round_url(round_))
 
 
-def _get_game(tournament: Tournament, game_id: int) -> Game:
+def get_game(tournament: Tournament, game_id: int) -> Game:
     return get_object_or_404(
         Game.objects.select_related(
             "round__tournament",
@@ -170,7 +170,7 @@ def _get_game(tournament: Tournament, game_id: int) -> Game:
 @organiser_required
 def game_result(request: HttpRequest, tournament: Tournament, game_id: int) -> HttpResponse:
     """Enter or correct one game's result (also the phone-sized page for one table)."""
-    game = _get_game(tournament, game_id)
+    game = get_game(tournament, game_id)
     form = ResultForm.for_game(game, request.POST or None, singles=tournament.is_singles)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -210,7 +210,7 @@ def game_result(request: HttpRequest, tournament: Tournament, game_id: int) -> H
 
 @organiser_post
 def game_result_delete(request: HttpRequest, tournament: Tournament, game_id: int) -> HttpResponse:
-    game = _get_game(tournament, game_id)
+    game = get_game(tournament, game_id)
     form = ResultClearForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Give a reason for removing the result."))

@@ -8,7 +8,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from competition.views.organiser_rounds import _get_game
+from competition.views.organiser_rounds import get_game
 from games.services.tokens import game_token_rotate
 from tournament.models import Tournament
 from tournament.views.common import organiser_post
@@ -19,7 +19,7 @@ def game_token_rotate_view(
     request: HttpRequest, tournament: Tournament, game_id: int
 ) -> HttpResponse:
     """POST only (CSRF): the old QR link and short code stop working at once."""
-    game = _get_game(tournament, game_id)
+    game = get_game(tournament, game_id)
     game_token_rotate(game=game)
     messages.success(
         request,

@@ -16,8 +16,8 @@ from competition import selectors
 from competition.placings import final_results
 from core.request import query_flag, query_text
 from tournament.models import Pair, Round, Tournament
+from tournament.page_version import cached_public_page
 from tournament.permissions import tournament_visible
-from tournament.public_cache import cached_public_page
 
 REFRESH_SECONDS = 20
 SEARCH_LENGTH = 100

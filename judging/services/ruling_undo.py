@@ -16,7 +16,7 @@ from core.errors import Conflict, NotFound
 from core.users import Actor
 from games.models import Game
 from judging.models import Ruling
-from judging.services.rulings import _entry, _rule
+from judging.services.rulings import checked_entry, rule_of
 from tournament.permissions import require_judge
 
 # A result goes to the standings: it is changed by a new result ruling, not undone.
@@ -38,9 +38,9 @@ def ruling_undo(*, ruling_id: int, actor: Actor, reason: str) -> Ruling:
     _check_undoable(ruling, game)
     seqs = [int(e["seq"]) for e in ruling.log_entries]
     with transaction.atomic():
-        undo = _rule(
+        undo = rule_of(
             game=game, actor=actor, kind=Ruling.Kind.UNDO, reason=reason, rule="J2",
-            texts=[_entry("! UNDO " + " ".join(map(str, seqs)), game)], entry_seq=seqs[0],
+            texts=[checked_entry("! UNDO " + " ".join(map(str, seqs)), game)], entry_seq=seqs[0],
             data={"undoes": ruling.pk, "entries": seqs},
         )  # fmt: skip
         # The claim: two judges undoing at once store one undo (the engine also

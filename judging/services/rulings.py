@@ -41,7 +41,7 @@ from tournament.services.audit import audit_record
 RulingKind = Literal["uphold", "void", "position", "penalty", "warning", "result", "adjudication"]
 
 
-def _entry(text: str, game: Game) -> str:
+def checked_entry(text: str, game: Game) -> str:
     """The canonical judge entry in the notation of ``game``'s ruleset (DUO: its players
     and codes), or a 400 naming what cannot be read."""
     try:
@@ -55,7 +55,7 @@ def _entry(text: str, game: Game) -> str:
 
 def _position_text(position: Any, game: Game) -> str:
     if isinstance(position, str):
-        return _entry(f"! SET {position}", game)
+        return checked_entry(f"! SET {position}", game)
     ruleset = get_ruleset(game.round.tournament.ruleset)
     if not isinstance(position, dict):
         if ruleset.players == 2:
@@ -95,7 +95,7 @@ def _active_seq(game: Game, seq: int) -> dict[str, Any]:
     )
 
 
-def _rule(
+def rule_of(
     *,
     game: Game,
     actor: Actor,
@@ -150,9 +150,9 @@ def ruling_uphold(
     """The log stands as it is (an ``! UPHOLD n`` entry records it)."""
     require_judge(actor, game.round.tournament)
     _active_seq(game, seq)
-    return _rule(
+    return rule_of(
         game=game, actor=actor, kind=Ruling.Kind.UPHOLD, reason=reason, rule=rule,
-        texts=[_entry(f"! UPHOLD {seq}", game)], entry_seq=seq, call=call,
+        texts=[checked_entry(f"! UPHOLD {seq}", game)], entry_seq=seq, call=call,
     )  # fmt: skip
 
 
@@ -188,10 +188,10 @@ def ruling_void(
         + " ".join(map(str, voided))
         + (" KEEP " + " ".join(map(str, kept)) if kept else "")
     )
-    texts = [_entry(text, game)]
+    texts = [checked_entry(text, game)]
     if position is not None:
         texts.append(_position_text(position, game))
-    return _rule(
+    return rule_of(
         game=game, actor=actor, kind=Ruling.Kind.VOID, reason=reason, texts=texts,
         rule=rule, entry_seq=seq, call=call, data={"void": voided, "keep": kept},
     )  # fmt: skip
@@ -203,7 +203,7 @@ def ruling_position_set(
     """Set the pawns where they really stand."""
     require_judge(actor, game.round.tournament)
     text = _position_text(position, game)
-    return _rule(
+    return rule_of(
         game=game, actor=actor, kind=Ruling.Kind.POSITION, reason=reason, texts=[text],
         call=call, data={"position": text[len("! SET "):]},
     )  # fmt: skip
@@ -234,9 +234,10 @@ def ruling_penalty(
         text = f"! P2 {seat} {str(pawn).strip().upper()}"
     else:
         text = f"! {penalty} {seat}" + (f" {move.strip()}" if move and move.strip() else "")
-    return _rule(
-        game=game, actor=actor, kind=Ruling.Kind.PENALTY, reason=reason, texts=[_entry(text, game)],
-        rule=penalty, seat=seat, call=call, data={"pawn": pawn, "move": move},
+    return rule_of(
+        game=game, actor=actor, kind=Ruling.Kind.PENALTY, reason=reason,
+        texts=[checked_entry(text, game)], rule=penalty, seat=seat, call=call,
+        data={"pawn": pawn, "move": move},
     )  # fmt: skip
 
 
@@ -246,9 +247,9 @@ def ruling_warning(
     """A warning to one player (e.g. P5, signalling); no effect on the game."""
     require_judge(actor, game.round.tournament)
     seat = seat_check(seat, get_ruleset(game.round.tournament.ruleset).seats)
-    return _rule(
+    return rule_of(
         game=game, actor=actor, kind=Ruling.Kind.WARNING, reason=reason,
-        texts=[_entry(f"! WARN {seat}" + (f" {rule}" if rule else ""), game)],
+        texts=[checked_entry(f"! WARN {seat}" + (f" {rule}" if rule else ""), game)],
         rule=rule, seat=seat, call=call,
     )  # fmt: skip
 
@@ -259,9 +260,9 @@ def ruling_result(
     """Award or adjust a result (e.g. a forfeit); it goes to the standings at once."""
     require_judge(actor, game.round.tournament)
     with transaction.atomic():
-        ruling = _rule(
+        ruling = rule_of(
             game=game, actor=actor, kind=Ruling.Kind.RESULT, reason=reason,
-            texts=[_entry(f"! RESULT {winner}", game)], call=call, data={"winner": winner},
+            texts=[checked_entry(f"! RESULT {winner}", game)], call=call, data={"winner": winner},
         )  # fmt: skip
         game_result_record(game=game, actor=actor, winner=winner, source="judge", note=reason[:500])
     return ruling
@@ -298,10 +299,10 @@ def adjudication_decide(
         reason = proposal["reason_en"]
     teams = proposal["teams"] or {t: {"distance": None, "locked": None} for t in ("YB", "RG")}
     with transaction.atomic():
-        ruling = _rule(
+        ruling = rule_of(
             game=game, actor=actor, kind=Ruling.Kind.ADJUDICATION, reason=reason,
             rule=proposal["rule"],
-            texts=[_entry(f"! RESULT {winner} TIME", game)], call=call,
+            texts=[checked_entry(f"! RESULT {winner} TIME", game)], call=call,
             data={"winner": winner, "proposal": proposal["winner"], "override": override,
                   "teams": proposal["teams"], "order": proposal["order"],
                   "source": proposal["source"]},

@@ -15,12 +15,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
+from core.public_cache import cached_page
 from core.request import query_flag
 from people.page_version import public_people_version
 from season.models import Series, SeriesEvent
 from season.selectors import SeasonOverview, series_for_viewer, series_overview, visible_series
 from signup.exports import spreadsheet_safe
-from tournament.public_cache import cached_page
 
 REFRESH_SECONDS = 60
 

@@ -14,8 +14,8 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.demo import DEMO_PASSWORDS
+from core.management.commands.runall import Command as RunAll
 from tests.factories import UserFactory
-from tournament.management.commands.runall import Command as RunAll
 
 pytestmark = pytest.mark.django_db
 

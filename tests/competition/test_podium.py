@@ -14,7 +14,7 @@ from competition.services.pairing import round_close
 from tests.competition.helpers import event_with_pairs, pair_and_play, play
 from tests.printing.pdf_tools import pdf_text
 from tournament.models import Pair
-from tournament.public_cache import forget_stamps
+from tournament.page_version import forget_stamps
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from competition.services.pairing import round_close, round_pair, round_publish,
 from games.services.results import game_result_record
 from tests.factories import PairFactory, TournamentFactory, UserFactory, organiser_of
 from tournament.models import Pair, Round, TournamentRole
-from tournament.public_cache import forget_stamps
+from tournament.page_version import forget_stamps
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from games.models import Game
 from tests.factories import GameFactory, PairFactory, PlayerFactory, RoundFactory, TournamentFactory
 from tournament.models import Round, Tournament
-from tournament.public_cache import forget_stamps
+from tournament.page_version import forget_stamps
 from tournament.services.audit import tournament_data_changed
 
 pytestmark = pytest.mark.django_db

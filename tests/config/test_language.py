@@ -70,16 +70,16 @@ def test_answers_vary_on_the_cookie_that_carries_the_choice():
 
 
 def test_made_up_event_addresses_are_not_remembered():
-    from tournament import public_cache
+    from tournament import page_version
 
-    public_cache.forget_stamps()
+    page_version.forget_stamps()
     visitor = Client()
     for n in range(20):
         assert visitor.get(f"/tournaments/no-such-event-{n}/").status_code == 404
-    assert len(public_cache._stamps) == 0
+    assert len(page_version._stamps) == 0
     event = TournamentFactory()
     assert visitor.get(f"/tournaments/{event.slug}/").status_code == 200
-    assert list(public_cache._stamps) == [event.slug]
+    assert list(page_version._stamps) == [event.slug]
 
 
 def test_an_event_language_other_than_danish_or_english_is_refused():

@@ -13,7 +13,7 @@ from config.public_fastpath import PublicPageFastPath
 from core.public_cache import MARK_HEADER
 from tests.factories import PairFactory, TournamentFactory
 from tournament.models import Tournament
-from tournament.public_cache import forget_stamps
+from tournament.page_version import forget_stamps
 from tournament.services.audit import tournament_data_changed
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from core import venue
+from core.management.commands.runall import Command
 from core.venue import is_loopback_url, lan_addresses, url_host
-from tournament.management.commands.runall import Command
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -94,7 +94,7 @@ def test_runall_prints_this_machines_address_for_the_venue(monkeypatch):
         [],
     )
     monkeypatch.setattr(
-        "tournament.management.commands.runall.lan_addresses", lambda: ["10.0.0.7", "10.1.0.2"]
+        "core.management.commands.runall.lan_addresses", lambda: ["10.0.0.7", "10.1.0.2"]
     )
     assert _site_url(monkeypatch, venue_mode=True) == ("http://10.0.0.7:8000", ["10.1.0.2"])
 

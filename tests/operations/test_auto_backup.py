@@ -96,7 +96,7 @@ def test_the_organiser_page_shows_the_last_backup_and_a_problem(event, tmp_path,
 def test_runall_says_where_the_backups_go_or_that_the_stick_is_missing(tmp_path):
     from io import StringIO
 
-    from tournament.management.commands.runall import Command
+    from core.management.commands.runall import Command
 
     for folder, expected in ((tmp_path, "every 5 minutes to"), (tmp_path / "gone", "missing")):
         command = Command(stdout=StringIO())

@@ -17,10 +17,10 @@ from competition.services.backup import (
     SECTIONS,
     backup_models,
     tournament_export,
-    tournament_import,
     tournament_path,
     unregistered_models,
 )
+from competition.services.backup_import import tournament_import
 from core.errors import ApplicationError
 from games.models import Game, MoveEntry, ResultConfirmation
 from games.selectors import move_log_verify
@@ -131,6 +131,10 @@ def rich_tournament(db: None) -> Tournament:
     return tournament
 
 
+# Fields whose values are regenerated on a copy (new ids make them invalid).
+TOKEN_FIELDS = ("token_nonce", "token_hash", "carried_token_hash", "short_code")
+
+
 def _normalised(document: dict) -> dict:
     """The document with every id replaced by its row's position in its section.
 
@@ -146,17 +150,17 @@ def _normalised(document: dict) -> dict:
     doc["tournament"].pop("name")
     positions = {}
     for model in backup_models():
-        rows = doc.get(backup._section_name(model), [])
+        rows = doc.get(backup.section_name(model), [])
         positions[model] = {row["id"]: index for index, row in enumerate(rows)}
     for model in backup_models():
-        for row in doc.get(backup._section_name(model), []):
+        for row in doc.get(backup.section_name(model), []):
             row["id"] = positions[model][row["id"]]
             for field in model._meta.concrete_fields:
                 if field.is_relation and field.related_model in positions:
                     old = row.get(field.attname)
                     mapped = positions[field.related_model]
                     row[field.attname] = None if old is None else mapped[old]
-            for name in (*backup._TOKEN_FIELDS, "prev_hash", "hash", "log_hash"):
+            for name in (*TOKEN_FIELDS, "prev_hash", "hash", "log_hash"):
                 row.pop(name, None)
     return doc
 

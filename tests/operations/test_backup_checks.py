@@ -11,7 +11,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from competition.services.backup import tournament_export, tournament_import
+from competition.services.backup import tournament_export
+from competition.services.backup_import import tournament_import
 from core.errors import ApplicationError
 from games.engine import selfplay_game
 from games.models import Game, MoveEntry

@@ -16,9 +16,9 @@ from django.test import Client
 from competition.services.backup import (
     backup_models,
     tournament_export,
-    tournament_import,
     tournament_path,
 )
+from competition.services.backup_import import tournament_import
 from games.engine import selfplay_game
 from games.models import Game
 from games.services import tokens

@@ -255,8 +255,8 @@ POLICY: dict[str, dict[str, str]] = {
     # ratings and statistics: public; a player's page only for a consenting person
     "ratings:list": {"GET": P},
     "ratings:list_csv": {"GET": P},
-    "ratings:player": {"GET": P},
-    "ratings:player_pdf": {"GET": P},
+    "stats:player": {"GET": P},
+    "stats:player_pdf": {"GET": P},
     "ratings:organiser_seed": {"POST": O},
     "stats:index": {"GET": P},
     "stats:tournament": {"GET": P},

@@ -50,7 +50,7 @@ from tests.security.public_urls import get_urls
 from tests.security.test_permission_matrix import URLS, _kwargs
 from tests.security.world import World, build_world
 from tournament.models import Pair, Round, Tournament
-from tournament.public_cache import forget_stamps
+from tournament.page_version import forget_stamps
 from tournament.services.registration import tournament_update
 
 SECRET = "Hemmeligsen Zulu"
@@ -279,13 +279,13 @@ def test_public_histories_leave_out_unpublished_events_and_draft_rounds(people_w
     ratings_recompute()  # what the queued task does: the rating counts public games only
     assert len(person_rating_history(person=public, public=False)) == 1
     assert PersonRating.objects.get(person=public).games == 1
-    page = world.client("anon").get(reverse("ratings:player", args=[public.pk])).content
+    page = world.client("anon").get(reverse("stats:player", args=[public.pk])).content
     assert HIDDEN_NAME.encode() not in page and world.main.name.encode() in page
 
 
 def test_a_consenting_players_page_masks_partners_and_opponents_who_did_not(people_world):
     world = people_world
-    url = reverse("ratings:player", args=[world.public_person.pk])
+    url = reverse("stats:player", args=[world.public_person.pk])
     page = world.client("anon").get(url).content.decode()
     assert SECRET not in page
     assert "a player" in page or "en spiller" in page
@@ -297,7 +297,7 @@ def test_a_consent_renews_the_cached_player_and_season_pages(
     world = people_world
     client = world.client("anon")
     urls = [
-        reverse("ratings:player", args=[world.public_person.pk]),
+        reverse("stats:player", args=[world.public_person.pk]),
         reverse("season:ranking", args=[world.series.slug]),
         reverse("season:overview", args=[world.series.slug]),
     ]
@@ -320,7 +320,7 @@ def test_unpublishing_an_event_renews_every_cached_history(people_world):
     client = world.client("anon")
     name = world.main.name
     urls = [
-        reverse("ratings:player", args=[world.public_person.pk]),
+        reverse("stats:player", args=[world.public_person.pk]),
         reverse("stats:season", args=[world.series.slug]),
         reverse("season:overview", args=[world.series.slug]),
     ]

@@ -210,7 +210,7 @@ def _season_and_signups(main, other, pairs, organiser, now) -> dict[str, Any]:
     for player, person in zip(players, persons, strict=True):
         player.person = person
         player.save(update_fields=["person"])
-    # One player agreed to be published: their page is public (ratings:player).
+    # One player agreed to be published: their page is public (stats:player).
     Person.objects.filter(pk=persons[1].pk).update(publish_consent=True, consent_at=now)
     series = Series.objects.create(name="Sikkerhedssæson", slug="sec-season")
     SeriesRole.objects.create(series=series, user=organiser)

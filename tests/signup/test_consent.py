@@ -34,8 +34,8 @@ def _public(client: Any, person: Person) -> dict[str, bool]:
     """Where the public sees ``person``: page, PDF, rating list, API."""
     listing = client.get(reverse("ratings:list")).content.decode()
     return {
-        "page": client.get(reverse("ratings:player", args=[person.pk])).status_code == 200,
-        "pdf": client.get(reverse("ratings:player_pdf", args=[person.pk])).status_code == 200,
+        "page": client.get(reverse("stats:player", args=[person.pk])).status_code == 200,
+        "pdf": client.get(reverse("stats:player_pdf", args=[person.pk])).status_code == 200,
         "list": person.name in listing,
         "api": client.get(f"/api/players/{person.pk}/").status_code == 200,
     }

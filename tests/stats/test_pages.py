@@ -145,7 +145,7 @@ def test_only_consenting_players_are_on_the_rating_list(client: Any, event: dict
 
 def test_a_player_page_only_for_consent(client: Any, event: dict[str, Any]) -> None:
     anna, carl = event["public"][0], event["private"][0]
-    page = client.get(reverse("ratings:player", args=[anna.pk]))
+    page = client.get(reverse("stats:player", args=[anna.pk]))
     assert page.status_code == 200
     html = page.content.decode()
     assert "Anna" in html and len(pictures(html)) == 2  # rating curve, her cards
@@ -164,8 +164,8 @@ def test_a_player_page_only_for_consent(client: Any, event: dict[str, Any]) -> N
             args=[game.round.tournament.slug, game.round.number, game.table_number],
         )
         assert replay in html
-    assert client.get(reverse("ratings:player", args=[carl.pk])).status_code == 404
-    assert client.get(reverse("ratings:player", args=[999999])).status_code == 404
+    assert client.get(reverse("stats:player", args=[carl.pk])).status_code == 404
+    assert client.get(reverse("stats:player", args=[999999])).status_code == 404
 
 
 def test_an_unpublished_event_is_not_counted_publicly(client: Any, event: dict[str, Any]) -> None:
@@ -173,7 +173,7 @@ def test_an_unpublished_event_is_not_counted_publicly(client: Any, event: dict[s
     tournament.published = False
     tournament.save()
     assert client.get(reverse("stats:tournament", args=[tournament.slug])).status_code == 404
-    page = client.get(reverse("ratings:player", args=[event["public"][0].pk]))
+    page = client.get(reverse("stats:player", args=[event["public"][0].pk]))
     assert page.context["stats"].games == []
 
 
@@ -200,8 +200,8 @@ def test_the_event_pdf_carries_the_pictures(client: Any, event: dict[str, Any]) 
 def test_svg_pictures_become_drawings() -> None:
     from reportlab.graphics.shapes import Drawing
 
+    from printing.charts import rating_chart
     from stats.pdf import svg_drawing
-    from stats.plots import rating_chart
 
     drawing = svg_drawing(rating_chart({"Anna": [1.0, 2.5]}, title="R", x_title="x"), width=300)
     assert isinstance(drawing, Drawing) and round(drawing.width) == 300
@@ -228,7 +228,7 @@ def test_the_event_and_season_pages_are_served_from_the_cache_until_a_result_cha
     client: Any, event: dict[str, Any], django_assert_num_queries: Any
 ) -> None:
     from tests.factories import SeriesFactory
-    from tournament.public_cache import forget_stamps
+    from tournament.page_version import forget_stamps
     from tournament.services.audit import tournament_data_changed
 
     series = SeriesFactory(published=True)
@@ -270,7 +270,7 @@ def test_rating_pages_follow_a_rename_an_anonymisation_and_the_events(
     anna, bo = event["public"]
     urls = {
         "list": reverse("ratings:list"),
-        "player": reverse("ratings:player", args=[anna.pk]),
+        "player": reverse("stats:player", args=[anna.pk]),
         "season": reverse("stats:season", args=[series.slug]),
     }
     for url in urls.values():
@@ -293,7 +293,7 @@ def test_rating_pages_follow_a_rename_an_anonymisation_and_the_events(
     # consented, as here from now on): it follows the event's data.
     Person.objects.filter(pk__in=[p.pk for p in event["private"]]).update(publish_consent=True)
     game = event["game"]
-    bo_page = reverse("ratings:player", args=[bo.pk])
+    bo_page = reverse("stats:player", args=[bo.pk])
     assert "Nyt parnavn" not in client.get(bo_page).content.decode()
     game.pair_rg.name = "Nyt parnavn"
     game.pair_rg.save()
@@ -358,8 +358,8 @@ def test_the_player_pdf_only_for_consent(client: Any, event: dict[str, Any]) -> 
     from tests.printing.pdf_tools import pdf_text
 
     anna, carl = event["public"][0], event["private"][0]
-    url = reverse("ratings:player_pdf", args=[anna.pk])
-    assert f'href="{url}"' in client.get(reverse("ratings:player", args=[anna.pk])).content.decode()
+    url = reverse("stats:player_pdf", args=[anna.pk])
+    assert f'href="{url}"' in client.get(reverse("stats:player", args=[anna.pk])).content.decode()
     response = client.get(url)
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     text = pdf_text(response.content)
@@ -367,5 +367,5 @@ def test_the_player_pdf_only_for_consent(client: Any, event: dict[str, Any]) -> 
     # The figures, then her rating curve and her own cards, drawn from their SVG.
     assert "usikkerhed" in text.lower()
     assert "Rating efter hvert spil" in text and "Kort spillet af denne spiller" in text
-    assert client.get(reverse("ratings:player_pdf", args=[carl.pk])).status_code == 404
-    assert client.get(reverse("ratings:player_pdf", args=[999999])).status_code == 404
+    assert client.get(reverse("stats:player_pdf", args=[carl.pk])).status_code == 404
+    assert client.get(reverse("stats:player_pdf", args=[999999])).status_code == 404

@@ -16,7 +16,7 @@ from games.models import GameClock
 from judging.models import Alert, JudgeCall
 from tests.competition.helpers import event_with_pairs, play
 from tests.factories import TournamentFactory, UserFactory, judge_of, organiser_of
-from tournament.public_cache import forget_stamps
+from tournament.page_version import forget_stamps
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from competition.services.backup import tournament_import
+from competition.services.backup_import import tournament_import
 from core.errors import ApplicationError
 from core.request import read_json_file
 

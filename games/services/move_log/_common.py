@@ -61,14 +61,14 @@ class SubmitResult:
         }
 
 
-def _answer_state(game: Game, view: LogView | None = None) -> dict[str, Any]:
+def answer_state(game: Game, view: LogView | None = None) -> dict[str, Any]:
     """The state sent back after a write, with the last entries only. Without the
     legal moves (``legal_entries`` is null; the table reads the state for them),
-    except in a submission's answer (``_with_legal``, after the lock is released)."""
+    except in a submission's answer (``with_legal_moves``, after the lock is released)."""
     return game_state(game=game, with_legal=False, entries_tail=ANSWER_ENTRIES, view=view)
 
 
-def _with_legal(game: Game, result: SubmitResult) -> SubmitResult:
+def with_legal_moves(game: Game, result: SubmitResult) -> SubmitResult:
     """``result`` with the legal moves of its state and that state's ETag.
 
     Computed after the commit, outside the game's lock: the view of that log
@@ -90,7 +90,7 @@ def _with_legal(game: Game, result: SubmitResult) -> SubmitResult:
 # --- errors ---------------------------------------------------------------
 
 
-def _illegal(
+def illegal(
     rule: str,
     message: Text,
     message_da: str | None = None,  # the engine's refusals carry their own Danish
@@ -103,7 +103,7 @@ def _illegal(
     )
 
 
-def _check_writable(game: Game) -> None:
+def check_writable(game: Game) -> None:
     if game.status == Game.Status.FINISHED:
         raise Conflict(
             "game_finished",
@@ -130,7 +130,7 @@ def _canonical_discard(rest: str, ruleset: Ruleset) -> str:
     deck = ruleset.deck_cards()
     cards = rest[2:].split()
     if not cards or any(card not in deck for card in cards):
-        raise _illegal(
+        raise illegal(
             "N",
             _(
                 "Cannot read the discard %(rest)s: write 'X:' and the cards shown, e.g. "
@@ -152,7 +152,7 @@ def entry_read(
     DUO reads ``5: YK3+5``, ``1: in YK``, its players ``Y`` and ``R``).
     """
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT_LENGTH:
-        raise _illegal(
+        raise illegal(
             "N",
             _("Enter a move such as '5: Y3+5', '11: in', 'J: Y3<>R10' or a discard 'X: 2 3 9 12'."),
         )
@@ -161,7 +161,7 @@ def entry_read(
     if named:
         seat, rest = named[1], named[2]
     elif to_move is None:
-        raise _illegal(
+        raise illegal(
             "W1",
             _("The game is over: nothing more can be played."),
         )
@@ -173,7 +173,7 @@ def entry_read(
         try:
             canonical = canonical_move(rest, ruleset)
         except EngineError as err:
-            raise _illegal(err.rule, err.message_en, err.message_da) from None
+            raise illegal(err.rule, err.message_en, err.message_da) from None
     return seat, f"{seat} {rest}", f"{seat} {canonical}"
 
 
@@ -181,7 +181,7 @@ def entry_read(
 
 
 @contextlib.contextmanager
-def _language(lang: str | None) -> Iterator[None]:
+def answer_language(lang: str | None) -> Iterator[None]:
     if lang and lang[:2] in ("da", "en"):
         with translation.override(lang[:2]):
             yield
@@ -189,7 +189,7 @@ def _language(lang: str | None) -> Iterator[None]:
         yield
 
 
-def _lock(game: Game) -> Game:
+def lock_game(game: Game) -> Game:
     # Lock only the game's row: ``of`` keeps the joined tournament row (shared
     # by every table) unlocked, so tables never wait for each other; ``no_key``
     # as in _head_sql.
@@ -201,7 +201,7 @@ def _lock(game: Game) -> Game:
 
 
 @dataclass(frozen=True)
-class _NewEntry:
+class NewEntry:
     """An entry about to be appended: what the chain hashes, and what the row keeps."""
 
     text: str
@@ -211,8 +211,8 @@ class _NewEntry:
     source: str = MoveEntry.Source.TABLE
 
 
-def _chained(
-    game: Game, *, prev_hash: str, first_seq: int, entries: list[_NewEntry]
+def chained(
+    game: Game, *, prev_hash: str, first_seq: int, entries: list[NewEntry]
 ) -> list[MoveEntry]:
     """Unsaved rows for ``entries`` appended after the entry hashed ``prev_hash``.
 
@@ -240,7 +240,7 @@ def _chained(
     return rows
 
 
-def _extend(game: Game, view: LogView, typed: str, canonical: str) -> ReplayResult:
+def extend_log(game: Game, view: LogView, typed: str, canonical: str) -> ReplayResult:
     """The replay of the log plus one entry, or the engine's refusal (422).
 
     From a clean log the engine checks just the new entry against the cached
@@ -251,7 +251,7 @@ def _extend(game: Game, view: LogView, typed: str, canonical: str) -> ReplayResu
         try:
             state, events = view.replay.state.play(typed)
         except EngineError as err:
-            raise _illegal(err.rule, err.message_en, err.message_da, move=canonical) from None
+            raise illegal(err.rule, err.message_en, err.message_da, move=canonical) from None
         return ReplayResult(
             ok=True,
             moves_checked=view.replay.moves_checked + 1,
@@ -265,12 +265,12 @@ def _extend(game: Game, view: LogView, typed: str, canonical: str) -> ReplayResu
     result = replay(game_record(game=game, moves=[*moves, typed]))
     refusal = result.first_error
     if refusal is not None:
-        raise _illegal(
+        raise illegal(
             refusal.rule, refusal.message, refusal.message_da, move=canonical, index=refusal.index
         )
     return result
 
 
-def _clock_stop(game: Game) -> None:
+def clock_stop_on_win(game: Game) -> None:
     """Stop the game clock when the engine reports a winner."""
     clock_stop(game=game)

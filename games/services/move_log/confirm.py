@@ -16,19 +16,19 @@ from games.selectors import (
     short_hash,
 )
 from games.services.move_log._common import (
-    _answer_state,
-    _check_writable,
-    _lock,
+    answer_state,
+    check_writable,
+    lock_game,
 )
 
 
 def game_result_confirm(*, game: Game, pair_side: str, client_id: str) -> dict[str, Any]:
     """One player of a pair confirms the engine's winner; both pairs → the result counts."""
     with transaction.atomic():
-        game = _lock(game)
+        game = lock_game(game)
         if game.status == Game.Status.FINISHED and game.result_source == Game.ResultSource.LOG:
-            return _answer_state(game)
-        _check_writable(game)
+            return answer_state(game)
+        check_writable(game)
         view = game_log(game=game)
         winner = view.winner
         if not winner:
@@ -46,11 +46,11 @@ def game_result_confirm(*, game: Game, pair_side: str, client_id: str) -> dict[s
             defaults={"client_id": client_id, "seq": view.seq, "log_hash": view.last_hash},
         )
         if ResultConfirmation.objects.filter(game=game, log_hash=view.last_hash).count() == 2:
-            _record_result(game, view, winner)
-        return _answer_state(game)
+            record_result(game, view, winner)
+        return answer_state(game)
 
 
-def _record_result(game: Game, view: LogView, winner: str) -> None:
+def record_result(game: Game, view: LogView, winner: str) -> None:
     from games.services.results import game_result_record
 
     position = view.replay.position

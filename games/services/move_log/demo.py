@@ -14,9 +14,9 @@ from games.engine import (
 )
 from games.models import Game, MoveEntry
 from games.selectors import game_log
-from games.services.move_log._common import _lock
-from games.services.move_log.confirm import _record_result
-from games.services.move_log.record import _store_record
+from games.services.move_log._common import lock_game
+from games.services.move_log.confirm import record_result
+from games.services.move_log.record import store_record
 
 
 def demo_fill_logs(*, tournament: Any, seed: int = 0) -> int:
@@ -43,12 +43,12 @@ def demo_fill_logs(*, tournament: Any, seed: int = 0) -> int:
         else:
             continue
         with transaction.atomic():
-            locked_game = _lock(game)
-            _store_record(locked_game, moves, MoveEntry.Source.DEMO)
+            locked_game = lock_game(game)
+            store_record(locked_game, moves, MoveEntry.Source.DEMO)
             if result_from_log:
                 view = game_log(game=locked_game)
                 if view.winner:  # a complete self-play game always has one
-                    _record_result(locked_game, view, view.winner)
+                    record_result(locked_game, view, view.winner)
         filled += 1
     return filled
 

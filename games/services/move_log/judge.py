@@ -16,11 +16,11 @@ from games.selectors import (
     game_record,
 )
 from games.services.move_log._common import (
-    _chained,
-    _clock_stop,
-    _illegal,
-    _lock,
-    _NewEntry,
+    NewEntry,
+    chained,
+    clock_stop_on_win,
+    illegal,
+    lock_game,
 )
 
 
@@ -33,15 +33,15 @@ def judge_entries_append(*, game: Game, texts: list[str]) -> list[dict[str, Any]
     dropped; a ruling that decides the game stops the clock.
     """
     with transaction.atomic():
-        game = _lock(game)
+        game = lock_game(game)
         view = game_log(game=game)
         moves = [e["text"] for e in view.entries]
         result = replay(game_record(game=game, moves=[*moves, *texts]))
         err = result.first_error
         if err is not None:
-            raise _illegal(err.rule, err.message, err.message_da, move=err.move, index=err.index)
+            raise illegal(err.rule, err.message, err.message_da, move=err.move, index=err.index)
         entries = [
-            _NewEntry(
+            NewEntry(
                 text=text,
                 client_id=f"judge-{uuid.uuid4().hex}",
                 events=[e.to_json() for e in events],
@@ -49,12 +49,12 @@ def judge_entries_append(*, game: Game, texts: list[str]) -> list[dict[str, Any]
             )
             for text, events in zip(texts, result.events[len(moves) :], strict=True)
         ]
-        rows = _chained(game, prev_hash=view.last_hash, first_seq=view.seq + 1, entries=entries)
+        rows = chained(game, prev_hash=view.last_hash, first_seq=view.seq + 1, entries=entries)
         for row in rows:
             row.save(force_insert=True)
         ResultConfirmation.objects.filter(game=game).delete()
         new = [entry_json(r) for r in rows]
         build_log_view(game=game, rows=[*view.entries, *new], result=result)
         if result.winner:
-            _clock_stop(game)
+            clock_stop_on_win(game)
         return new

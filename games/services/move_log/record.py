@@ -27,13 +27,13 @@ from games.selectors import (
     game_state,
 )
 from games.services.move_log._common import (
-    _chained,
-    _check_writable,
-    _clock_stop,
-    _illegal,
-    _lock,
-    _NewEntry,
+    NewEntry,
+    chained,
+    check_writable,
+    clock_stop_on_win,
     entry_read,
+    illegal,
+    lock_game,
 )
 from tournament.models import AuditEntry
 from tournament.permissions import require_judge
@@ -47,7 +47,7 @@ def game_record_export(*, game: Game) -> dict[str, Any]:
 
 def _record_refused(why: Text, params: dict[str, Any] | None = None) -> ApplicationError:
     why_in_both = bilingual(in_language(why, "en", params), in_language(why, "da", params))
-    return _illegal("N", _("The game record cannot be used: %(why)s"), params={"why": why_in_both})
+    return illegal("N", _("The game record cannot be used: %(why)s"), params={"why": why_in_both})
 
 
 def game_record_import(*, game: Game, actor: Actor, record: object) -> dict[str, Any]:
@@ -81,8 +81,8 @@ def game_record_import(*, game: Game, actor: Actor, record: object) -> dict[str,
         raise _record_refused(_("'moves' must be a list of entry texts."))
     _record_start_check(record.get("start"), get_ruleset(tournament.ruleset))
     with transaction.atomic():
-        game = _lock(game)
-        _check_writable(game)
+        game = lock_game(game)
+        check_writable(game)
         if active_entries(game=game).exists():
             raise Conflict(
                 "log_not_empty",
@@ -91,7 +91,7 @@ def game_record_import(*, game: Game, actor: Actor, record: object) -> dict[str,
                     "an empty log."
                 ),
             )
-        texts = _store_record(game, moves, MoveEntry.Source.IMPORT)
+        texts = store_record(game, moves, MoveEntry.Source.IMPORT)
         AuditEntry.objects.create(
             tournament=tournament,
             actor=signed_in(actor),
@@ -101,7 +101,7 @@ def game_record_import(*, game: Game, actor: Actor, record: object) -> dict[str,
         )
         state = game_state(game=game)
         if state["winner"]:
-            _clock_stop(game)
+            clock_stop_on_win(game)
         return state
 
 
@@ -131,12 +131,12 @@ def _record_start_check(start: object, ruleset: Ruleset) -> None:
         )
 
 
-def _store_record(game: Game, moves: list[str], source: str) -> list[str]:
+def store_record(game: Game, moves: list[str], source: str) -> list[str]:
     """Check a list of entries with the engine and store them (the log must be empty)."""
     result = replay(game_record(game=game, moves=moves))
     err = result.first_error  # None exactly when the replay is ok
     if err is not None:
-        raise _illegal(
+        raise illegal(
             err.rule,
             _("Entry %(number)s (%(move)s): %(why)s"),
             params={
@@ -148,7 +148,7 @@ def _store_record(game: Game, moves: list[str], source: str) -> list[str]:
             move=err.move,
         )
     prev = game_log(game=game).last_hash
-    entries: list[_NewEntry] = []
+    entries: list[NewEntry] = []
     batch = uuid.uuid4().hex[:12]
     for seq, (text, events) in enumerate(zip(moves, result.events, strict=True), start=1):
         if text.startswith("!"):  # a judge entry, already checked by the replay
@@ -158,7 +158,7 @@ def _store_record(game: Game, moves: list[str], source: str) -> list[str]:
                 text=text, to_move=None, ruleset=result.state.ruleset
             )
         entries.append(
-            _NewEntry(
+            NewEntry(
                 text=canonical,
                 client_id=f"{source}-{batch}-{seq}",
                 events=[e.to_json() for e in events],
@@ -166,6 +166,6 @@ def _store_record(game: Game, moves: list[str], source: str) -> list[str]:
                 source=source,
             )
         )
-    rows = _chained(game, prev_hash=prev, first_seq=1, entries=entries)
+    rows = chained(game, prev_hash=prev, first_seq=1, entries=entries)
     MoveEntry.objects.bulk_create(rows, batch_size=500)
     return [entry.text for entry in entries]

@@ -22,16 +22,16 @@ from games.selectors import (
 )
 from games.services.move_log._common import (
     ANSWER_ENTRIES,
+    NewEntry,
     SubmitResult,
-    _answer_state,
-    _chained,
-    _check_writable,
-    _clock_stop,
-    _extend,
-    _language,
-    _NewEntry,
-    _with_legal,
+    answer_language,
+    answer_state,
+    chained,
+    check_writable,
+    clock_stop_on_win,
     entry_read,
+    extend_log,
+    with_legal_moves,
 )
 from games.services.tokens import token_refused
 from games.signals import move_refused
@@ -126,11 +126,11 @@ def move_submit(
     ``token_digest`` (from ``tokens.game_for_submission``) is checked under
     the lock: a rotated table link changes nothing.
     """
-    with _language(lang):
+    with answer_language(lang):
         try:
             with transaction.atomic():
                 result = _submit_locked(game, text, client_id, expected_seq, token_digest)
-            return _with_legal(game, result)
+            return with_legal_moves(game, result)
         except ApplicationError as err:
             if err.status_code == 422:
                 _refusal_record(game, text, err)
@@ -140,7 +140,7 @@ def move_submit(
             # the constraint kept the log intact; answer as for a race.
             retried = MoveEntry.objects.filter(game=game, client_id=client_id).first()
             if retried is not None:
-                return SubmitResult(False, entry_json(retried), _answer_state(game))
+                return SubmitResult(False, entry_json(retried), answer_state(game))
             raise _stale(game, expected_seq, game_log(game=game)) from None
 
 
@@ -160,33 +160,33 @@ def _submit_locked(
         entry = entry_json(existing)
         if not existing.active:
             entry["withdrawn"] = True
-        return SubmitResult(False, entry, _answer_state(game))
+        return SubmitResult(False, entry, answer_state(game))
     if head.round_status == Round.Status.CLOSED:
         # Closed between the caller's check of the table link and the lock.
         raise PermissionDenied(
             _("This round is closed; the table link can no longer change the game."),
         )
-    _check_writable(game)
+    check_writable(game)
     view = game_log(game=game, head=(head.seq, head.last_hash))
     if expected_seq != view.seq:
         raise _stale(game, expected_seq, view)
     state = view.replay.state
     seat, typed, canonical = entry_read(text=text, to_move=state.to_move, ruleset=state.ruleset)
-    result = _extend(game, view, typed, canonical)
-    new_entry = _NewEntry(
+    result = extend_log(game, view, typed, canonical)
+    new_entry = NewEntry(
         text=canonical,
         client_id=client_id,
         events=[e.to_json() for e in result.events[-1]],
         seat=seat,
     )
-    (row,) = _chained(game, prev_hash=view.last_hash, first_seq=view.seq + 1, entries=[new_entry])
+    (row,) = chained(game, prev_hash=view.last_hash, first_seq=view.seq + 1, entries=[new_entry])
     row.save(force_insert=True)
     rows = [*view.entries, entry_json(row)]
-    # Shared once its legal moves are known (move_submit's _with_legal).
+    # Shared once its legal moves are known (move_submit's with_legal_moves).
     new_view = build_log_view(game=game, rows=rows, result=result, share=False)
     if result.winner:
-        _clock_stop(game)
-    return SubmitResult(True, entry_json(row), _answer_state(game, new_view))
+        clock_stop_on_win(game)
+    return SubmitResult(True, entry_json(row), answer_state(game, new_view))
 
 
 def _refusal_record(game: Game, text: object, err: ApplicationError) -> None:
@@ -203,13 +203,13 @@ def _refusal_record(game: Game, text: object, err: ApplicationError) -> None:
 
 def move_preview(*, game: Game, text: str, lang: str | None = None) -> dict[str, Any]:
     """What an entry would do, without storing it: moved pawns, hits, locks, winner."""
-    with _language(lang):
+    with answer_language(lang):
         view = game_log(game=game)
         state = view.replay.state
         _seat, typed, canonical = entry_read(
             text=text, to_move=state.to_move, ruleset=state.ruleset
         )
-        result = _extend(game, view, typed, canonical)
+        result = extend_log(game, view, typed, canonical)
     before, after = view.replay.position, result.position
     changes = []
     # Per colour (DUO: per home area), as the position's own notation names them.

@@ -12,9 +12,9 @@ from core.errors import Conflict, NotFound
 from games.models import Game, MoveEntry, ResultConfirmation
 from games.selectors import active_entries
 from games.services.move_log._common import (
-    _answer_state,
-    _check_writable,
-    _lock,
+    answer_state,
+    check_writable,
+    lock_game,
 )
 
 
@@ -29,15 +29,15 @@ def move_take_back(*, game: Game, client_id: str, seq: int) -> dict[str, Any]:
     withdrawn by the same device changes nothing.
     """
     with transaction.atomic():
-        game = _lock(game)
-        _check_writable(game)
+        game = lock_game(game)
+        check_writable(game)
         entry = active_entries(game=game).filter(seq=seq).first()
         if entry is None:
             withdrawn = MoveEntry.objects.filter(
                 game=game, seq=seq, withdrawn_by=client_id, withdrawn_at__isnull=False
             ).exists()
             if withdrawn:
-                return _answer_state(game)
+                return answer_state(game)
             raise NotFound(
                 "entry_not_found",
                 _("There is no entry %(seq)s in this game's log."),
@@ -62,7 +62,7 @@ def move_take_back(*, game: Game, client_id: str, seq: int) -> dict[str, Any]:
         entry.save(update_fields=["withdrawn_at", "withdrawn_by"])
         # A confirmation was given for the log as it was.
         ResultConfirmation.objects.filter(game=game).delete()
-        return _answer_state(game)
+        return answer_state(game)
 
 
 # Entries the table logged itself (demo data stands in for a table's play).

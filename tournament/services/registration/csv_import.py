@@ -19,13 +19,13 @@ from tournament.permissions import require_organiser
 from tournament.services.audit import audit_record, tournament_data_changed
 from tournament.services.registration.pairs import (
     PairData,
-    _active_pairs,
-    _conflicts,
-    _create_pair,
-    _entrant_players,
-    _lock,
-    _next_round_number,
-    _persons,
+    active_pairs_of,
+    entrant_players,
+    lock_tournament,
+    next_round_number,
+    pair_conflicts,
+    pair_create_row,
+    persons_for_pairs,
 )
 
 
@@ -65,19 +65,19 @@ def pairs_import_csv(
     """All or nothing: if any row is bad nothing is created and every bad row
     is reported with its line number (``refused``: those the reading refused)."""
     require_organiser(actor, tournament)
-    tournament = _lock(tournament)
+    tournament = lock_tournament(tournament)
     errors = list(refused)
-    existing = list(_active_pairs(tournament))
+    existing = list(active_pairs_of(tournament))
     accepted: list[PairData] = []
     seen: list[Pair] = list(existing)
     for row in rows:
         data = row.pair
         try:
-            _entrant_players(data, singles=tournament.is_singles)
+            entrant_players(data, singles=tournament.is_singles)
         except ApplicationError as exc:
             errors.append(RowError(row.line, exc.message_en, exc.message_da))
             continue
-        problem = _conflicts(data, seen)
+        problem = pair_conflicts(data, seen)
         if problem:
             errors.append(RowError(row.line, problem.message_en, problem.message_da))
             continue
@@ -95,14 +95,14 @@ def pairs_import_csv(
         errors.sort(key=lambda e: e.line)
         return ImportReport(created=[], errors=errors)
     start = (tournament.pairs.aggregate(m=Max("start_number"))["m"] or 0) + 1
-    first_round = _next_round_number(tournament)
+    first_round = next_round_number(tournament)
     created = [
-        _create_pair(
+        pair_create_row(
             tournament, data, start_number=start + k, first_round=first_round, check_in=False,
             persons=persons,
         )
         for k, (data, persons) in enumerate(
-            zip(accepted, _persons(tournament, accepted), strict=True)
+            zip(accepted, persons_for_pairs(tournament, accepted), strict=True)
         )
     ]  # fmt: skip
     if created:

@@ -8,7 +8,6 @@ from typing import Any, TypedDict, Unpack
 
 from django.db import transaction
 from django.db.models import Max
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError, Conflict
@@ -23,6 +22,7 @@ from tournament.models import (
 from tournament.permissions import require_organiser
 from tournament.person_permissions import link_policy
 from tournament.services.audit import audit_record, tournament_data_changed
+from tournament.services.status import status_change_guarded
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class PairChanges(TypedDict, total=False):
     rating: int | None
 
 
-def _entrant_players(data: PairData, *, singles: bool) -> PairData:
+def entrant_players(data: PairData, *, singles: bool) -> PairData:
     """A pairs event's entrant has two different players, a singles event's one."""
     if singles:
         if data.player_2:
@@ -69,14 +69,14 @@ def _entrant_players(data: PairData, *, singles: bool) -> PairData:
     return data
 
 
-def _active_pairs(tournament: Tournament, exclude: Pair | None = None) -> Any:
+def active_pairs_of(tournament: Tournament, exclude: Pair | None = None) -> Any:
     pairs = Pair.objects.filter(tournament=tournament).exclude(status=Pair.Status.DROPPED)
     if exclude is not None:
         pairs = pairs.exclude(pk=exclude.pk)
     return pairs.select_related("player_1", "player_2")
 
 
-def _conflicts(
+def pair_conflicts(
     data: PairData, existing: list[Pair], exclude: Pair | None = None
 ) -> ApplicationError | None:
     """A player already in another active pair, or a seed already taken."""
@@ -101,7 +101,7 @@ def _conflicts(
     return None
 
 
-def _next_round_number(tournament: Tournament) -> int:
+def next_round_number(tournament: Tournament) -> int:
     return (tournament.rounds.aggregate(m=Max("number"))["m"] or 0) + 1
 
 
@@ -115,7 +115,7 @@ def _linked(tournament: Tournament, entries: list[tuple[str, str]]) -> list[Pers
     )
 
 
-def _persons(tournament: Tournament, data: list[PairData]) -> list[tuple[Person, ...]]:
+def persons_for_pairs(tournament: Tournament, data: list[PairData]) -> list[tuple[Person, ...]]:
     """Each entrant's people (two in a pair, one in singles), found or created in one go:
     a known person only when the event's own organisers may manage them, else a new
     person and a suggested match."""
@@ -123,7 +123,7 @@ def _persons(tournament: Tournament, data: list[PairData]) -> list[tuple[Person,
     return [tuple(next(found) for _name in _names(d)) for d in data]
 
 
-def _create_pair(
+def pair_create_row(
     tournament: Tournament, data: PairData, *, start_number: int, first_round: int,
     check_in: bool, persons: tuple[Person, ...],
 ) -> Pair:  # fmt: skip
@@ -146,7 +146,7 @@ def _create_pair(
     )
 
 
-def _lock(tournament: Tournament) -> Tournament:
+def lock_tournament(tournament: Tournament) -> Tournament:
     """Serialise writes that number things within one event."""
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
@@ -201,24 +201,24 @@ def _register(
     name: str, seed: int | None, rating: int | None, check_in: bool,
     persons: tuple[Person, ...] | None, action: str,
 ) -> Pair:  # fmt: skip
-    tournament = _lock(tournament)
-    data = _entrant_players(
+    tournament = lock_tournament(tournament)
+    data = entrant_players(
         PairData(
             player_1=player_1, player_2=player_2, club=club, name=name, seed=seed, rating=rating
         ),
         singles=tournament.is_singles,
     )
-    problem = _conflicts(data, list(_active_pairs(tournament)))
+    problem = pair_conflicts(data, list(active_pairs_of(tournament)))
     if problem:
         raise problem
     start_number = (tournament.pairs.aggregate(m=Max("start_number"))["m"] or 0) + 1
-    pair = _create_pair(
+    pair = pair_create_row(
         tournament,
         data,
         start_number=start_number,
-        first_round=_next_round_number(tournament),
+        first_round=next_round_number(tournament),
         check_in=check_in,
-        persons=persons or _persons(tournament, [data])[0],
+        persons=persons or persons_for_pairs(tournament, [data])[0],
     )
     audit_record(
         tournament=tournament,
@@ -239,7 +239,7 @@ def pair_withdraw(*, pair: Pair, actor: Actor | None) -> None:
 
     Only for the signup app, which has checked the link or the organiser.
     """
-    tournament = _lock(pair.tournament)
+    tournament = lock_tournament(pair.tournament)
     if tournament.rounds.exists():
         raise Conflict(
             "tournament_started",
@@ -284,10 +284,10 @@ def pair_update(*, pair: Pair, actor: Actor, **changes: Unpack[PairChanges]) -> 
         seed=pair.seed,
         rating=pair.rating,
     )
-    data = _entrant_players(
+    data = entrant_players(
         dataclasses.replace(current, **changes), singles=pair.tournament.is_singles
     )
-    problem = _conflicts(data, list(_active_pairs(pair.tournament)), exclude=pair)
+    problem = pair_conflicts(data, list(active_pairs_of(pair.tournament)), exclude=pair)
     if problem:
         raise problem
     before, after = dataclasses.asdict(current), dataclasses.asdict(data)
@@ -316,26 +316,13 @@ def pair_update(*, pair: Pair, actor: Actor, **changes: Unpack[PairChanges]) -> 
     return pair
 
 
-def _set_status(
-    pair: Pair, actor: Actor, *, allowed_from: tuple[str, ...], to: str, action: str,
-    refusal: tuple[str, Promise],
-) -> Pair:  # fmt: skip
-    require_organiser(actor, pair.tournament)
-    updated = Pair.objects.filter(pk=pair.pk, status__in=allowed_from).update(status=to)
-    if not updated:
-        raise Conflict(*refusal)
-    pair.refresh_from_db()
-    audit_record(tournament=pair.tournament, actor=actor, action=action, target=pair)
-    tournament_data_changed(tournament=pair.tournament)
-    return pair
-
-
 @transaction.atomic
 def pair_check_in(*, pair: Pair, actor: Actor) -> Pair:
     """Registered (or dropped, to undo a drop) -> checked in."""
-    return _set_status(
+    require_organiser(actor, pair.tournament)
+    return status_change_guarded(
         pair,
-        actor,
+        actor=actor,
         allowed_from=(Pair.Status.REGISTERED, Pair.Status.DROPPED),
         to=Pair.Status.CHECKED_IN,
         action="pair_check_in",
@@ -345,9 +332,10 @@ def pair_check_in(*, pair: Pair, actor: Actor) -> Pair:
 
 @transaction.atomic
 def pair_check_out(*, pair: Pair, actor: Actor) -> Pair:
-    return _set_status(
+    require_organiser(actor, pair.tournament)
+    return status_change_guarded(
         pair,
-        actor,
+        actor=actor,
         allowed_from=(Pair.Status.CHECKED_IN,),
         to=Pair.Status.REGISTERED,
         action="pair_check_out",
@@ -358,9 +346,10 @@ def pair_check_out(*, pair: Pair, actor: Actor) -> Pair:
 @transaction.atomic
 def pair_drop(*, pair: Pair, actor: Actor) -> Pair:
     """A dropped pair is not paired again; the games it played stay."""
-    return _set_status(
+    require_organiser(actor, pair.tournament)
+    return status_change_guarded(
         pair,
-        actor,
+        actor=actor,
         allowed_from=(Pair.Status.REGISTERED, Pair.Status.CHECKED_IN),
         to=Pair.Status.DROPPED,
         action="pair_drop",
@@ -377,8 +366,8 @@ def pair_seeds_set(*, tournament: Tournament, actor: Actor, ranked: list[tuple[i
     then use that order. Dropped pairs lose their seed. The number seeded.
     """
     require_organiser(actor, tournament)
-    tournament = _lock(tournament)
-    active = {p.pk: p for p in _active_pairs(tournament)}
+    tournament = lock_tournament(tournament)
+    active = {p.pk: p for p in active_pairs_of(tournament)}
     if sorted(pid for pid, _ in ranked) != sorted(active):
         raise ApplicationError(
             "seed_list_stale",

@@ -37,7 +37,7 @@ def runall(tmp_path, settings, monkeypatch, db):  # type: ignore[no-untyped-def]
     settings.VAR_DIR = tmp_path / "var"
     settings.EMAIL_BACKEND = "core.mail.PrivateFileEmailBackend"
     settings.EMAIL_FILE_PATH = str(tmp_path / "var" / "mail")
-    monkeypatch.setattr("tournament.management.commands.runall.Supervisor", StartsNothing)
+    monkeypatch.setattr("core.management.commands.runall.Supervisor", StartsNothing)
     monkeypatch.delenv("SITE_URL", raising=False)
     handlers = {sig: signal.getsignal(sig) for sig in SIGNALS}
 

@@ -3,7 +3,8 @@
 Each function returns the SVG text. Pages show it as an ``<img>`` with a
 ``data:`` address (``svg_data_uri``): the site's Content-Security-Policy
 forbids inline styles, and an SVG loaded as an image keeps its own. PDFs
-turn the same text into a reportlab drawing (``stats.pdf``).
+turn the same text into a reportlab drawing (``stats.pdf``). Kept in ``printing``
+because both the rating pages and the statistics pages draw with it.
 """
 
 from __future__ import annotations
