@@ -33,8 +33,9 @@ TRANSLATE_TAGS = re.compile(
 )
 # Words that make a Python string literal Danish when two of them occur in it.
 DANISH_WORDS = frozenset(
-    {"og", "er", "på", "ikke", "skal", "kan", "har", "af", "det", "den", "ved"}
-    | {"efter", "eller", "som", "fra", "med", "der"}
+    {"og", "er", "på", "ikke", "skal", "kan", "har", "af", "det", "den", "ved", "de", "nr"}
+    | {"efter", "eller", "som", "fra", "med", "der", "ingen", "runde", "runder", "bord"}
+    | {"brik", "brikken", "brikker", "spillet", "parret", "kort", "dommer", "dommeren"}
 )
 DANISH_LETTERS = re.compile("[æøåÆØÅ]")
 
@@ -130,6 +131,8 @@ def python_danish_texts() -> Iterator[tuple[str, str]]:
                         english.add(id(value))
             elif isinstance(node, ast.Call):
                 danish.update(id(k.value) for k in node.keywords if (k.arg or "").endswith("da"))
+            elif isinstance(node, ast.JoinedStr):  # read whole, not part by part
+                english.update(id(v) for v in node.values)
         for node in ast.walk(tree):
             text = _literal(node)
             if not text or id(node) in english:
