@@ -240,7 +240,7 @@ def test_a_ruling_from_the_review_page_says_what_it_did_to_call_and_clock(client
     answer = client.post(url, form)
     assert answer["Location"].endswith("?at=10")
     assert _follow_message(client, answer) == [
-        "Kendelsen er skrevet i spillets log: Loggen stadfæstet (! UPHOLD 10). "
+        "Kendelsen er skrevet i spillets log: Loggen stadfæstet (Post 10 stadfæstet som logget). "
         "Tilkaldet er lukket, og uret kører igen."
     ]
     page = client.get(answer["Location"]).content.decode()
