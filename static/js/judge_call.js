@@ -58,7 +58,7 @@ if (box) {
       li.appendChild(head);
       r.entries.forEach(function (e) {
         var said = document.createElement("span");
-        said.textContent = " " + e.seq + ". " + (describeJudgeEntry(e.text, W, colourName) || e.text);
+        said.textContent = " · " + e.seq + ". " + (describeJudgeEntry(e.text, W, colourName) || e.text);
         li.appendChild(said);
       });
       var meta = document.createElement("span");
