@@ -131,7 +131,7 @@ def final_results(*, tournament: Tournament) -> FinalResults:
             FinalPlace(
                 place, row.shared_rank, row.pair,
                 f"Swiss rank {row.rank}{'=' if row.shared_rank else ''}",
-                f"Nr. {row.rank}{'=' if row.shared_rank else ''} efter de schweiziske runder",
+                f"Nr. {row.rank}{'=' if row.shared_rank else ''} efter Monrad-runderne",
             )
         )  # fmt: skip
     places.sort(key=lambda p: (p.place, p.pair.start_number))

@@ -300,7 +300,9 @@ def knockout_stage_names(matches: int) -> tuple[str, str]:
         return "Semi-finals", "Semifinaler"
     if matches == 4:
         return "Quarter-finals", "Kvartfinaler"
-    return f"Round of {matches * 2}", f"{matches * 2}.-delsfinaler"
+    if matches == 8:
+        return "Round of 16", "Ottendedelsfinaler"
+    return f"Round of {matches * 2}", f"Knockout-runde med {matches * 2} par"
 
 
 def bracket_for_tournament(

@@ -17,11 +17,13 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games.engine import EngineError, entry_marks, replay
+from games.judge_words import judge_entry_words
 from games.models import Game
 from games.selectors import game_record
 from games.services.move_log import game_state
 from judging.models import JudgeCall, MoveRefusal, Ruling
 from judging.rules_text import RULES_HTML
+from judging.selectors_records import judge_name
 from tournament.models import Pair, Tournament
 
 _PENALTY_KINDS = (Ruling.Kind.PENALTY, Ruling.Kind.WARNING)
@@ -93,7 +95,7 @@ def call_json(call: JudgeCall) -> dict[str, Any]:
         "reason": call.reason,
         "created_at": call.created_at.isoformat(),
         "created_at_local": _local(call.created_at),
-        "taken_by": call.taken_by.get_username() if call.taken_by else "",
+        "taken_by": judge_name(call.taken_by),
         "taken_at_local": _local(call.taken_at),
         "paused_clock": call.paused_clock,
     }
@@ -127,7 +129,7 @@ def ruling_json(ruling: Ruling) -> dict[str, Any]:
         "entry_seq": ruling.entry_seq,
         "entries": ruling.log_entries,
         "reason": ruling.reason,
-        "judge": ruling.judge.get_username() if ruling.judge else "",
+        "judge": judge_name(ruling.judge),
         # Undone by a judge (RULES.md J2): the ruling no longer counts.
         "undone": ruling.undone_by_id is not None,
         "created_at": ruling.created_at.isoformat(),
@@ -275,7 +277,12 @@ def game_review(*, game: Game, at: int | None = None) -> dict[str, Any]:
         "hand_sizes": dict(after.state.hand_sizes),
         "winner": after.winner,
         "entries": [
-            {**e, "mark": marks.get(e["seq"], ""), "judge": e["text"].startswith("!")}
+            {
+                **e,
+                "mark": marks.get(e["seq"], ""),
+                "judge": e["text"].startswith("!"),
+                "words": judge_entry_words(e["text"], ruleset) if e["text"].startswith("!") else "",
+            }
             for e in entries
         ],
         "entry": None,

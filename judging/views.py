@@ -18,6 +18,8 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from core.errors import ApplicationError, PermissionDenied
 from core.request import field_int, post_text, post_texts, query_int, query_text
 from core.validation import InputRefused
+from games.engine import get_ruleset
+from games.judge_words import judge_entry_words
 from games.models import MAX_ENTRY_NUMBER, Game
 from games.selectors import game_players
 from games.services.clock import clock_resume, clock_state
@@ -266,7 +268,8 @@ def _act(request: HttpRequest, game: Game, action: str, data: dict[str, Any]) ->
 def _ruling_done(outcome: RulingOutcome) -> str:
     """What the ruling did, in a sentence or two: the log entries and the call."""
     ruling = outcome.ruling
-    entries = ", ".join(entry["text"] for entry in ruling.log_entries)
+    rules = get_ruleset(ruling.game.round.tournament.ruleset)
+    entries = "; ".join(judge_entry_words(str(e["text"]), rules) for e in ruling.log_entries)
     done = (
         _("Ruling recorded in the game's log: %(kind)s (%(entries)s).")
         % {"kind": ruling.get_kind_display(), "entries": entries}

@@ -12,7 +12,7 @@ import hashlib
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from core.public_cache import cached_page
@@ -327,7 +327,7 @@ def tournament_stats_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     page = stats_for_tournament(tournament=tournament, public=tournament.published)
     pdf = build_statistics_pdf(
         title=f"{tournament.name}: {_('statistics')}",
-        footer=f"{tournament.name} · {tournament.date}",
+        footer=f"{tournament.name} · {formats.date_format(tournament.date)}",
         figures=_figures(page.summary),
         charts=statistics_charts(page, [tournament]),
     )
@@ -343,7 +343,7 @@ def season_stats_pdf(request: HttpRequest, season: str) -> HttpResponse:
     page = stats_for_tournaments(tournaments=tournaments)
     pdf = build_statistics_pdf(
         title=f"{series.name}: {_('statistics')}",
-        footer=f"{series.name} · {timezone.localdate()}",
+        footer=f"{series.name} · {formats.date_format(timezone.localdate())}",
         figures=_figures(page.summary),
         charts=statistics_charts(page, tournaments),
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from people.models import Person
@@ -67,8 +67,8 @@ def player_pdf(request: HttpRequest, player_id: int) -> HttpResponse:
     stats = person_stats(person=person)
     history = person_rating_history(person=person)
     figures = [
-        (_("rating"), f"{rating.ordinal:.1f}" if rating else "–"),
-        (_("uncertainty"), f"± {rating.sigma:.1f}" if rating else "–"),
+        (_("rating"), formats.number_format(rating.ordinal, 1) if rating else "–"),
+        (_("uncertainty"), f"± {formats.number_format(rating.sigma, 1)}" if rating else "–"),
         (_("games"), str(len(stats.games))),
         (_("wins"), str(stats.wins)),
         (_("pawns hit by their side"), str(stats.hits_given)),

@@ -319,6 +319,17 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"{self.tournament} — {self.number}"
 
+    @property
+    def stage_name(self) -> str:
+        """What the round is called besides its number: a knockout round's stage
+        ("Semi-finals"), "Playoff"; empty for a Monrad round (docs/glossary.md)."""
+        if self.kind == self.Kind.PLAYOFF:
+            return str(_("Playoff"))
+        if self.kind != self.Kind.KNOCKOUT or not self.bracket_matches:
+            return ""
+        names = {1: _("Final"), 2: _("Semi-finals"), 4: _("Quarter-finals"), 8: _("Round of 16")}
+        return str(names.get(self.bracket_matches, _("Knockout round")))
+
 
 class Bye(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")

@@ -19,7 +19,7 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Invitation
@@ -107,8 +107,11 @@ def _invitation_email(*, invitation: Invitation, link: str) -> bool:
         "expires_at": invitation.expires_at,
         "inviter": invitation.created_by.get_username() if invitation.created_by else "",
     }
-    subject = render_to_string("accounts/email/invitation_subject.txt", context).strip()
-    body = render_to_string("accounts/email/invitation_body.txt", context)
+    # The event's language, as its pages: the organiser's own may not be the invitee's.
+    with translation.override(invitation.tournament.language or settings.LANGUAGE_CODE):
+        context["role"] = invitation.get_role_display().lower()
+        subject = render_to_string("accounts/email/invitation_subject.txt", context).strip()
+        body = render_to_string("accounts/email/invitation_body.txt", context)
     try:
         send_mail(subject, body, None, [invitation.email])
     except Exception:  # any mail failure: the organiser still has the link

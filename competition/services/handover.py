@@ -28,6 +28,7 @@ and back"):
 from __future__ import annotations
 
 import copy
+import datetime
 import hashlib
 import hmac
 import json
@@ -37,7 +38,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max, Q
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
 from competition.models import HandOver, VenueCopy
@@ -143,7 +144,7 @@ def handover_export(*, tournament: Tournament, actor: Actor) -> dict[str, Any]:
                 "This event was handed over to the venue at %(when)s and has not come "
                 "back. Import its return, or take it back first."
             ),
-            params={"when": timezone.localtime(open_one.created_at).strftime("%Y-%m-%d %H:%M")},
+            params={"when": _local_moment(open_one.created_at)},
         )
     audit_record(tournament=tournament, actor=actor, action="handover_sent")
     document = tournament_export(tournament=tournament)
@@ -396,10 +397,15 @@ def handover_return_import(
     return handover
 
 
+def _local_moment(moment: datetime.datetime) -> str:
+    """A moment in a message, as the reader's language writes it ("26.11.2026 14:30")."""
+    return formats.date_format(timezone.localtime(moment), "SHORT_DATETIME_FORMAT")
+
+
 def _check_open(handover: HandOver) -> None:
     if handover.state == HandOver.State.AT_VENUE:
         return
-    when = timezone.localtime(handover.closed_at or handover.created_at).strftime("%Y-%m-%d %H:%M")
+    when = _local_moment(handover.closed_at or handover.created_at)
     if handover.state == HandOver.State.RETURNED:
         raise Conflict(
             "handover_returned",

@@ -158,6 +158,8 @@ LOGOUT_REDIRECT_URL = "tournament:home"
 LANGUAGE_CODE = "da"
 LANGUAGES = [("da", "Dansk"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]  # plus each app's own locale/ (Django finds those)
+# Our choices on top of Django's Danish and English formats (config/formats/).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = "Europe/Copenhagen"
 USE_I18N = True
 USE_TZ = True

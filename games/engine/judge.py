@@ -205,7 +205,9 @@ def parse_judge_entry(text: str, ruleset: Ruleset | None = None) -> JudgeEntry:
     if kind == "RESULT" and 1 <= len(args) <= 2 and args[0] in ("YB", "RG"):
         if len(args) == 2 and args[1] != "TIME":
             raise _bad(
-                text, "write RESULT YB or RESULT YB TIME", "skriv RESULT YB eller RESULT YB TIME"
+                text,
+                "write RESULT YB or RESULT YB TIME",
+                "skriv 'RESULT YB' eller 'RESULT YB TIME'",
             )
         return JudgeEntry("RESULT", team=args[0], on_time=len(args) == 2)
     if kind == "UNDO":
@@ -213,7 +215,8 @@ def parse_judge_entry(text: str, ruleset: Ruleset | None = None) -> JudgeEntry:
     raise _bad(
         text,
         "unknown judge entry; use UPHOLD, VOID, SET, P1, P2, P3, P4, WARN, RESULT or UNDO",
-        "ukendt dommerpost; brug UPHOLD, VOID, SET, P1, P2, P3, P4, WARN, RESULT eller UNDO",
+        "ukendt dommerpost; brug 'UPHOLD', 'VOID', 'SET', 'P1', 'P2', 'P3', 'P4', 'WARN', "
+        "'RESULT' eller 'UNDO'",
     )
 
 
@@ -250,15 +253,15 @@ def _parse_duo(text: str, ruleset: Ruleset) -> JudgeEntry:
     if kind == "RESULT" and 1 <= len(args) <= 2 and args[0] in _TEAM_OF_SIDE:
         if len(args) == 2 and args[1] != "TIME":
             raise _bad(
-                text, "write RESULT Y or RESULT Y TIME", "skriv RESULT Y eller RESULT Y TIME"
+                text, "write RESULT Y or RESULT Y TIME", "skriv 'RESULT Y' eller 'RESULT Y TIME'"
             )
         return JudgeEntry("RESULT", team=_TEAM_OF_SIDE[args[0]], on_time=len(args) == 2, duo=True)
     raise _bad(
         text,
         "unknown DUO judge entry; use UPHOLD, VOID, SET, P1, P2, P3, P4, WARN, RESULT or UNDO "
         "with the players Y and R",
-        "ukendt DUO-dommerpost; brug UPHOLD, VOID, SET, P1, P2, P3, P4, WARN, RESULT eller UNDO "
-        "med spillerne Y og R",
+        "ukendt DUO-dommerpost; brug 'UPHOLD', 'VOID', 'SET', 'P1', 'P2', 'P3', 'P4', 'WARN', "
+        "'RESULT' eller 'UNDO' med spillerne Y og R",
     )
 
 

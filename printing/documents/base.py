@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from django.utils import formats
 from django.utils.translation import gettext as _
 from reportlab import rl_config
 from reportlab.lib import colors
@@ -54,7 +55,20 @@ def local_time(moment: datetime.datetime | None) -> str:
 
 
 def local_datetime(moment: datetime.datetime | None) -> str:
-    return moment.astimezone(COPENHAGEN).strftime("%d.%m.%Y %H:%M") if moment else ""
+    """Date and time in the active language's short format ("26.11.2026 14:30")."""
+    if moment is None:
+        return ""
+    return formats.date_format(moment.astimezone(COPENHAGEN), "SHORT_DATETIME_FORMAT")
+
+
+def local_date(day: datetime.date | None) -> str:
+    """A day in the active language's short format ("26.11.2026")."""
+    return formats.date_format(day, "SHORT_DATE_FORMAT") if day else ""
+
+
+def number_text(value: float) -> str:
+    """A number as the active language writes it: "2,5" in Danish, "3" for 3.0."""
+    return formats.number_format(f"{value:g}")
 
 
 def round_heading(round_number: int, round_title: str = "") -> str:

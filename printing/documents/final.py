@@ -37,7 +37,7 @@ def build_final_results(final: FinalStandings, *, lang: str = "da") -> bytes:
         st = styles()
         title = f"{final.tournament} — {_('Final results')}"
         story: list = [Paragraph(esc(title), st["title"])]
-        when = [formats.date_format(final.date, "j. F Y") if final.date else "", final.venue]
+        when = [formats.date_format(final.date, "DATE_FORMAT") if final.date else "", final.venue]
         if any(when):
             story.append(Paragraph(esc(" · ".join(w for w in when if w)), st["body"]))
         story.append(Spacer(0, 8))

@@ -24,6 +24,7 @@ from printing.documents.base import (
     PAGE_SIZES,
     SEAT_COLOURS,
     ProgressCallback,
+    local_date,
     local_time,
     printable,
     seat_name,
@@ -248,7 +249,7 @@ def _fit(c: Canvas, text: str, x: float, y: float, font: str, size: float, width
 def _draw_sheet(c: Canvas, sheet: ScoreSheet, labels: dict[str, str]) -> None:
     text_width = W - 2 * M - QR_SIZE - 10
     _fit(c, sheet.tournament, M, 805, "Helvetica-Bold", 15, text_width)
-    details = " · ".join(part for part in (_format_date(sheet.date), sheet.venue) if part)
+    details = " · ".join(part for part in (local_date(sheet.date), sheet.venue) if part)
     if details:
         c.setFont("Helvetica", 9)
         c.drawString(M, 791, printable(details))
@@ -314,7 +315,3 @@ def _draw_times(c: Canvas, sheet: ScoreSheet, labels: dict[str, str]) -> None:
             moment = sheet.started_at + datetime.timedelta(minutes=minutes)
             c.setFont("Helvetica-Bold", 12)
             c.drawString(x + 64, 466, local_time(moment))
-
-
-def _format_date(day: datetime.date | None) -> str:
-    return day.strftime("%d.%m.%Y") if day else ""

@@ -14,6 +14,7 @@ from printing.documents.base import (
     esc,
     fitted_widths,
     header_cells,
+    number_text,
     platypus_pdf,
     styles,
 )
@@ -32,10 +33,6 @@ def tiebreak_label(key: str) -> str:
 
 # Landscape A4 between the 14 mm margins of ``platypus_pdf``.
 _LANDSCAPE_WIDTH = landscape(A4)[0] - 2 * 14 * mm
-
-
-def _number(value: float) -> str:
-    return f"{value:g}"
 
 
 def _signed(value: int) -> str:
@@ -78,12 +75,12 @@ def build_standings(standings: StandingsTable, *, lang: str = "da") -> bytes:
                 [
                     rank,
                     Paragraph(f"#{line.pair.start_number} {esc(line.pair.label)}", st["cell"]),
-                    _number(line.points),
+                    number_text(line.points),
                     line.games_played,
                     line.wins,
                     line.losses,
                     line.byes,
-                    _number(line.buchholz),
+                    number_text(line.buchholz),
                     line.locked_for,
                     line.locked_against,
                     _signed(line.locked_diff),

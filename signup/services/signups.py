@@ -15,7 +15,7 @@ import logging
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone, translation
+from django.utils import formats, timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError, Conflict, Text
@@ -84,7 +84,7 @@ def _require_open(tournament: Tournament) -> None:
             _("The tournament has started; sign-up is closed."),
         )
     if timezone.now() >= closes_at:
-        when = timezone.localtime(closes_at).strftime("%d.%m.%Y %H:%M")
+        when = formats.date_format(timezone.localtime(closes_at), "SHORT_DATETIME_FORMAT")
         raise Conflict(
             "signup_closed",
             _("Sign-up closed on %(when)s. Contact the organiser."),

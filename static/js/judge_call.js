@@ -7,11 +7,17 @@
  * call per table). Data attributes only (CSP-safe).
  */
 import { Poller } from "./poller.js";
+import { describeJudgeEntry } from "./table/text.js";
 
 const box = document.getElementById("judge-box");
 if (box) {
   var url = box.dataset.url;
   var S = document.getElementById("judge-strings").dataset;
+  // The game's words (seat names, judge entries): templates/games/_strings.html.
+  var W = (document.getElementById("strings") || { dataset: {} }).dataset;
+  function colourName(c) {
+    return c.length === 2 ? W["area" + c.charAt(0) + c.charAt(1).toLowerCase()] || c : W["seat" + c] || c;
+  }
   var KEY = "dmp-judge-call-" + box.dataset.game;
   var form = document.getElementById("judge-call-form");
   var statusEl = document.getElementById("judge-call-status");
@@ -28,7 +34,7 @@ if (box) {
   function render(data) {
     var call = data.call;
     if (call) {
-      var text = call.taken_by ? S.coming + " " + call.taken_by : S.waiting;
+      var text = call.taken_by ? S.coming.split("{name}").join(call.taken_by) : S.waiting;
       if (call.paused_clock) text += " " + S.paused;
       statusEl.textContent = text;
       statusEl.hidden = false;
@@ -51,9 +57,9 @@ if (box) {
       head.textContent = r.kind_label + (r.rule ? " (" + r.rule + ")" : "");
       li.appendChild(head);
       r.entries.forEach(function (e) {
-        var code = document.createElement("code");
-        code.textContent = " " + e.seq + ". " + e.text;
-        li.appendChild(code);
+        var said = document.createElement("span");
+        said.textContent = " · " + e.seq + ". " + (describeJudgeEntry(e.text, W, colourName) || e.text);
+        li.appendChild(said);
       });
       var meta = document.createElement("span");
       meta.className = "muted";

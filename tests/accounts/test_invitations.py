@@ -186,3 +186,17 @@ def test_the_dashboard_lists_waiting_invitations_without_their_links(event, orga
     page = client.get(reverse("tournament:organiser_dashboard", args=[event.slug])).content.decode()
     assert "dommer@example.dk" in page
     assert token not in page
+
+
+def test_the_email_speaks_the_events_language_with_its_dates(event, organiser):
+    english_organiser = _signed_in(organiser)
+    english_organiser.get(reverse("language_switch", args=["en"]))
+    _invite(english_organiser, event, email="dommer@example.dk")
+    body = mail.outbox[0].body
+    assert "dommer" in body and "Linket udløber" in body
+    # "26. november 2026 14:30": Django's Danish format, the month in Danish.
+    assert re.search(
+        r"\d{1,2}\. (januar|februar|marts|april|maj|juni|juli|august|"
+        r"september|oktober|november|december) \d{4} \d\d:\d\d",
+        body,
+    )

@@ -59,7 +59,7 @@ def test_the_bracket_decides_the_top_and_the_swiss_standings_the_rest():
     assert [p.place for p in final.podium] == [1, 2, 3]
     rest = _places(final)[4:]
     assert {p[2] for p in rest} == {5, 6, 7, 8}
-    assert all("efter de schweiziske runder" in p[3] for p in rest)
+    assert all("efter Monrad-runderne" in p[3] for p in rest)
     assert [p[0] for p in rest] == sorted(p[0] for p in rest) and rest[0][0] == 5
 
 

@@ -183,7 +183,8 @@ def test_a_playoff_choice_makes_the_playoff_round(client):
     )
     playoff = Round.objects.get(tournament=tournament, kind=Round.Kind.PLAYOFF)
     html = response.content.decode()
-    assert "Omspilsrunde" in html and "Omspilsrunden er lavet som kladde" in html
+    assert f"Runde {playoff.number} · Omspil" in html
+    assert "Omspilsrunden er lavet som kladde" in html
     assert playoff.games.count() == 1
 
 

@@ -96,7 +96,7 @@ def test_call_replay_void_and_play_on(browser, context, live_server):
     table.reload()
     table.click('button[data-sheet="judge"]')
     expect(table.locator("#judge-rulings")).to_contain_text("trækket annulleres")
-    expect(table.locator("#judge-rulings")).to_contain_text("! VOID 10")
+    expect(table.locator("#judge-rulings")).to_contain_text("11. Annulleret: post 10")
     table.click('#sheet [data-tab="type"]')
     table.fill("#typed", moves[9].split(" ", 1)[1])
     table.click("#typed-form button[type=submit]")

@@ -240,7 +240,7 @@ def test_a_ruling_from_the_review_page_says_what_it_did_to_call_and_clock(client
     answer = client.post(url, form)
     assert answer["Location"].endswith("?at=10")
     assert _follow_message(client, answer) == [
-        "Kendelsen er skrevet i spillets log: Loggen stadfæstet (! UPHOLD 10). "
+        "Kendelsen er skrevet i spillets log: Loggen stadfæstet (Post 10 stadfæstet som logget). "
         "Tilkaldet er lukket, og uret kører igen."
     ]
     page = client.get(answer["Location"]).content.decode()
@@ -306,3 +306,24 @@ def test_replay_buttons_use_glyphs_every_font_has(client, logged, judge):
     assert "⏮" not in nav and "⏭" not in nav
     # Glyphs only, to keep the row on one line of a phone; the words are their names.
     assert 'aria-label="Første">«</a>' in nav and 'aria-label="Sidste">»</a>' in nav
+
+
+def test_judges_pages_read_judge_entries_in_words_and_name_the_judge(client, api, logged, token):
+    from judging.services.calls import judge_call_create, judge_call_take
+    from tests.factories import judge_of
+
+    judge = judge_of(logged.round.tournament, "uret")
+    judge.first_name, judge.last_name = "Ulla", "Ravn"
+    judge.save()
+    call = judge_call_create(game=logged, client_id="words-call")
+    judge_call_take(call_id=call.pk, actor=judge)
+    assert api.get(reverse("api:table-judge", args=[token])).json()["call"]["taken_by"] == (
+        "Ulla Ravn"
+    )
+    ruling_penalty(game=logged, actor=judge, penalty="P1", seat="Y", reason="Rørte brikken først")
+    client.force_login(judge)
+    rulings = client.get(reverse("judging:rulings", args=[logged.round.tournament.slug]))
+    html = rulings.content.decode()
+    assert "Straf P1: Gul får 3 kort i næste giv" in html and "Ulla Ravn" in html
+    review = client.get(_review_url(logged)).content.decode()
+    assert "Straf P1: Gul får 3 kort i næste giv <code>! P1 Y</code>" in review

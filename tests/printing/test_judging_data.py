@@ -182,5 +182,5 @@ def test_game_record_in_danish_labels_a_position_correction(round_with_games, ki
     position = game_state(game=game)["position"]
     ruling_position_set(game=game, actor=kirsten, position=position, reason="Brikken stod på R5")
     text = " ".join(pdf_text(game_record_render(game=game, actor=kirsten, lang="da")).split())
-    assert "Stilling rettet af dommeren" in text and "Brikken stod på R5" in text
+    assert "Stillingen rettet af dommeren" in text and "Brikken stod på R5" in text
     assert "Stilling efter træk 7" in text

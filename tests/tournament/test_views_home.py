@@ -114,7 +114,7 @@ def test_the_dashboard_shows_the_current_round_with_its_results_clocks_and_links
     html = response.content.decode()
     assert "<strong>4</strong> af 4 borde mangler resultat." in html
     assert "Ure: 4 spiller, 1 på pause, 0 med tiden udløbet." in html
-    assert "1 åbne dommerkald, 1 alarmer" in html
+    assert "1 åbne dommertilkald, 1 alarmer" in html
     hrefs = _hrefs(response)
     for url in (
         reverse("tournament:organiser_round", args=[event.slug, 1]),

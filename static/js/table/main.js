@@ -11,7 +11,7 @@ import { check, project, provisionalLocs } from "./game.js";
 import * as picker from "./picker.js";
 import { allColours, deckOf, isDuo, rulesetOf } from "./ruleset.js";
 import { Sync } from "./sync.js";
-import { boardMarks, discardText, judgeMarks, movedFrom, parseEffect, serverEffect, splitSeat, tidy } from "./text.js";
+import { boardMarks, describeJudgeEntry, discardText, judgeMarks, movedFrom, parseEffect, serverEffect, splitSeat, tidy } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($("table-config").textContent);
@@ -451,7 +451,7 @@ function logItem(e, marks) {
     item.className = "judge-entry" + (mark ? " " + mark : "");
     item.appendChild(document.createTextNode(e.seq + ". "));
     make("span", "judge-label", S.judgeRuling + ": ", item);
-    make(mark === "undone" ? "s" : "span", "entry-text", e.text.replace(/^! /, ""), item);
+    make(mark === "undone" ? "s" : "span", "entry-text", describeJudgeEntry(e.text, S, colourName) || e.text.replace(/^! /, ""), item);
   } else {
     item.className = mark === "void" ? "voided" : mark;
     make(mark === "void" ? "s" : "span", "entry-text", e.seq + ". " + e.text, item);

@@ -101,14 +101,52 @@ export function serverEffect(answer) {
   return tokens.join(" ");
 }
 
+/* A judge entry in words, as the printed game record says it (printing/timeline.py):
+   "! VOID 12 13 KEEP 14" → "Entries voided: 12, 13; kept without moving: 14",
+   "! RESULT RG TIME" → "Decided on time: Red/Green wins". ``W`` the page's strings
+   (templates/games/_strings.html), ``name`` names a seat or DUO area. An entry it
+   cannot read: null (the caller shows the notation). */
+export function describeJudgeEntry(text, W, name) {
+  const m = /^! ?([A-Z][A-Z0-9]*)((?: \S+)*)$/.exec((text || "").trim());
+  if (!m) return null;
+  const kind = m[1];
+  const args = m[2].split(" ").filter(Boolean);
+  const fill = (template, values) => Object.keys(values).reduce((t, k) => t.split("{" + k + "}").join(values[k]), template || "");
+  const list = (xs) => xs.join(", ");
+  const seat = args[0] ? name(args[0]) : "";
+  if (kind === "UPHOLD" && args.length) return fill(W.judgeUphold, { number: args[0] });
+  if (kind === "VOID" && args.length) {
+    const k = args.indexOf("KEEP");
+    const said = fill(W.judgeVoid, { numbers: list(k < 0 ? args : args.slice(0, k)) });
+    return k < 0 ? said : said + "; " + fill(W.judgeKeep, { numbers: list(args.slice(k + 1)) });
+  }
+  if (kind === "SET") return W.judgeSet || null;
+  if (kind === "P1" && seat) return fill(W.judgeP1, { seat });
+  if (kind === "P2" && args.length === 2) return fill(W.judgeP2, { seat, field: args[1] });
+  if ((kind === "P3" || kind === "P4") && seat) {
+    const said = fill(W.judgePenalty, { penalty: kind, seat });
+    return args.length > 1 ? said + "; " + fill(W.judgeForced, { move: args.slice(1).join(" ") }) : said;
+  }
+  if (kind === "WARN" && seat) return fill(W.judgeWarn, { seat });
+  if (kind === "UNDO" && args.length) return fill(W.judgeUndo, { numbers: list(args) });
+  if (kind === "RESULT" && args.length) {
+    const team = args[0].length === 2 ? W[args[0].toLowerCase()] || args[0] : name(args[0]);
+    return fill(args[1] === "TIME" ? W.judgeTime : W.judgeAward, { team });
+  }
+  return null;
+}
+
 /* An entry in words for people who do not read the notation (the public live view):
    "B 8: in" → "Blue plays 8: a new pawn enters on the start field";
    "R X: 1 3 7" → "Red discards the hand: 1, 3, 7". ``events`` are the entry's
    hits and locks ({type, colour, at}); ``W`` the page's strings (templates/games/_strings.html)
-   and ``name`` names a seat or DUO area. Judge entries and anything unknown stay as written. */
+   and ``name`` names a seat or DUO area. Judge entries in words too; anything unknown stays as written. */
 export function describeEntry(text, events, W, name) {
   const m = /^([YRBG]) ([^:]+): ?(.*)$/.exec(text || "");
-  if (!m) return (text || "").charAt(0) === "!" ? W.judgeEntry + ": " + text.slice(1).trim() : text;
+  if (!m) {
+    if ((text || "").charAt(0) !== "!") return text;
+    return W.judgeEntry + ": " + (describeJudgeEntry(text, W, name) || text.slice(1).trim());
+  }
   const [, seat, card, body] = m;
   if (card === "X") {
     return W.discards.replace("{seat}", name(seat)) + ": " + body.split(" ").filter(Boolean).join(", ");

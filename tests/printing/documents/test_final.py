@@ -19,7 +19,7 @@ def _final(**overrides):
             FinalLine(2, pair(1, "Carl Dahl", "Dorte Eg"), "Tabte finalen"),
             FinalLine(3, pair(7, "Erik Fisk", "Fie Gram"), "Ude i semifinaler", shared=True),
             FinalLine(3, pair(2, "Gorm Hald", "Hanne Ild"), "Ude i semifinaler", shared=True),
-            FinalLine(5, pair(3, "Ib Juul", "Jytte Kok"), "Nr. 5 efter de schweiziske runder"),
+            FinalLine(5, pair(3, "Ib Juul", "Jytte Kok"), "Nr. 5 efter Monrad-runderne"),
         ],
         "date": datetime.date(2026, 11, 28),
         "venue": "Odense",
@@ -37,7 +37,7 @@ def test_champions_podium_and_final_standings_in_danish():
     # The podium: 1, 2 and both shared thirds; then every place.
     assert "1 #4 De Gule Løver (Åse Ørum & Bo Bæk) Vandt finalen" in flat
     assert flat.count("3= #") >= 2 and "Slutstilling" in flat
-    assert "5 #3 Ib Juul & Jytte Kok Nr. 5 efter de schweiziske runder" in flat
+    assert "5 #3 Ib Juul & Jytte Kok Nr. 5 efter Monrad-runderne" in flat
     for header in ("Plads", "Par", "Afgjort ved"):
         assert header in text
 
