@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .boardstate import Event, event_of
-from .duo.game import DUO_ENTRY_HANDLERS, DuoState, run_record
+from .duo.game import DUO_ENTRY_HANDLERS, DuoState
 from .duo.position import DuoPosition
+from .duo.record import run_record
 from .errors import EngineError
 from .flow import ENTRY_HANDLERS, EntryHandler, Game, GameState, read_record
 from .judge import JUDGE_PREFIX, apply_judge_entry

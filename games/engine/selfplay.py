@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .board import CARDS, SEAT_INDEX, SEATS
-from .duo.game import selfplay_game as duo_selfplay_game
+from .duo.record import selfplay_game as duo_selfplay_game
 from .flow import Game
 from .notation import Discard, Move
 from .ruleset import DM2023, Ruleset
