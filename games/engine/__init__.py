@@ -44,6 +44,8 @@ from .rules import Applied, Event, apply_move, legal_moves
 from .ruleset import DM2023, DUO, FR, RULEBOOK, Ruleset, get_ruleset, ruleset_names
 from .variant import (
     VARIANTS,
+    DuoVariant,
+    PartnersVariant,
     Variant,
     find_variant,
     register_variant,
@@ -70,6 +72,7 @@ __all__ = [
     "Discard",
     "DuoPosition",
     "DuoState",
+    "DuoVariant",
     "EngineError",
     "Event",
     "GameState",
@@ -77,6 +80,7 @@ __all__ = [
     "JudgeEntry",
     "Move",
     "NotationError",
+    "PartnersVariant",
     "Position",
     "PositionError",
     "ReplayError",

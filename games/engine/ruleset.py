@@ -11,6 +11,17 @@ from dataclasses import dataclass
 
 from .board import CARDS, SEATS
 
+CARD_RULES = {
+    "1": "C3", "4": "C4", "7": "C7", "8": "C5", "11": "C5", "13": "C5", "J": "C9", "X": "D4",
+    **dict.fromkeys(("2", "3", "5", "6", "9", "10", "12"), "C2"),
+}  # fmt: skip
+"""The rule id each card's move follows in the four-seat game (RULES.md §5), ``X`` a discard."""
+DUO_CARD_RULES = {
+    "1": "C3", "6": "C3", "8": "C3", "2": "C4", "9": "C5", "4": "C6", "5": "C7", "X": "D3",
+    **dict.fromkeys(("3", "7", "10", "12"), "C2"),
+}  # fmt: skip
+"""The same in DUO (docs/rulesets/duo.md C2–C7, D3)."""
+
 
 @dataclass(frozen=True)
 class Ruleset:
@@ -67,7 +78,7 @@ class Ruleset:
     label_da: str = ""
     seats: tuple[str, ...] = SEATS
     pawns_per_side: int = 8
-    card_rules: tuple[tuple[str, str], ...] = ()
+    card_rules: tuple[tuple[str, str], ...] = tuple(CARD_RULES.items())
     colours: tuple[str, ...] = SEATS
     entering_cards: tuple[str, ...] = ("8", "11", "13")
     split_card: str = "7"
@@ -113,25 +124,13 @@ class Ruleset:
         return sum(n for _, n in self.deck)
 
 
-CARD_RULES = {
-    "1": "C3", "4": "C4", "7": "C7", "8": "C5", "11": "C5", "13": "C5", "J": "C9", "X": "D4",
-    **dict.fromkeys(("2", "3", "5", "6", "9", "10", "12"), "C2"),
-}  # fmt: skip
-DUO_CARD_RULES = {
-    "1": "C3", "6": "C3", "8": "C3", "2": "C4", "9": "C5", "4": "C6", "5": "C7", "X": "D3",
-    **dict.fromkeys(("3", "7", "10", "12"), "C2"),
-}  # fmt: skip
-
-DM2023 = Ruleset(
-    name="dm2023", label_en="DM 2023", label_da="DM 2023", card_rules=tuple(CARD_RULES.items())
-)
+DM2023 = Ruleset(name="dm2023", label_en="DM 2023", label_da="DM 2023")
 """The DM guide 2023 rules (RULES.md)."""
 
 FR = Ruleset(
     name="fr",
     label_en="French rulebook",
     label_da="Fransk regelbog",
-    card_rules=tuple(CARD_RULES.items()),
     finish_rule_2023=False,
     opener="left_of_dealer",
     talk_penalty_scope="talker",
@@ -143,7 +142,6 @@ RULEBOOK = Ruleset(
     name="rulebook",
     label_en="Printed rulebook",
     label_da="Trykt regelbog",
-    card_rules=tuple(CARD_RULES.items()),
     board="rulebook",
     finish_rule_2023=False,
     adjudication="distance_to_house",
