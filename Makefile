@@ -26,6 +26,7 @@ secret-key: venv
 migrate: secret-key
 	$(PYTHON) manage.py migrate --noinput
 	$(PYTHON) manage.py compilemessages_if_needed
+	$(PYTHON) manage.py ruleset_js
 
 # The demo only in an empty database (no event, no account); it never touches
 # an account afterwards. DEMO=0 starts without it: a server with no account
@@ -102,6 +103,7 @@ lint: venv
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy core accounts games judging competition tournament people printing season signup ratings stats config deploy
 	$(BIN)/lint-imports
+	$(PYTHON) manage.py ruleset_js --check
 
 format: venv
 	$(BIN)/ruff format .

@@ -14,9 +14,16 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from games.engine import DUO
 from games.models import Game
 from games.validators import MAX_NOTE, RESULT_HIGH, RESULT_VALIDATORS, ResultNumber
-from tournament.models import TIEBREAK_CHOICES, TOURNAMENT_SETTINGS, Pair, Tournament
+from tournament.models import (
+    TIEBREAK_CHOICES,
+    TOURNAMENT_SETTINGS,
+    Pair,
+    Tournament,
+    ruleset_choices,
+)
 from tournament.validators import (
     PAIR_TEXT_LIMITS,
     PAIR_VALIDATORS,
@@ -28,8 +35,6 @@ if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
 TIEBREAK_SLOTS = 5
-# A DUO player's pawns (docs/rulesets/duo.md S2).
-DUO_PAWNS = 6
 MAX_CSV_BYTES = 1024 * 1024
 
 # The settings the form edits as plain fields: the tiebreak order has its own
@@ -67,6 +72,9 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args: Any, creating: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # The engine's rulesets named in the page's language, asked per form (not
+        # once at import), so a ruleset registered later is offered too.
+        cast(forms.ChoiceField, self.fields["ruleset"]).choices = ruleset_choices()
         self.fields["slug"].required = False
         self.fields["slug"].help_text = _("Leave empty to make one from the name.")
         if not creating:
@@ -325,8 +333,8 @@ class ResultForm(forms.Form):
             self.fields[name].label = label
         for name in ("locked_yb", "locked_rg"):
             field = cast(forms.IntegerField, self.fields[name])
-            field.widget.attrs["max"] = DUO_PAWNS
-            field.validators = [ResultNumber(name, DUO_PAWNS)]
+            field.widget.attrs["max"] = DUO.pawns_per_side
+            field.validators = [ResultNumber(name, DUO.pawns_per_side)]
 
 
 class ResultClearForm(forms.Form):

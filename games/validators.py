@@ -10,9 +10,12 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-PAWNS_PER_TEAM = 8
-# RULES W3: start circle = 61 steps for each of a team's 8 pawns.
-MAX_DISTANCE = 8 * 61
+from games.engine import VARIANTS
+
+# The most pawns a side brings to the board in any ruleset (a pair's 8, RULES S2).
+PAWNS_PER_TEAM = max(variant.pawns_per_side for variant in VARIANTS.values())
+# RULES W3: start circle = 61 steps for each of a team's pawns.
+MAX_DISTANCE = PAWNS_PER_TEAM * 61
 MAX_NOTE = 500
 
 

@@ -38,7 +38,7 @@ from ratings.compute import (
     rate_games,
 )
 from ratings.models import PairRating, PairRatingChange, PersonRating, PersonRatingChange
-from tournament.models import SINGLES_RULESETS, Tournament
+from tournament.models import Tournament, singles_rulesets
 
 logger = logging.getLogger(__name__)
 # pg_advisory_xact_lock key: one rating job at a time ("RATE").
@@ -79,7 +79,7 @@ def _rated_games(rows: Iterable[dict[str, Any]]) -> list[RatedGame | None]:
     rows = list(rows)
     singles = set(
         Tournament.objects.filter(
-            pk__in={row["round__tournament_id"] for row in rows}, ruleset__in=SINGLES_RULESETS
+            pk__in={row["round__tournament_id"] for row in rows}, ruleset__in=singles_rulesets()
         ).values_list("pk", flat=True)
     )
     return [_rated_game(row, singles=row["round__tournament_id"] in singles) for row in rows]

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from core.validation import OneLineName
+from games.engine import DM2023, VARIANTS, find_variant
 
 TIEBREAK_CHOICES = [
     ("buchholz", _("Buchholz (sum of opponents' points)")),
@@ -50,12 +52,16 @@ TOURNAMENT_SETTINGS = (
 )
 
 
-# Rulesets played in singles: an entrant (a ``Pair`` row) is one player and a
-# table seats two (games.engine's ``Ruleset.players``; a test keeps them in step,
-# as this app sits below games and does not import the engine).
-SINGLES_RULESETS = frozenset({"duo"})
-PAIRS_SEATS = ("Y", "R", "B", "G")
-SINGLES_SEATS = ("Y", "R")
+def ruleset_choices() -> list[tuple[str, str]]:
+    """The event's ruleset choices: every ruleset of the engine's registry, named in
+    the active language. A callable, so migrations keep the reference, not the list."""
+    language = get_language() or settings.LANGUAGE_CODE
+    return [(variant.name, variant.label(language)) for variant in VARIANTS.values()]
+
+
+def singles_rulesets() -> list[str]:
+    """The rulesets played in singles: an entrant (a ``Pair`` row) is one player."""
+    return [variant.name for variant in VARIANTS.values() if variant.singles]
 
 
 def default_tiebreaks() -> list[str]:
@@ -63,13 +69,6 @@ def default_tiebreaks() -> list[str]:
 
 
 class Tournament(models.Model):
-    class Ruleset(models.TextChoices):
-        # The engine's rulesets (games.engine.ruleset); a test keeps them in step.
-        DM2023 = "dm2023", "DM 2023"
-        RULEBOOK = "rulebook", _("Printed rulebook")
-        FR = "fr", _("French rulebook")
-        DUO = "duo", "Partners DUO"
-
     class Adjudication(models.TextChoices):
         DISTANCE = "distance", _("Remaining distance")
         LOCKED_THEN_DISTANCE = "locked_then_distance", _("Locked pawns, then remaining distance")
@@ -81,7 +80,7 @@ class Tournament(models.Model):
         _("venue"), max_length=200, blank=True, validators=[OneLineName("venue")]
     )
     ruleset = models.CharField(
-        _("ruleset"), max_length=20, choices=Ruleset.choices, default=Ruleset.DM2023
+        _("ruleset"), max_length=20, choices=ruleset_choices, default=DM2023.name
     )
     time_limit_minutes = models.PositiveSmallIntegerField(
         _("game time limit (minutes)"), default=60
@@ -163,12 +162,12 @@ class Tournament(models.Model):
     @property
     def is_singles(self) -> bool:
         """Entrants are single players (DUO, two at a table), not pairs."""
-        return self.ruleset in SINGLES_RULESETS
+        return find_variant(self.ruleset).singles
 
     @property
     def seats(self) -> tuple[str, ...]:
         """The seats at a table, the first dealer's choices: Y and R in singles."""
-        return SINGLES_SEATS if self.is_singles else PAIRS_SEATS
+        return find_variant(self.ruleset).seats
 
 
 class TournamentRole(models.Model):

@@ -20,7 +20,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from core.validation import OneLineName, OneOf, WholeNumberRange
-from tournament.models import Tournament
+from tournament.models import Tournament, ruleset_choices
 from tournament.services.standings import KNOWN_TIEBREAKS
 
 Validator = Callable[[Any], None]
@@ -97,7 +97,7 @@ def _languages() -> list[str]:
 
 
 def _rulesets() -> list[str]:
-    return list(Tournament.Ruleset.values)
+    return [name for name, _label in ruleset_choices()]
 
 
 def _adjudications() -> list[str]:

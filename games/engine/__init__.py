@@ -35,7 +35,6 @@ from .game import (
     ReplayError,
     ReplayResult,
     ReplayStep,
-    replay,
     replay_steps,
 )
 from .judge import JudgeEntry, entry_marks, format_judge_entry, parse_judge_entry, void_check
@@ -43,7 +42,17 @@ from .notation import Discard, Move, format_move, parse_entry, parse_move
 from .position import Position
 from .rules import Applied, Event, apply_move, legal_moves
 from .ruleset import DM2023, DUO, FR, RULEBOOK, Ruleset, get_ruleset, ruleset_names
-from .selfplay import selfplay_game
+from .variant import (
+    VARIANTS,
+    DuoVariant,
+    PartnersVariant,
+    Variant,
+    find_variant,
+    register_variant,
+    replay,
+    selfplay_game,
+    variant_of,
+)
 
 __all__ = [
     "CARDS",
@@ -56,12 +65,14 @@ __all__ = [
     "RULEBOOK",
     "SEATS",
     "TEAMS",
+    "VARIANTS",
     "AnyPosition",
     "AnyState",
     "Applied",
     "Discard",
     "DuoPosition",
     "DuoState",
+    "DuoVariant",
     "EngineError",
     "Event",
     "GameState",
@@ -69,16 +80,19 @@ __all__ = [
     "JudgeEntry",
     "Move",
     "NotationError",
+    "PartnersVariant",
     "Position",
     "PositionError",
     "ReplayError",
     "ReplayResult",
     "ReplayStep",
     "Ruleset",
+    "Variant",
     "adjudicate",
     "apply_move",
     "canonical_move",
     "entry_marks",
+    "find_variant",
     "format_judge_entry",
     "format_move",
     "get_ruleset",
@@ -94,6 +108,7 @@ __all__ = [
     "position_from_json",
     "position_legal_moves",
     "position_play",
+    "register_variant",
     "remaining_distance",
     "replay",
     "replay_steps",
@@ -101,5 +116,6 @@ __all__ = [
     "selfplay_game",
     "team_of",
     "team_standing",
+    "variant_of",
     "void_check",
 ]

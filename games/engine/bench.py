@@ -22,13 +22,12 @@ import time
 from collections.abc import Callable
 from typing import Any, Final
 
-from . import duo
 from .board import SEATS
-from .game import replay
 from .position import Position
 from .rules import legal_moves
 from .ruleset import DM2023, Ruleset, get_ruleset, ruleset_names
 from .selfplay import play_game
+from .variant import replay, variant_of
 
 BENCH_GAMES = 40
 BENCH_SEED = 20230
@@ -157,43 +156,26 @@ def _ruleset_figures(ruleset: Ruleset, games: int, seed: int, repeat: int) -> di
         if s >= 0:
             turns.append((locs, s, hand))
 
-    if ruleset.board == "duo":
-        corpus = [duo.selfplay_game(seed + i, ruleset, observe=observe) for i in range(games)]
+    variant = variant_of(ruleset)
+    corpus = [variant.selfplay(seed + i, observe=observe) for i in range(games)]
 
-        def play_all() -> None:
-            for i in range(games):
-                duo.selfplay_game(seed + i, ruleset)
+    def play_all() -> None:
+        for i in range(games):
+            variant.selfplay(seed + i)
 
-        def replay_all() -> None:
-            for r in corpus:
-                if not duo.replay(r, ruleset).ok:  # pragma: no cover - a broken engine
-                    raise RuntimeError("DUO self-play record failed to replay")
+    def replay_all() -> None:
+        for r in corpus:
+            if not variant.replay_answer(r)["ok"]:  # pragma: no cover - a broken engine
+                raise RuntimeError(f"{ruleset.name} self-play record failed to replay")
 
-        dpos = [duo.DuoPosition(locs, ruleset.board_fields) for locs, _, _ in turns]
+    positions = [variant.position_of_locs(locs) for locs, _, _ in turns]
+    seats = variant.seats
+    moves = variant.moves
 
-        def legal_all() -> None:
-            for pos, (_, s, hand) in zip(dpos, turns, strict=True):
-                for card in hand:
-                    duo.legal_moves(pos, duo.PLAYERS[s], card)
-
-    else:
-        corpus = [play_game(seed + i, ruleset, observe=observe) for i in range(games)]
-
-        def play_all() -> None:
-            for i in range(games):
-                play_game(seed + i, ruleset)
-
-        def replay_all() -> None:
-            for r in corpus:
-                if not replay(r).ok:  # pragma: no cover - a broken engine
-                    raise RuntimeError(f"{ruleset.name} self-play record failed to replay")
-
-        positions = [Position(locs, _checked=True) for locs, _, _ in turns]
-
-        def legal_all() -> None:
-            for pos, (_, s, hand) in zip(positions, turns, strict=True):
-                for card in hand:
-                    legal_moves(pos, SEATS[s], card, ruleset)
+    def legal_all() -> None:
+        for pos, (_, s, hand) in zip(positions, turns, strict=True):
+            for card in hand:
+                moves(pos, seats[s], card)
 
     entries = sum(len(r["moves"]) for r in corpus)
     calls = sum(len(hand) for _, _, hand in turns)

@@ -12,14 +12,9 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from . import duo
-from .board import CARDS, SEATS
-from .errors import EngineError, IllegalMoveError, NotationError
-from .game import replay
-from .notation import Discard, Move, parse_discard, parse_move
-from .position import Position
-from .rules import apply_move, legal_moves
-from .ruleset import Ruleset, get_ruleset, ruleset_names
+from .errors import EngineError, NotationError
+from .game import AnyPosition
+from .variant import VARIANTS, Variant, find_variant
 
 USAGE = "usage: python -m games.engine legal|apply|replay|batch|bench  (JSON request on stdin)"
 
@@ -44,45 +39,43 @@ def _field(req: Any, name: str) -> Any:
     return req[name]
 
 
-def _ruleset(req: Any) -> Ruleset:
+def _variant(req: Any) -> Variant:
     name = _field(req, "ruleset")
     try:
-        return get_ruleset(name)
+        return find_variant(name)
     except ValueError:
-        known = ", ".join(ruleset_names())
+        known = ", ".join(VARIANTS)
         raise _bad(
             f"Unknown ruleset {name!r} (known: {known}).",
             f"Ukendt regelsæt {name!r} (kendte: {known}).",
         ) from None
 
 
-def _position(req: Any, ruleset: Ruleset) -> Position:
+def _position(req: Any, variant: Variant) -> AnyPosition:
     try:
-        return Position.from_json(_field(req, "position"), ruleset)
+        return variant.position_from_json(_field(req, "position"))
     except EngineError as e:
         raise Malformed(e.to_json()) from None
 
 
-def _seat(req: Any) -> str:
+def _seat(req: Any, variant: Variant) -> str:
     seat = _field(req, "seat")
-    if seat not in SEATS:
-        raise _bad(
-            f"Unknown seat {seat!r} (Y, R, B or G).", f"Ukendt plads {seat!r} (Y, R, B eller G)."
-        )
+    if seat not in variant.seats:
+        en, da = variant.unknown_seat
+        raise _bad(en.format(seat=seat), da.format(seat=seat))
     return str(seat)
 
 
 def cmd_legal(req: Any) -> dict[str, Any]:
     """``{"ruleset", "position", "seat", "card"}`` -> ``{"moves": [...]}``."""
-    ruleset = _ruleset(req)
-    if ruleset.board == "duo":
-        return _duo_legal(req, ruleset)
-    position = _position(req, ruleset)
-    seat = _seat(req)
+    variant = _variant(req)
+    position = _position(req, variant)
+    seat = _seat(req, variant)
     card = _field(req, "card")
-    if card not in CARDS:
-        raise _bad(f"Unknown card {card!r} (1–13 or J).", f"Ukendt kort {card!r} (1–13 eller J).")
-    return {"moves": [str(m) for m in legal_moves(position, seat, card, ruleset)]}
+    if card not in variant.deck:
+        en, da = variant.unknown_card
+        raise _bad(en.format(card=card), da.format(card=card))
+    return {"moves": variant.legal_moves(position, seat, card)}
 
 
 def cmd_apply(req: Any) -> dict[str, Any]:
@@ -91,85 +84,25 @@ def cmd_apply(req: Any) -> dict[str, Any]:
     ``move`` may be a discard ``X: …``: D4 is checked against the position,
     which comes back unchanged.
     """
-    ruleset = _ruleset(req)
-    if ruleset.board == "duo":
-        return _duo_apply(req, ruleset)
-    position = _position(req, ruleset)
-    seat = _seat(req)
-    text = _field(req, "move")
+    variant = _variant(req)
+    position = _position(req, variant)
+    seat = _seat(req, variant)
+    move = _field(req, "move")
     try:
-        if isinstance(text, str) and text.strip().startswith("X:"):
-            move: Move | Discard = parse_discard(text.strip())
-        else:
-            move = parse_move(text, ruleset.board)
+        return variant.apply_answer(position, seat, move)
     except NotationError as e:
         raise Malformed(e.to_json()) from None
-    try:
-        applied = apply_move(position, seat, move, ruleset)
-    except (IllegalMoveError, NotationError) as e:
-        return {"ok": False, "error": e.to_json()}
-    return {
-        "ok": True,
-        "position": applied.position.to_json(),
-        "events": [e.to_json() for e in applied.events],
-    }
 
 
 def cmd_replay(req: Any) -> dict[str, Any]:
     """A game record -> the NOTATION.md replay answer."""
     if not isinstance(req, dict):
         raise _bad("A game record must be a JSON object.", "Et spil skal være et JSON-objekt.")
-    ruleset = _ruleset(req)
+    variant = _variant(req)
     try:
-        if ruleset.board == "duo":
-            return duo.replay(req, ruleset).to_json()
-        return replay(req).to_json()
+        return variant.replay_answer(req)
     except EngineError as e:
         raise Malformed(e.to_json()) from None
-
-
-def _duo_position(req: Any, ruleset: Ruleset) -> duo.DuoPosition:
-    try:
-        return duo.DuoPosition.from_json(_field(req, "position"), ruleset.board_fields)
-    except EngineError as e:
-        raise Malformed(e.to_json()) from None
-
-
-def _duo_seat(req: Any) -> str:
-    seat = _field(req, "seat")
-    if seat not in duo.PLAYERS:
-        raise _bad(
-            f"Unknown DUO player {seat!r} (Y or R).", f"Ukendt DUO-spiller {seat!r} (Y eller R)."
-        )
-    return str(seat)
-
-
-def _duo_legal(req: Any, ruleset: Ruleset) -> dict[str, Any]:
-    position = _duo_position(req, ruleset)
-    seat = _duo_seat(req)
-    card = _field(req, "card")
-    if card not in ruleset.deck_cards():
-        raise _bad(f"Unknown DUO card {card!r}.", f"Ukendt DUO-kort {card!r}.")
-    return {"moves": [str(m) for m in duo.legal_moves(position, seat, card)]}
-
-
-def _duo_apply(req: Any, ruleset: Ruleset) -> dict[str, Any]:
-    position = _duo_position(req, ruleset)
-    seat = _duo_seat(req)
-    text = _field(req, "move")
-    try:
-        move: duo.DuoMove | str = text
-        if not (isinstance(text, str) and text.strip().startswith("X:")):
-            move = duo.parse_move(text, ruleset.board_fields)
-    except NotationError as e:
-        raise Malformed(e.to_json()) from None
-    try:
-        applied = duo.apply_move(position, seat, move)
-    except NotationError as e:
-        raise Malformed(e.to_json()) from None
-    except IllegalMoveError as e:
-        return {"ok": False, "error": e.to_json()}
-    return {"ok": True, "position": applied.position.to_json(), "events": applied.events}
 
 
 COMMANDS: dict[str, Callable[[Any], dict[str, Any]]] = {

@@ -2,18 +2,21 @@
 
 :func:`execute` checks what every board shares (the card against the kind
 of move, C7's parts and sum, the win in the middle of a 7) and leaves a
-part, an entry and a swap to the board's :class:`MovePlay`: dm2023's is
-:data:`DM_PLAY`; the printed rulebook's is built in :mod:`.rulebook`.
+part, an entry and a swap to the board's :class:`MovePlay`, the methods of
+its :class:`~.board_moves.BoardMoves`: dm2023's are :class:`DmMoves`
+(:data:`DM_PLAY`); the printed rulebook's are in :mod:`.rulebook`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
-from .board import CODES, IS_GOAL, IS_RING, PATH, PIDX, SEATS, goal_lid
+from .board import CODES, IS_GOAL, IS_RING, NLOC, PATH, PIDX, goal_lid
+from .board_moves import BoardMoves
 from .boardstate import Board, EventTuple, locked_n, place
-from .errors import IllegalMoveError, NotationError
+from .errors import IllegalMoveError
 from .notation import KIND_IN, KIND_SWAP, Move
 from .rulebook_board import RB_CODES
 from .walk import E_F1, E_F5_FIRST, ENTER_CARDS, single_step, walk_back, walk_forward
@@ -21,73 +24,6 @@ from .walk import E_F1, E_F5_FIRST, ENTER_CARDS, single_step, walk_back, walk_fo
 StepFn = Callable[[Board, int, int, int, int, bool, list[bool] | None, list[EventTuple], int], int]
 """``(board, seat, colour, location, steps, f6, moved, events, dest_check)``: check and play
 one part; returns the path index reached."""
-
-
-def _walk_error(code: int, c: int, src: int) -> IllegalMoveError:
-    if code <= -100:
-        return IllegalMoveError.of("t4", at=CODES[-code - 100])
-    if code == E_F1:
-        return IllegalMoveError.of("f1", at=CODES[goal_lid(c, 4)])
-    if code == E_F5_FIRST:
-        return IllegalMoveError.of("f5_first", at=CODES[src])
-    return IllegalMoveError.of("f5_both", at=CODES[src])
-
-
-def _pawn_at(b: Board, seat: int, c: int, lid: int, moved: list[bool] | None) -> int:
-    """Index of a pawn of colour c on ``lid`` that may move (S3, C7, C8, F3)."""
-    locs = b.locs
-    if b.cnt[lid] == 0:
-        raise IllegalMoveError.of("no_pawn", at=CODES[lid], seat=SEATS[seat])
-    colour = b.owner[lid]
-    if colour != c:
-        raise IllegalMoveError.of("not_yours", at=CODES[lid], seat=SEATS[seat])
-    if lid == c * 20:
-        raise IllegalMoveError.of("c8_home", at=CODES[lid])
-    if IS_GOAL[lid] and (lid % 20) - 15 <= locked_n(b.cnt, c):
-        raise IllegalMoveError.of("f3", at=CODES[lid])
-    twice = False
-    for i in range(c * 4, c * 4 + 4):
-        if locs[i] == lid:
-            if moved is None or not moved[i]:
-                return i
-            twice = True
-    assert twice
-    raise IllegalMoveError.of("c7_twice", at=CODES[lid])
-
-
-def step(
-    b: Board,
-    seat: int,
-    c: int,
-    lid: int,
-    n: int,
-    f6: bool,
-    moved: list[bool] | None,
-    events: list[EventTuple],
-    dest_check: int,
-) -> int:
-    """Validate and play one step; returns the path index reached."""
-    i = _pawn_at(b, seat, c, lid, moved)
-    p = PIDX[c][lid]
-    cnt = b.cnt
-    if n < 0:
-        if p > 56:
-            raise IllegalMoveError.of("f7", at=CODES[lid])
-        d = walk_back(cnt, c, p, -n)
-    else:
-        d = walk_forward(cnt, c, lid, p, n)
-    if d < 0:
-        raise _walk_error(d, c, lid)
-    target = 60 - locked_n(cnt, c)
-    dest = PATH[c][d]
-    if d >= 57 and p >= 57 and f6 and d != target:
-        raise IllegalMoveError.of("f6", at=CODES[lid], to=CODES[dest])
-    if dest_check >= 0 and dest_check != dest:
-        raise NotationError.of("dest", got=CODES[dest], want=CODES[dest_check])
-    place(b, i, c, dest, events)
-    if moved is not None:
-        moved[i] = True
-    return d
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,30 +113,52 @@ def _seven(
         raise IllegalMoveError.of("c7_sum", total=total)
 
 
-def _enter(b: Board, c: int, events: list[EventTuple]) -> None:
-    h = c * 20
-    i = b.locs.index(h, c * 4)
-    place(b, i, c, h + 1, None)
+class DmMoves(BoardMoves):
+    """The dm board's parts (RULES.md T2, T4, C8, C9, F1–F7): its walks over the
+    precomputed tables of :mod:`.walk`, landing with :func:`.boardstate.place`."""
+
+    codes = CODES
+    pidx = PIDX
+    path = PATH
+    nloc = NLOC
+    goal_depth = tuple((lid % 20) - 15 if IS_GOAL[lid] else 0 for lid in range(NLOC))
+    back_from = 57
+    back_refusal = "f7"
+
+    def walk_forward(self, b: Board, c: int, lid: int, p: int, n: int) -> int:
+        return walk_forward(b.cnt, c, lid, p, n)
+
+    def walk_back(self, b: Board, c: int, p: int, n: int) -> int:
+        return walk_back(b.cnt, c, p, n)
+
+    def walk_error(self, code: int, c: int, lid: int, n: int) -> IllegalMoveError:
+        if code <= -100:
+            return IllegalMoveError.of("t4", at=CODES[-code - 100])
+        if code == E_F1:
+            return IllegalMoveError.of("f1", at=CODES[goal_lid(c, 4)])
+        if code == E_F5_FIRST:
+            return IllegalMoveError.of("f5_first", at=CODES[lid])
+        return IllegalMoveError.of("f5_both", at=CODES[lid])
+
+    def put(self, b: Board, i: int, c: int, dest: int, events: list[EventTuple]) -> None:
+        place(b, i, c, dest, events)
+
+    def put_entered(self, b: Board, i: int, c: int, dest: int, events: list[EventTuple]) -> None:
+        place(b, i, c, dest, None)  # a start field is never hit (T2)
+
+    def swap_pair_refusal(self, x: int, y: int) -> IllegalMoveError | None:
+        for lid in (x, y):
+            if not IS_RING[lid]:
+                return IllegalMoveError.of("f7" if IS_GOAL[lid] else "c9_field", at=CODES[lid])
+        return None
+
+    def swap_field_refusal(self, b: Board, lid: int) -> IllegalMoveError | None:
+        if b.cnt[lid] > 1:
+            return IllegalMoveError.of("c9_protected", at=CODES[lid])
+        return None
 
 
-def _swap(b: Board, x: int, y: int) -> None:
-    for lid in (x, y):
-        if not IS_RING[lid]:
-            key = "f7" if IS_GOAL[lid] else "c9_field"
-            raise IllegalMoveError.of(key, at=CODES[lid])
-    if x == y:
-        raise IllegalMoveError.of("c9_same")
-    cnt, locs, owner = b.cnt, b.locs, b.owner
-    for lid in (x, y):
-        if not cnt[lid]:
-            raise IllegalMoveError.of("c9_empty", at=CODES[lid])
-        if cnt[lid] > 1:
-            raise IllegalMoveError.of("c9_protected", at=CODES[lid])
-    i = locs.index(x)
-    j = locs.index(y)
-    locs[i], locs[j] = y, x
-    owner[x], owner[y] = owner[y], owner[x]
-
-
-DM_PLAY = MovePlay(step=step, enter=_enter, swap=_swap)
+DM_MOVES: Final = DmMoves()
+"""The dm board's moves (dm2023 and fr)."""
+DM_PLAY: Final = MovePlay(step=DM_MOVES.step, enter=DM_MOVES.enter, swap=DM_MOVES.swap)
 """The dm board (RULES.md T2, C8, C9, F1–F6)."""

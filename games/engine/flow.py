@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .board import CARDS, SEAT_INDEX, SEATS
+from .board import CARDS, COLOUR_DA, COLOUR_EN, SEAT_INDEX, SEATS
 from .boardstate import Event, EventTuple, event_of
 from .effects import effects_of
 from .errors import EngineError, IllegalMoveError, NotationError
@@ -138,6 +138,59 @@ class Game:
     def penalise(self, seat: int) -> None:
         """P1: ``seat`` is dealt ``penalty_hand_size`` cards at the next deal (D1)."""
         self.penalised.add(seat)
+
+    # --- what judge entries do (docs/judging.md) -------------------------------------
+
+    def seat_index(self, seat: str) -> int:
+        """The index of a seat letter in turn order."""
+        return SEAT_INDEX[seat]
+
+    def set_position(self, position: object) -> None:
+        """``! SET``: the pawns stand at ``position``; a won position ends the game (W1)."""
+        if not isinstance(position, Position):
+            raise IllegalMoveError(
+                "N",
+                "A position names the colours Y, R, B and G.",
+                "En stilling angiver farverne Y, R, B og G.",
+            )
+        position = Position.from_json(position.to_json(), self.ruleset)  # the game's own board
+        self.board = self.rules.board(position.locs)
+        self.winner = self.board.winner()
+        if self.winner is not None:
+            self.to_move = -1
+
+    def send_home(self, seat: str, at: str) -> None:
+        """``! P2``: the pawn of ``seat`` on field ``at`` goes back to its start circle."""
+        data = Position(self.board.locs, _checked=True).to_json()
+        if at not in data[seat]:
+            raise IllegalMoveError(
+                "P2",
+                f"There is no {COLOUR_EN[seat]} pawn on {at} to send to its start circle.",
+                f"Der står ingen {COLOUR_DA[seat]} brik på {at}, der kan sendes hjem.",
+            )
+        data[seat][data[seat].index(at)] = seat + "H"
+        self.set_position(Position.from_json(data, self.ruleset))
+
+    def award(self, side: str) -> None:
+        """``! RESULT``: the judge gives the game to team ``side``; it ends."""
+        self.winner = side
+        self.to_move = -1
+
+    def play_kept(self, text: str) -> None:
+        """A kept entry counts as played (card, turn) but moves nothing; an
+        unreadable one changes nothing."""
+        try:
+            seat_code, action = parse_entry(text)
+        except EngineError:
+            return
+        seat = SEAT_INDEX[seat_code]
+        if self.winner is not None:
+            return
+        cards = action.cards if isinstance(action, Discard) else (action.card,)
+        for card in cards:
+            self.seen[card] = min(self.copies[card], self.seen[card] + 1)
+        self.hands[seat] = 0 if isinstance(action, Discard) else max(0, self.hands[seat] - 1)
+        self._advance(seat)
 
     def entry(self, text: str, record: Sequence[Any] = (), index: int = 0) -> list[EventTuple]:
         """Check and play one game-record entry (dispatch on its first token).

@@ -16,14 +16,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .boardstate import Event, event_of
-from .duo.game import DUO_ENTRY_HANDLERS, DuoState, run_record
+from .duo.game import DUO_ENTRY_HANDLERS, DuoState
 from .duo.position import DuoPosition
+from .duo.record import run_record
 from .errors import EngineError
 from .flow import ENTRY_HANDLERS, EntryHandler, Game, GameState, read_record
 from .judge import JUDGE_PREFIX, apply_judge_entry
 from .notation import Discard, Move, parse_entry
 from .position import Position
-from .ruleset import Ruleset, get_ruleset
+from .ruleset import Ruleset
 
 __all__ = [
     "ENTRY_HANDLERS",
@@ -34,7 +35,8 @@ __all__ = [
     "ReplayResult",
     "ReplayStep",
     "read_record",
-    "replay",
+    "replay_duo",
+    "replay_four_seat",
     "replay_steps",
 ]
 
@@ -92,18 +94,9 @@ class ReplayResult:
         }
 
 
-def replay(record: Mapping[str, Any], ruleset: Ruleset | None = None) -> ReplayResult:
-    """Check a whole game record (NOTATION.md) and report the first illegal entry.
-
-    ``ruleset`` defaults to ``record["ruleset"]``; every ruleset answers with
-    a :class:`ReplayResult` (a DUO record's position is a ``DuoPosition``,
-    its state a ``DuoState``). A malformed record frame (missing fields, bad
-    start position) raises NotationError/PositionError; an unreadable or
-    illegal entry is reported in ``first_error``.
-    """
-    two = _two_player(record, ruleset)
-    if two is not None:
-        return _duo_replay(record, two)
+def replay_four_seat(record: Mapping[str, Any], ruleset: Ruleset | None) -> ReplayResult:
+    """Replay a four-seat record (:func:`.variant.replay` is the public call);
+    ``ruleset`` None reads it from the record's frame."""
     _, game, moves = read_record(record, ruleset)
     all_events: list[list[Event]] = []
     error: ReplayError | None = None
@@ -127,20 +120,8 @@ def replay(record: Mapping[str, Any], ruleset: Ruleset | None = None) -> ReplayR
     )
 
 
-def _two_player(record: Mapping[str, Any], ruleset: Ruleset | None) -> Ruleset | None:
-    """The record's ruleset if two play it (DUO), else None (read_record checks the rest)."""
-    if ruleset is None:
-        name = record.get("ruleset") if isinstance(record, Mapping) else None
-        if not isinstance(name, str):
-            return None
-        try:
-            ruleset = get_ruleset(name)
-        except ValueError:
-            return None
-    return ruleset if ruleset.players == 2 else None
-
-
-def _duo_replay(record: Mapping[str, Any], ruleset: Ruleset) -> ReplayResult:
+def replay_duo(record: Mapping[str, Any], ruleset: Ruleset) -> ReplayResult:
+    """Replay a DUO record (:func:`.variant.replay` is the public call)."""
     game, events, error = run_record(record, ruleset)
     state = game.snapshot()
     return ReplayResult(

@@ -39,16 +39,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .board import COLOUR_DA, COLOUR_EN, SEAT_INDEX, SEATS
+from .board import SEAT_INDEX, SEATS
 from .boardstate import EventTuple
 from .duo.board import AREAS as DUO_AREAS
 from .duo.board import PLAYERS as DUO_PLAYERS
-from .duo.game import SIDE_TEAM, DuoGame, read_duo_record
+from .duo.game import SIDE_TEAM, DuoGame
 from .duo.moves import parse_move as parse_duo_move
 from .duo.position import DuoPosition
+from .duo.record import read_duo_record
 from .errors import EngineError, IllegalMoveError, NotationError, PositionError
 from .flow import Game, read_record
-from .notation import Discard, parse_entry, parse_move
+from .notation import parse_move
 from .position import Position
 from .ruleset import RULEBOOK, Ruleset, get_ruleset
 
@@ -299,60 +300,6 @@ AnyGame = Game | DuoGame
 """The mutable game of a four-seat or a DUO record: judge entries apply to either."""
 
 
-def _set_position(game: AnyGame, position: Position | DuoPosition) -> None:
-    if isinstance(game, DuoGame):
-        if not isinstance(position, DuoPosition):
-            raise _illegal(
-                "N",
-                "A DUO position names the areas YK, RK, YO and RO.",
-                "En DUO-stilling angiver områderne YK, RK, YO og RO.",
-            )
-        game.set_position(position)
-        return
-    if isinstance(position, DuoPosition):
-        raise _illegal(
-            "N",
-            "A position names the colours Y, R, B and G.",
-            "En stilling angiver farverne Y, R, B og G.",
-        )
-    position = Position.from_json(position.to_json(), game.ruleset)  # the game's own board
-    game.board = game.rules.board(position.locs)
-    game.winner = game.board.winner()
-    if game.winner is not None:
-        game.to_move = -1
-
-
-def _send_home(game: Game, seat: str, at: str) -> None:
-    data = Position(game.board.locs, _checked=True).to_json()
-    if at not in data[seat]:
-        raise _illegal(
-            "P2",
-            f"There is no {COLOUR_EN[seat]} pawn on {at} to send to its start circle.",
-            f"Der står ingen {COLOUR_DA[seat]} brik på {at}, der kan sendes hjem.",
-        )
-    data[seat][data[seat].index(at)] = seat + "H"
-    _set_position(game, Position.from_json(data, game.ruleset))
-
-
-def _play_kept(game: AnyGame, text: str) -> None:
-    """A kept entry counts as played (card, turn) but moves nothing."""
-    if isinstance(game, DuoGame):
-        game.play_kept(text)
-        return
-    try:
-        seat_code, action = parse_entry(text)
-    except EngineError:
-        return
-    seat = SEAT_INDEX[seat_code]
-    if game.winner is not None:
-        return
-    cards = action.cards if isinstance(action, Discard) else (action.card,)
-    for card in cards:
-        game.seen[card] = min(game.copies[card], game.seen[card] + 1)
-    game.hands[seat] = 0 if isinstance(action, Discard) else max(0, game.hands[seat] - 1)
-    game._advance(seat)
-
-
 def _is_judge(text: Any) -> bool:
     return isinstance(text, str) and text.startswith(JUDGE_PREFIX)
 
@@ -503,11 +450,7 @@ def _rebuild(
     is not kept (``game`` is then unchanged) — unless ``conflicts`` collects
     them: such entries are then treated as kept and the replay goes on.
     """
-    fresh: AnyGame = (
-        DuoGame(game.ruleset, game.first_dealer, game.start)
-        if isinstance(game, DuoGame)
-        else Game(game.ruleset, game.first_dealer, game.start)
-    )
+    fresh: AnyGame = type(game)(game.ruleset, game.first_dealer, game.start)  # type: ignore[arg-type]
     skipped = undone or set()
     for n, text in enumerate(record, start=1):
         if n in voided or n in skipped or _is_void(text) or _is_kind(text, "UNDO"):
@@ -519,7 +462,7 @@ def _rebuild(
                 raise VoidConflict(n, str(text), err) from None
             if n not in kept and conflicts is not None:
                 conflicts.append(VoidConflict(n, str(text), err))
-            _play_kept(fresh, text)
+            fresh.play_kept(text)
     for slot in type(game).__slots__:
         setattr(game, slot, getattr(fresh, slot))
 
@@ -528,8 +471,7 @@ def apply_judge_entry(
     game: AnyGame, text: str, record: Sequence[Any] = (), index: int = 0
 ) -> list[EventTuple]:
     """Apply one judge entry to ``game`` (the handler registered for ``!``, four-seat and DUO)."""
-    duo = isinstance(game, DuoGame)
-    entry = parse_judge_entry(text, game.ruleset if duo else None)
+    entry = parse_judge_entry(text, game.ruleset)
     kind = entry.kind
     if kind in ("UPHOLD", "VOID"):
         history = _history(record, index, text)
@@ -554,30 +496,20 @@ def apply_judge_entry(
         return []
     if kind == "SET":
         assert entry.position is not None
-        _set_position(game, entry.position)
+        game.set_position(entry.position)
         return []
     if kind == "RESULT":
         assert entry.team is not None
-        if isinstance(game, DuoGame):
-            game.award(entry.team[0])
-        else:
-            game.winner = entry.team
-            game.to_move = -1
+        game.award(entry.team)
         return []
     if game.winner is not None and kind in ("P2", "P3", "P4"):
         raise IllegalMoveError.of("w1", team=game.winner)
     assert entry.seat is not None
     if kind == "P1":
-        if isinstance(game, DuoGame):
-            game.penalise(DUO_PLAYERS.index(entry.seat))
-        else:
-            game.penalise(SEAT_INDEX[entry.seat])
+        game.penalise(game.seat_index(entry.seat))
     elif kind == "P2":
         assert entry.at is not None
-        if isinstance(game, DuoGame):
-            game.send_home(entry.seat, entry.at)
-        else:
-            _send_home(game, entry.seat, entry.at)
+        game.send_home(entry.seat, entry.at)
     elif entry.move is not None:  # P3, P4 with the forced move
         return game.entry(f"{entry.seat} {entry.move}")
     return []

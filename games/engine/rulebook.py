@@ -20,9 +20,10 @@ from typing import Final
 
 from . import execute as shared_execute
 from . import seven
-from .board import SEATS, home_lid, start_lid
+from .board import home_lid, start_lid
+from .board_moves import BoardMoves
 from .boardstate import Board, EventTuple
-from .errors import IllegalMoveError, NotationError
+from .errors import IllegalMoveError
 from .notation import KIND_IN, KIND_STEPS, KIND_SWAP, Move, make_move
 from .rulebook_board import (
     RB_BACK,
@@ -286,82 +287,52 @@ def _board(b: Board) -> Board:
     return b
 
 
-def _walk_error(code: int, at: int, n: int) -> IllegalMoveError:
-    if code <= E_BLOCK_BASE:
-        return IllegalMoveError.of("rb_t4", at=RB_CODES[E_BLOCK_BASE - code])
-    return IllegalMoveError.of("rb_f1", at=RB_CODES[at], n=n)
+class RulebookMoves(BoardMoves):
+    """The printed rulebook's parts: its walk (T4, no passing in House), landing on
+    0/15 (T7), entering (C8) and swapping (C9); no goal circles to lock, no F6."""
 
+    codes = RB_CODES
+    pidx = RB_PIDX
+    path = RB_PATH
+    nloc = RB_NLOC
+    goal_depth = (0,) * RB_NLOC
+    back_from = RB_HOUSE
+    back_refusal = "rb_f7"
 
-def _pawn_at(b: Board, seat: int, c: int, lid: int, moved: list[bool] | None) -> int:
-    if lid >= RB_NLOC or b.cnt[lid] == 0:
-        raise IllegalMoveError.of("no_pawn", at=RB_CODES[lid], seat=SEATS[seat])
-    if b.owner[lid] != c:
-        raise IllegalMoveError.of("not_yours", at=RB_CODES[lid], seat=SEATS[seat])
-    if lid == home_lid(c):
-        raise IllegalMoveError.of("c8_home", at=RB_CODES[lid])
-    for i in range(c * 4, c * 4 + 4):
-        if b.locs[i] == lid and (moved is None or not moved[i]):
-            return i
-    raise IllegalMoveError.of("c7_twice", at=RB_CODES[lid])
+    def walk_forward(self, b: Board, c: int, lid: int, p: int, n: int) -> int:
+        return walk_forward(b, c, lid, p, n)
 
+    def walk_back(self, b: Board, c: int, p: int, n: int) -> int:
+        return walk_back(b, c, p)  # a 4 is the only card that walks back (C4)
 
-def _step(
-    b: Board,
-    seat: int,
-    c: int,
-    lid: int,
-    n: int,
-    f6: bool,
-    moved: list[bool] | None,
-    events: list[EventTuple],
-    dest_check: int,
-) -> int:
-    """Check and play one part (no F6 in this ruleset); returns the path index reached."""
-    i = _pawn_at(b, seat, c, lid, moved)
-    p = RB_PIDX[c][lid]
-    if n < 0:
-        if p >= RB_HOUSE:
-            raise IllegalMoveError.of("rb_f7", at=RB_CODES[lid])
-        d = walk_back(b, c, p)
-    else:
-        d = walk_forward(b, c, lid, p, n)
-    if d < 0:
-        raise _walk_error(d, lid, n)
-    dest = RB_PATH[c][d]
-    if dest_check >= 0 and dest_check != dest:
-        raise NotationError.of("dest", got=RB_CODES[dest], want=RB_CODES[dest_check])
-    b.cnt[lid] -= 1  # lift the pawn
-    land(b, i, c, dest, events)
-    if moved is not None:
-        moved[i] = True
-    return d
+    def walk_error(self, code: int, c: int, lid: int, n: int) -> IllegalMoveError:
+        if code <= E_BLOCK_BASE:
+            return IllegalMoveError.of("rb_t4", at=RB_CODES[E_BLOCK_BASE - code])
+        return IllegalMoveError.of("rb_f1", at=RB_CODES[lid], n=n)
 
+    def put(self, b: Board, i: int, c: int, dest: int, events: list[EventTuple]) -> None:
+        _lift(b, i)
+        land(b, i, c, dest, events)
 
-def _enter(b: Board, c: int, events: list[EventTuple]) -> None:
-    if not _can_enter(b, c):
-        raise IllegalMoveError.of("rb_c8", at=RB_CODES[start_lid(c)])
-    i = b.locs.index(home_lid(c), c * 4)
-    _lift(b, i)
-    land(b, i, c, start_lid(c), events)
+    def enter_refusal(self, b: Board, c: int) -> IllegalMoveError | None:
+        if not _can_enter(b, c):
+            return IllegalMoveError.of("rb_c8", at=RB_CODES[start_lid(c)])
+        return None
 
-
-def _swap(b: Board, x: int, y: int) -> None:
-    if x == y:
-        raise IllegalMoveError.of("c9_same")
-    for lid in (x, y):
-        if lid >= RB_NLOC or not b.cnt[lid]:
-            raise IllegalMoveError.of("c9_empty", at=RB_CODES[min(lid, RB_NLOC - 1)])
+    def swap_field_refusal(self, b: Board, lid: int) -> IllegalMoveError | None:
         if lid not in _swappable(b):
-            raise IllegalMoveError.of("rb_c9", at=RB_CODES[lid])
-    if not _swap_ok(b, x, y):
-        raise IllegalMoveError.of("rb_c9_own0")
-    i = b.locs.index(x)
-    j = b.locs.index(y)
-    b.locs[i], b.locs[j] = y, x
-    b.owner[x], b.owner[y] = b.owner[y], b.owner[x]
+            return IllegalMoveError.of("rb_c9", at=RB_CODES[lid])
+        return None
+
+    def swap_result_refusal(self, b: Board, x: int, y: int) -> IllegalMoveError | None:
+        return None if _swap_ok(b, x, y) else IllegalMoveError.of("rb_c9_own0")
 
 
-RB_PLAY: Final = shared_execute.MovePlay(step=_step, enter=_enter, swap=_swap)
+RB_MOVES: Final = RulebookMoves()
+"""The rulebook board's moves."""
+RB_PLAY: Final = shared_execute.MovePlay(
+    step=RB_MOVES.step, enter=RB_MOVES.enter, swap=RB_MOVES.swap
+)
 """The rulebook's parts of checking a move, for :func:`.execute.execute`."""
 
 RB_SEVEN: Final = seven.SevenBoard(
@@ -371,7 +342,7 @@ RB_SEVEN: Final = seven.SevenBoard(
     goal_from=RB_HOUSE,
     candidates=_candidates,
     may_hand_off=_may_hand_off,
-    step=_step,
+    step=RB_MOVES.step,
     board=RulebookBoard,
 )
 """The rulebook's board for the search of a 7 (:mod:`.seven`)."""

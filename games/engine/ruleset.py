@@ -11,6 +11,17 @@ from dataclasses import dataclass
 
 from .board import CARDS, SEATS
 
+CARD_RULES = {
+    "1": "C3", "4": "C4", "7": "C7", "8": "C5", "11": "C5", "13": "C5", "J": "C9", "X": "D4",
+    **dict.fromkeys(("2", "3", "5", "6", "9", "10", "12"), "C2"),
+}  # fmt: skip
+"""The rule id each card's move follows in the four-seat game (RULES.md §5), ``X`` a discard."""
+DUO_CARD_RULES = {
+    "1": "C3", "6": "C3", "8": "C3", "2": "C4", "9": "C5", "4": "C6", "5": "C7", "X": "D3",
+    **dict.fromkeys(("3", "7", "10", "12"), "C2"),
+}  # fmt: skip
+"""The same in DUO (docs/rulesets/duo.md C2–C7, D3)."""
+
 
 @dataclass(frozen=True)
 class Ruleset:
@@ -33,7 +44,16 @@ class Ruleset:
         talk_penalty_scope: P2, whose pawn the talk penalty sends home:
             ``"talker"`` or ``"team"``.
         time_limit_minutes: W2, the default game time (None: no limit).
-        players: players at a table (4 in pairs; 2 for ``duo``, singles).
+        label_en, label_da: the ruleset's name for people, in English and Danish.
+        seats: the seats of a table in turn order (``Y R B G``; the DUO players ``Y R``).
+        pawns_per_side: the pawns one side brings to the board (S2: 8 for a pair,
+            6 for a DUO player).
+        card_rules: the rule id each card's move follows, the discard rule for ``X``.
+        colours: the keys of a position in NOTATION.md (``Y R B G``; DUO ``YK RK YO RO``).
+        entering_cards, split_card, swap_card: the cards that bring a pawn in,
+            split their steps over pawns, and swap two pawns (for pictures and
+            tapping on a table device; the rules themselves are the engine's).
+        timeout_rule: the rule that decides a game whose time is up (W3; DUO W2).
         board_fields: numbered track fields per quarter or home area (14; a
             ``duo`` Decision and setting, docs/rulesets/duo.md B2).
         adjudication_fixed: the reading fixes its time-out order, which an
@@ -52,9 +72,18 @@ class Ruleset:
     board: str = "dm"
     talk_penalty_scope: str = "talker"
     time_limit_minutes: int | None = 60
-    players: int = 4
     board_fields: int = 14
     adjudication_fixed: bool = False
+    label_en: str = ""
+    label_da: str = ""
+    seats: tuple[str, ...] = SEATS
+    pawns_per_side: int = 8
+    card_rules: tuple[tuple[str, str], ...] = tuple(CARD_RULES.items())
+    colours: tuple[str, ...] = SEATS
+    entering_cards: tuple[str, ...] = ("8", "11", "13")
+    split_card: str = "7"
+    swap_card: str = "J"
+    timeout_rule: str = "W3"
 
     def copies(self, card: str) -> int:
         """Number of copies of a card kind in the deck."""
@@ -65,28 +94,29 @@ class Ruleset:
         return tuple(c for c, _ in self.deck)
 
     @property
-    def seats(self) -> tuple[str, ...]:
-        """The seats of a table in turn order: ``Y R B G``, or the DUO players ``Y R``."""
-        return ("Y", "R") if self.players == 2 else SEATS
+    def players(self) -> int:
+        """Players at a table: 4 in pairs, 2 in singles (DUO)."""
+        return len(self.seats)
+
+    @property
+    def singles(self) -> bool:
+        """Each side is one player (DUO), not a pair."""
+        return len(self.seats) == 2
 
     def card_rule(self, card: str) -> str:
         """The rule id a card's move follows (RULES.md §5; DUO C2–C7), the discard
         rule for ``"X"``; ``""`` for a card the ruleset does not have."""
-        if self.players == 2:
-            return _DUO_CARD_RULES.get(card, "")
-        return _CARD_RULES.get(card, "")
-
-    @property
-    def pawns_per_side(self) -> int:
-        """The pawns one side brings to the board: 8 for a pair, 6 for a DUO player (S2)."""
-        return 6 if self.players == 2 else 8
+        return dict(self.card_rules).get(card, "")
 
     @property
     def teams(self) -> dict[str, tuple[str, ...]]:
-        """The two sides by their result code: ``YB`` and ``RG`` (in DUO, one player each)."""
-        if self.players == 2:
-            return {"YB": ("Y",), "RG": ("R",)}
-        return {"YB": ("Y", "B"), "RG": ("R", "G")}
+        """The two sides by their result code: ``YB`` and ``RG``; seats alternate
+        between them (in DUO, one player each)."""
+        return {"YB": self.seats[0::2], "RG": self.seats[1::2]}
+
+    def label(self, language: str) -> str:
+        """The ruleset's name for people in ``language`` (``"da"`` or ``"en"``)."""
+        return self.label_da if language.startswith("da") else self.label_en
 
     @property
     def deck_size(self) -> int:
@@ -94,20 +124,13 @@ class Ruleset:
         return sum(n for _, n in self.deck)
 
 
-_CARD_RULES = {
-    "1": "C3", "4": "C4", "7": "C7", "8": "C5", "11": "C5", "13": "C5", "J": "C9", "X": "D4",
-    **dict.fromkeys(("2", "3", "5", "6", "9", "10", "12"), "C2"),
-}  # fmt: skip
-_DUO_CARD_RULES = {
-    "1": "C3", "6": "C3", "8": "C3", "2": "C4", "9": "C5", "4": "C6", "5": "C7", "X": "D3",
-    **dict.fromkeys(("3", "7", "10", "12"), "C2"),
-}  # fmt: skip
-
-DM2023 = Ruleset(name="dm2023")
+DM2023 = Ruleset(name="dm2023", label_en="DM 2023", label_da="DM 2023")
 """The DM guide 2023 rules (RULES.md)."""
 
 FR = Ruleset(
     name="fr",
+    label_en="French rulebook",
+    label_da="Fransk regelbog",
     finish_rule_2023=False,
     opener="left_of_dealer",
     talk_penalty_scope="talker",
@@ -117,6 +140,8 @@ FR = Ruleset(
 
 RULEBOOK = Ruleset(
     name="rulebook",
+    label_en="Printed rulebook",
+    label_da="Trykt regelbog",
     board="rulebook",
     finish_rule_2023=False,
     adjudication="distance_to_house",
@@ -128,7 +153,16 @@ RULEBOOK = Ruleset(
 DUO = Ruleset(
     name="duo",
     board="duo",
-    players=2,
+    label_en="Partners DUO",
+    label_da="Partners DUO",
+    seats=("Y", "R"),
+    pawns_per_side=6,
+    card_rules=tuple(DUO_CARD_RULES.items()),
+    colours=("YK", "RK", "YO", "RO"),
+    entering_cards=("1", "6", "8"),
+    split_card="4",
+    swap_card="9",
+    timeout_rule="W2",
     deck=tuple((c, 4) for c in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12")),
     finish_rule_2023=False,
     opener="other_than_dealer",
@@ -138,17 +172,16 @@ DUO = Ruleset(
 )
 """Partners DUO (docs/rulesets/duo.md): two players, singles."""
 
-_RULESETS = {r.name: r for r in (DM2023, RULEBOOK, FR, DUO)}
-
 
 def ruleset_names() -> list[str]:
-    """The names of every known ruleset, ``dm2023`` first."""
-    return list(_RULESETS)
+    """The names of every registered ruleset, ``dm2023`` first (:data:`.variant.VARIANTS`)."""
+    from .variant import VARIANTS  # the registry sits above the modules that read records
+
+    return list(VARIANTS)
 
 
 def get_ruleset(name: str) -> Ruleset:
     """Return the ruleset called ``name``; ``ValueError`` for an unknown name."""
-    try:
-        return _RULESETS[name]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown ruleset {name!r}; known: {sorted(_RULESETS)}") from None
+    from .variant import find_variant
+
+    return find_variant(name).ruleset

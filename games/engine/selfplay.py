@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import Any
 
 from .board import CARDS, SEAT_INDEX, SEATS
-from .duo.game import selfplay_game as duo_selfplay_game
 from .flow import Game
 from .notation import Discard, Move
 from .ruleset import DM2023, Ruleset
@@ -62,27 +61,14 @@ def _choose(rng: random.Random, options: list[tuple[str, list[Move]]]) -> Move:
 Observer = Callable[[tuple[int, ...], int, tuple[str, ...]], None]
 
 
-def selfplay_game(
-    seed: int, ruleset: Ruleset = DM2023, first_dealer: str | None = None
-) -> dict[str, Any]:
-    """A complete random legal game to a win, as a NOTATION.md game record.
-
-    Players are named ``"Bot Y"`` … ``"Bot G"``. The first dealer is drawn
-    (D7) unless given. A two-player ruleset (DUO) plays its own game
-    (``games.engine.duo.selfplay_game``): players ``Y`` and ``R``.
-    """
-    if ruleset.players == 2:
-        return duo_selfplay_game(seed, ruleset, first_dealer)
-    return play_game(seed, ruleset, first_dealer)
-
-
 def play_game(
     seed: int,
     ruleset: Ruleset = DM2023,
     first_dealer: str | None = None,
     observe: Observer | None = None,
 ) -> dict[str, Any]:
-    """:func:`selfplay_game`, calling ``observe(locs, seat, hand)`` before each turn
+    """A four-seat self-play game (:func:`.variant.selfplay_game` is the public
+    call), calling ``observe(locs, seat, hand)`` before each turn
     and once more after the win with seat -1 and an empty hand."""
     rng = random.Random(seed)
     dealer = first_dealer if first_dealer is not None else draw_first_dealer(rng, ruleset)

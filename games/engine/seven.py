@@ -15,7 +15,7 @@ from typing import Any
 
 from .board import PATH, PIDX
 from .boardstate import Board, EventTuple, locked_n
-from .execute import StepFn, step
+from .execute import DM_MOVES, StepFn
 from .notation import KIND_STEPS, Move, Step
 from .walk import STEP_TXT, walk_forward
 
@@ -77,7 +77,7 @@ DM_SEVEN = SevenBoard(
     goal_from=57,
     candidates=_dm_candidates,
     may_hand_off=_dm_may_hand_off,
-    step=step,
+    step=DM_MOVES.step,
     board=Board,
 )
 """The dm board (RULES.md B1–F6)."""

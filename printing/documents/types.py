@@ -9,12 +9,14 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
+from games.engine import DM2023, DUO
+
 SEAT_ORDER = ("Y", "R", "B", "G")
 # Within a pair, player 1 takes the first seat of the team's colours
 # (Yellow or Red) and player 2 the partner's seat opposite (Blue or Green).
-TEAM_SEATS = {"YB": ("Y", "B"), "RG": ("R", "G")}
+TEAM_SEATS = DM2023.teams
 # In a singles event (DUO) each side is one player, seated at Yellow or Red.
-SINGLES_SEATS = {"YB": ("Y",), "RG": ("R",)}
+SINGLES_SEATS = DUO.teams
 
 
 def side_seats(team: str, *, singles: bool) -> tuple[str, ...]:

@@ -16,15 +16,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from accounts.demo import DEMO_PASSWORDS
 from competition import selectors
 from competition.services.pairing import round_close, round_pair, round_publish, round_start
-from games.engine import adjudicate, get_ruleset, replay, selfplay_game
+from games.engine import (
+    DM2023,
+    VARIANTS,
+    adjudicate,
+    find_variant,
+    get_ruleset,
+    replay,
+    selfplay_game,
+)
 from games.models import Game
 from games.services.move_log import demo_fill_logs
 from games.services.results import game_result_record
@@ -91,8 +101,8 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--ruleset",
-            default=Tournament.Ruleset.DM2023,
-            choices=Tournament.Ruleset.values,
+            default=DM2023.name,
+            choices=list(VARIANTS),
             help="The ruleset of the demo event (its own slug when not dm2023).",
         )
 
@@ -136,7 +146,7 @@ class Command(BaseCommand):
         return users
 
     def _tournament(self, organiser: Any, judge: Any) -> Tournament:
-        label = Tournament.Ruleset(self.ruleset).label
+        label = find_variant(self.ruleset).label(get_language() or settings.LANGUAGE_CODE)
         tournament = tournament_create(
             actor=organiser,
             name=DEMO_NAME if self.ruleset == DEMO_RULESET else f"{DEMO_NAME} – {label}",

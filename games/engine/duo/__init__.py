@@ -16,18 +16,10 @@ Plain code: the split-4 is searched by playing parts on copies.
 """
 
 from .board import AREAS, GOALS, PAWNS, PLAYERS, Layout, layout
-from .game import (
-    DuoApplied,
-    DuoGame,
-    DuoReplay,
-    apply_move,
-    legal_moves,
-    remaining_distance,
-    replay,
-    selfplay_game,
-)
+from .game import DuoApplied, DuoGame, apply_move, legal_moves, remaining_distance
 from .moves import DuoMove, parse_move
 from .position import DuoPosition
+from .record import DuoReplay, replay, selfplay_game
 
 __all__ = [
     "AREAS",

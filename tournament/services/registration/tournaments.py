@@ -16,11 +16,11 @@ from core.changes import changes_save
 from core.errors import ApplicationError, Conflict, PermissionDenied
 from core.users import Actor, signed_in_user
 from tournament.models import (
-    SINGLES_RULESETS,
     TOURNAMENT_SETTINGS,
     Round,
     Tournament,
     TournamentRole,
+    singles_rulesets,
 )
 from tournament.permissions import require_organiser
 from tournament.services.audit import audit_record, tournament_data_changed
@@ -200,7 +200,7 @@ def tournament_update(
             extra={"field": "ruleset"},
         )
     new_ruleset = changes.get("ruleset", tournament.ruleset)
-    if (new_ruleset in SINGLES_RULESETS) != tournament.is_singles and tournament.pairs.exists():
+    if (new_ruleset in singles_rulesets()) != tournament.is_singles and tournament.pairs.exists():
         raise ApplicationError(
             "ruleset_entrants_registered",
             _(
