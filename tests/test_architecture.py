@@ -26,8 +26,6 @@ ROOT = Path(settings.BASE_DIR)
 NOT_CODE = {".venv", "var", "node_modules", "tests", "__pycache__", ".git"}
 
 MAX_LINES = 600
-# Folders whose modules may still be longer while their split is under way.
-LONG_MODULES_ALLOWED_UNDER = ("games/engine/",)
 
 
 def code_files() -> Iterator[Path]:
@@ -71,8 +69,7 @@ def test_no_module_is_longer_than_the_limit():
     long = [
         f"{path.relative_to(ROOT)}: {count} lines"
         for path in code_files()
-        if not path.relative_to(ROOT).as_posix().startswith(LONG_MODULES_ALLOWED_UNDER)
-        and (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+        if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
     ]
     assert long == [], f"split these by subdomain (at most {MAX_LINES} lines):\n" + "\n".join(long)
 
@@ -167,8 +164,11 @@ def test_the_dependency_line_is_the_layers_contract():
         c for c in importlinter()["contracts"] if c["name"] == "Apps depend downward only"
     )
     drawn = dependency_line(ARCHITECTURE.read_text(encoding="utf-8"))
-    assert drawn == contract["layers"]
-    assert "ignore_imports" not in contract
+    # The engine is drawn as the ground floor under core; import-linter cannot
+    # make a package inside games a layer of its own, so the contract says it
+    # with exactly these two ignores and nothing else is ignored.
+    assert drawn == [*contract["layers"], "games.engine"]
+    assert contract.get("ignore_imports") == ["** -> games.engine", "** -> games.engine.**"]
 
 
 def test_the_checks_see_what_they_look_for():
