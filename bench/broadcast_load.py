@@ -333,8 +333,11 @@ def main() -> None:
         held = json.loads(viewers.stdout.readline())  # type: ignore[union-attr]
         time.sleep(2)
         after = rss_mb(pids)
-        cpu_before = {pid: harness.cpu_seconds([pid]) for pid in workers}
+        cpu_before = {pid: harness.cpu_seconds([pid]) for pid in [*workers, viewers.pid]}
+        load_before = os.getloadavg()[0]
         results = run_tables(base, tables, args.final_think, args.think)
+        load_after = os.getloadavg()[0]
+        generator_cpu = harness.cpu_seconds([viewers.pid]) - cpu_before[viewers.pid]
         time.sleep(3)  # the last event on its way
         processes = [
             {
@@ -361,6 +364,15 @@ def main() -> None:
         "total_kb_per_connection": round(after * 1024 / max(1, held["held"]), 1),
     }
     report = report_of(args, held, figures, tables, results, memory, processes)
+    push_cpu = sum(p["cpu_s_during_moves"] for p in processes)
+    report["cpu"] = {
+        # Other work on the machine queues the servers: the latencies above include it.
+        "machine_load_avg_1m": [round(load_before, 1), round(load_after, 1)],
+        "cores": os.cpu_count(),
+        "push_cpu_s": round(push_cpu, 1),
+        "push_cpu_us_per_delivery": round(push_cpu * 1e6 / max(1, report["deliveries"]), 1),
+        "load_generator_cpu_s": round(generator_cpu, 1),
+    }
     harness.emit(report, keep_as=KEEP_AS)
 
 

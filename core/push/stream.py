@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -47,6 +48,10 @@ Authorise = Callable[[str, Actor], str | None]
 PATH_PREFIX = "/push/"
 RETRY = b"retry: 3000\n\n"
 RESET = b'data: {"kind":"reset"}\n\n'
+# As long as the public pages' own memo of an event (tournament.public_cache):
+# publishing or unpublishing is honoured by new streams within a second.
+ANONYMOUS_TTL = 1.0
+ANONYMOUS_MEMO = 4096
 
 
 def _visitor(scope: Scope) -> Actor:
@@ -54,6 +59,11 @@ def _visitor(scope: Scope) -> Actor:
     engine = __import__(settings.SESSION_ENGINE, fromlist=["SessionStore"])
     request.session = engine.SessionStore(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
     return get_user(request)
+
+
+def _has_session(scope: Scope) -> bool:
+    name = settings.SESSION_COOKIE_NAME.encode() + b"="
+    return any(key == b"cookie" and name in value for key, value in scope.get("headers", ()))
 
 
 def _last_event_id(scope: Scope) -> int:
@@ -76,6 +86,22 @@ class PushApp:
 
     def __init__(self, channels: dict[str, Authorise]) -> None:
         self.channels = channels
+        # Anonymous visitors' answers per address, for ANONYMOUS_TTL seconds: ten
+        # thousand viewers reconnecting after a restart ask the database once.
+        self._anonymous: dict[str, tuple[float, str | None]] = {}
+
+    async def _channel(self, scope: Scope) -> str | None:
+        if _has_session(scope):
+            return await sync_to_async(self.channel, thread_sensitive=False)(scope)
+        now = time.monotonic()
+        memo = self._anonymous.get(scope["path"])
+        if memo is not None and memo[0] > now:
+            return memo[1]
+        channel = await sync_to_async(self.channel, thread_sensitive=False)(scope)
+        if len(self._anonymous) >= ANONYMOUS_MEMO:
+            self._anonymous.clear()  # a memo, not a store
+        self._anonymous[scope["path"]] = (now + ANONYMOUS_TTL, channel)
+        return channel
 
     def channel(self, scope: Scope) -> str | None:
         """The channel the address names if the visitor may read it (sync: Django's ORM)."""
@@ -95,7 +121,7 @@ class PushApp:
         if not push_enabled():
             await _plain(send, 204)
             return
-        channel = await sync_to_async(self.channel, thread_sensitive=False)(scope)
+        channel = await self._channel(scope)
         if channel is None:
             await _plain(send, 404)
             return

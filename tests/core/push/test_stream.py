@@ -148,3 +148,28 @@ def test_without_redis_the_stream_answers_204(settings: object, channel: str) ->
         return status
 
     assert asyncio.run(run()) == 204
+
+
+@pytest.mark.django_db(transaction=True)  # a session cookie is looked up
+def test_anonymous_visitors_are_checked_once_a_second_signed_in_ones_every_time(
+    channel: str,
+) -> None:
+    asked: list[str] = []
+
+    def check(key: str, visitor: object) -> str:
+        asked.append(key)
+        return channel
+
+    app = PushApp({"test": check})
+
+    async def run(headers: dict[str, str]) -> None:
+        stream = Stream(app, "/push/test/open/", headers)
+        assert await stream.status() == 200
+        await stream.close()
+
+    for _ in range(3):
+        asyncio.run(run({}))
+    assert len(asked) == 1
+    for _ in range(2):
+        asyncio.run(run({"Cookie": f"{settings.SESSION_COOKIE_NAME}=nosuchsession"}))
+    assert len(asked) == 3
