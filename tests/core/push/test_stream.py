@@ -173,3 +173,33 @@ def test_anonymous_visitors_are_checked_once_a_second_signed_in_ones_every_time(
     for _ in range(2):
         asyncio.run(run({"Cookie": f"{settings.SESSION_COOKIE_NAME}=nosuchsession"}))
     assert len(asked) == 3
+
+
+def test_a_broken_subscription_is_caught_up_from_the_buffer_once(channel: str) -> None:
+    import redis
+
+    from core.push.hub import GAP, hub_for
+
+    async def run() -> list[dict[str, str]]:
+        stream = Stream(_app(channel), "/push/test/open/", {})
+        assert await stream.status() == 200
+        await asyncio.sleep(0.2)
+        (first,) = await asyncio.to_thread(_publish, channel, 1)
+        await stream.frames(1)
+        # Events the subscription missed while it was down are only in the buffer.
+        store = redis.Redis.from_url(settings.REDIS_URL)
+        for n in (1, 2):
+            store.rpush(broker.buffer_key(channel), f'{first + n} {{"kind":"missed{n}"}}')
+        for listener in hub_for(settings.REDIS_URL).listeners[channel]:
+            listener.offer(GAP)
+            listener.offer(GAP)  # told twice: still sent once
+        store.set(broker.counter_key(channel), first + 2)
+        frames = await stream.frames(2)
+        (live,) = await asyncio.to_thread(_publish, channel, 1)
+        frames += await stream.frames(1)  # a repeat of the missed ones would come first
+        await stream.close()
+        assert [int(f["id"]) for f in frames] == [first + 1, first + 2, live]
+        return frames
+
+    frames = asyncio.run(run())
+    assert [json.loads(f["data"])["kind"] for f in frames] == ["missed1", "missed2", "move0"]
