@@ -8,7 +8,7 @@ PYTHON := $(BIN)/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: secret-key run venue test test-fast bench bench-load bench-ui fuzz lint format venv migrate demo clean chromium nginx messages
+.PHONY: secret-key run venue test test-fast bench bench-load bench-broadcast bench-ui fuzz lint format venv migrate demo clean chromium nginx messages
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PYTHON) || $(PY) -m venv $(VENV)
@@ -85,6 +85,13 @@ bench-load: venv
 	DATABASE_URL=$(PG_BENCH)/bench_web REDIS_URL=$(REDIS_BENCH)/13 $(PYTHON) bench/standings_load.py
 	DATABASE_URL=$(PG_BENCH)/bench_moves REDIS_URL=$(REDIS_BENCH)/12 $(PYTHON) bench/move_load.py
 	DATABASE_URL=$(PG_BENCH)/dmpartners_bench REDIS_URL=$(REDIS_BENCH)/5 $(PYTHON) bench/alert_latency.py
+
+# One final table's moves pushed to 10,000 open viewers (Server-Sent Events,
+# uvicorn) while 100 other tables log theirs: connections held, delivery
+# latency, lost and duplicated events, memory per connection (docs/push.md).
+# Ports 8600/8601 on loopback; BROADCAST_ARGS="--viewers 2000 --push-workers 1".
+bench-broadcast: venv
+	DATABASE_URL=$(PG_BENCH)/bench_push REDIS_URL=$(REDIS_BENCH)/4 $(PYTHON) bench/broadcast_load.py $(BROADCAST_ARGS)
 
 # The table device tapped through by a player on a 390x844 phone (Playwright,
 # Debian's chromium, gunicorn on a throw-away SQLite database): taps per move,

@@ -8,6 +8,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from accounts.login import AccountAdminLoginForm, AccountLoginView
 from config.health import health
+from core.push.views import push_unavailable
 from core.views import language_switch
 
 # Both login forms count failures (core/ratelimit.py, docs/security.md) and
@@ -32,6 +33,8 @@ api_patterns: list[URLPattern | URLResolver] = [
 
 urlpatterns = [
     path("health/", health, name="health"),
+    # Served by the ASGI processes (config/asgi.py); reaching Django means push is off here.
+    path("push/<str:kind>/<str:key>/", push_unavailable, name="push"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("lang/<str:code>/", language_switch, name="language_switch"),

@@ -37,7 +37,7 @@ from urllib.parse import urlparse
 NAME = "dmpartners"
 APP_DIR = Path(__file__).resolve().parent.parent
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-SERVICES = ("web", "worker", "beat")
+SERVICES = ("web", "push", "worker", "beat")
 DEBIAN_PACKAGES = ["nginx", "python3-venv", "gettext", "postgresql-client", "openssl"]
 # The environment file must name these before anything is started.
 REQUIRED = ("DATABASE_URL", "REDIS_URL", "SITE_URL", "DJANGO_ALLOWED_HOSTS")
@@ -338,6 +338,7 @@ def write_files(layout: Layout, env: dict[str, str], args: argparse.Namespace) -
     tool = [str(layout.python), str(Path(__file__).resolve())]
     common = {"--user": layout.user, "--venv": str(layout.venv)}
     tool_args = [*prefix_args, *(x for kv in common.items() for x in kv)]
+    push_bind = env.get("DMP_PUSH_BIND") or "127.0.0.1:8001"
     values = {
         "APP_DIR": str(APP_DIR),
         "VENV": str(layout.venv),
@@ -348,6 +349,10 @@ def write_files(layout: Layout, env: dict[str, str], args: argparse.Namespace) -
         "GROUP": _group(layout.user),
         "WEB_BIND": env.get("DMP_WEB_BIND") or "127.0.0.1:8000",
         "WEB_WORKERS": env.get("DMP_WEB_WORKERS") or str(2 * (os.cpu_count() or 1)),
+        "PUSH_BIND": push_bind,
+        "PUSH_HOST": push_bind.rsplit(":", 1)[0],
+        "PUSH_PORT": push_bind.rsplit(":", 1)[1],
+        "PUSH_WORKERS": env.get("DMP_PUSH_WORKERS") or str(os.cpu_count() or 1),
         "WORKER_CONCURRENCY": env.get("DMP_WORKER_CONCURRENCY") or "2",
         "BACKUP_KEEP_DAYS": env.get("DMP_BACKUP_KEEP_DAYS") or "14",
         "BACKUP_ON_CALENDAR": env.get("DMP_BACKUP_ON_CALENDAR") or "hourly",
@@ -382,8 +387,11 @@ def write_files(layout: Layout, env: dict[str, str], args: argparse.Namespace) -
 
 def machine_units(env: dict[str, str]) -> tuple[list[str], list[str]]:
     """The units this machine runs (``DMP_SERVICES``: web, worker, beat,
-    backup; all four by default) and the ones it does not."""
+    backup; all four by default) and the ones it does not. The push
+    processes go with the web ones (nginx sends /push/ to them)."""
     wanted = (env.get("DMP_SERVICES") or " ".join([*SERVICES, "backup"])).split()
+    if "web" in wanted:
+        wanted.append("push")
     every = {f"{NAME}-{s}.service": s in wanted for s in SERVICES}
     every[f"{NAME}-backup.timer"] = "backup" in wanted
     return [u for u, on in every.items() if on], [u for u, on in every.items() if not on]

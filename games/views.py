@@ -149,6 +149,7 @@ def live_table(
         + f"?tail={selectors.LIVE_TAIL}",
         "state_etag": state_etag(state, legal=False, tail=selectors.LIVE_TAIL),
         "players": selectors.game_players(game=game),
+        "push_url": reverse("push", args=["table", game.pk]),
     }
     return render(
         request,
@@ -194,6 +195,7 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
             "tables": tables,
             "config": {
                 "hall_url": reverse("api:tournament-hall", kwargs={"slug": slug}),
+                "push_url": reverse("push", args=["event", slug]),
                 "round": round_.number if round_ else None,
             },
         },

@@ -100,6 +100,7 @@ def judge_dashboard_page(request: HttpRequest, slug: str) -> HttpResponse:
     answer = judge_dashboard_answer(tournament=tournament)
     config = {
         "dashboard_url": reverse("api:judge-dashboard", args=[slug]),
+        "push_url": reverse("push", args=["judging", slug]),
         "ack_url": reverse("api:alert-acknowledge", args=[0]),
         "ack_all_url": reverse("api:alerts-acknowledge", args=[slug]),
         "review_url": reverse("judging:review", args=[slug, 0]),

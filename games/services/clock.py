@@ -23,6 +23,7 @@ from core.errors import ApplicationError, Conflict
 from core.request import parse_int
 from core.users import Actor, signed_in
 from games.models import ClockEvent, Game, GameClock
+from games.push import game_changed
 from games.signals import clock_changed
 from tournament.models import Round
 from tournament.permissions import require_judge
@@ -181,6 +182,7 @@ def _schedule_marks(clocks: Iterable[GameClock]) -> None:
 def _judging_changed(game: Game) -> None:
     # Judges' shared dashboard answers are renewed on commit (judging listens: games.signals).
     clock_changed.send(sender=Game, tournament_id=game.round.tournament_id)
+    game_changed(game=game, kind="clock")
 
 
 def _locked_clock(game: Game) -> GameClock:

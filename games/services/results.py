@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from core.errors import ApplicationError, Conflict, PermissionDenied, Text, bilingual
 from core.users import Actor
 from games.models import Game
+from games.push import game_changed
 from games.signals import game_result_changed
 from games.validators import PAWNS_PER_TEAM
 from tournament.models import Round
@@ -342,6 +343,7 @@ def game_result_record(
     )
     tournament_data_changed(tournament=tournament)
     game_result_changed.send(sender=Game, game=game)
+    game_changed(game=game, kind="result")
     return game
 
 
@@ -379,4 +381,5 @@ def game_result_clear(*, game: Game, actor: Actor, reason: str) -> Game:
     )
     tournament_data_changed(tournament=game.round.tournament)
     game_result_changed.send(sender=Game, game=game)
+    game_changed(game=game, kind="result")
     return game

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.freshness import VersionCounter
+from core.push.broker import publish_on_commit
 
 _judging = VersionCounter("judging")
 
@@ -29,5 +30,10 @@ def judging_version_and(*, tournament_id: int, key: str) -> tuple[int, Any]:
 
 
 def judging_changed(*, tournament_id: int) -> None:
-    """Retire the tournament's shared poll answers once the current transaction commits."""
+    """Retire the tournament's shared poll answers once the current transaction commits.
+
+    Open judge dashboards are told, and so are hall screens (they show the open calls).
+    """
     _judging.bump_on_commit(tournament_id)
+    publish_on_commit(f"judging:{tournament_id}", "judging")
+    publish_on_commit(f"event:{tournament_id}", "tables")

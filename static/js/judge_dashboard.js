@@ -446,6 +446,7 @@ import { Poller } from "./poller.js";
   var poller = new Poller({
     url: cfg.dashboard_url,
     interval: POLL_MS,
+    push: { url: cfg.push_url },
     etag: cfg.etag || null,
     onData: function (data, info) { showStatus(""); render(data, info.served, info.halfTrip); },
     onNotModified: function (info) { showStatus(""); tick(info.served, info.halfTrip); },

@@ -77,6 +77,7 @@ import { describeEntry } from "./table/text.js";
       interval: 3000,
       etag: config.state_etag || null,
       credentials: "same-origin",
+      push: { url: config.push_url },
       onData: function (data) {
         if (!data || data.seq === undefined) return false;
         state = data;
@@ -198,6 +199,7 @@ import { describeEntry } from "./table/text.js";
     new Poller({
       url: config.hall_url,
       interval: 10000,
+      push: { url: config.push_url, kinds: ["tables", "pages"] },
       onData: function (data, info) {
         // When the answer left the server (a shared copy may be older than that).
         update(data, isNaN(info.served) ? epoch(data.server_time) : info.served, info.halfTrip);

@@ -14,7 +14,13 @@
  *   onError and wait twice as long each time, up to maxInterval; the first
  *   answer brings the interval back, and so does the browser going online
  *   (which polls at once); an error from an answer carries its ``status``;
- * - stop() ends it (a finished print job, a page that moved on).
+ * - stop() ends it (a finished print job, a page that moved on);
+ * - push: {url, kinds} listens on a Server-Sent Events stream (docs/push.md):
+ *   each pushed change of one of ``kinds`` (all kinds without it) polls at
+ *   once, and while the stream is open the regular poll is slowed to
+ *   PUSHED_MS as a safety net. Where EventSource is missing, or the stream
+ *   fails or is refused (204: push is off here), polling goes on as before;
+ *   the browser reconnects by itself and resumes from the last event seen.
  *
  * Callbacks get ``info``: {response, served, halfTrip}. ``served`` is the
  * X-Server-Time header (epoch seconds when the answer left the server, NaN
@@ -24,6 +30,7 @@
  */
 
 const DEFAULT_MAX_MS = 30000;
+const PUSHED_MS = 60000;
 
 export class Poller {
   constructor({
@@ -38,6 +45,7 @@ export class Poller {
     onData = null,
     onNotModified = null,
     onError = null,
+    push = null,
   }) {
     this.url = url;
     this.interval = interval;
@@ -50,6 +58,9 @@ export class Poller {
     this.onData = onData;
     this.onNotModified = onNotModified;
     this.onError = onError;
+    this.push = push && push.url ? push : null;
+    this.source = null;
+    this.pushed = false; // a push stream is open: the poll is only a safety net
     this.failures = 0;
     this.timer = null;
     this.inflight = false;
@@ -73,10 +84,48 @@ export class Poller {
     window.addEventListener("online", this.onOnline);
     if (immediate) this.now();
     else this.schedule();
+    this.listen();
     return this;
   }
 
+  /* Open the push stream, if the page has one and the browser can. */
+  listen() {
+    if (!this.push || typeof window.EventSource !== "function") return;
+    const source = new EventSource(this.push.url);
+    this.source = source;
+    source.onopen = () => {
+      this.pushed = true;
+      this.changed(); // what changed before the stream opened
+    };
+    source.onmessage = (event) => {
+      let kind = "";
+      try {
+        kind = JSON.parse(event.data).kind;
+      } catch (error) {
+        kind = "";
+      }
+      if (kind === "reset" || !this.push.kinds || this.push.kinds.indexOf(kind) >= 0) this.changed();
+    };
+    source.onerror = () => {
+      // Reconnecting, or refused for good (CLOSED): poll at the usual pace meanwhile.
+      if (source.readyState === 2) this.source = null;
+      if (this.pushed) {
+        this.pushed = false;
+        this.schedule();
+      }
+    };
+  }
+
+  /* A pushed change: poll now, or as soon as the tab is visible again. */
+  changed() {
+    if (document.hidden) this.due = true;
+    else this.now();
+  }
+
   stop() {
+    if (this.source) this.source.close();
+    this.source = null;
+    this.pushed = false;
     this.running = false;
     clearTimeout(this.timer);
     this.timer = null;
@@ -87,6 +136,7 @@ export class Poller {
 
   /* The delay before the next poll: the interval, doubled for each error in a row. */
   get delay() {
+    if (this.pushed) return Math.max(this.interval, PUSHED_MS);
     return Math.min(this.interval * 2 ** this.failures, this.maxInterval);
   }
 

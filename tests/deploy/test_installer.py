@@ -107,6 +107,7 @@ def test_a_machine_runs_the_services_it_names():
     units, others = dmpdeploy.machine_units({})
     assert units == [
         "dmpartners-web.service",
+        "dmpartners-push.service",
         "dmpartners-worker.service",
         "dmpartners-beat.service",
         "dmpartners-backup.timer",
@@ -116,6 +117,7 @@ def test_a_machine_runs_the_services_it_names():
     assert units == ["dmpartners-worker.service"]
     assert set(others) == {
         "dmpartners-web.service",
+        "dmpartners-push.service",
         "dmpartners-beat.service",
         "dmpartners-backup.timer",
     }
@@ -152,6 +154,12 @@ def test_the_files_name_the_installations_paths_and_the_commands_run(tmp_path):
     assert "server_name dm.dansk-partners.dk;" in site
     assert "listen [::]:443 ssl http2;" in site
     assert f"ssl_certificate {tmp_path / 'cert.pem'};" in site
+    push = (layout.units / "dmpartners-push.service").read_text()
+    assert "uvicorn config.asgi:application --host 127.0.0.1 --port 8001" in push
+    assert "server 127.0.0.1:8001;" in site
+    stream = site.split("location /push/ {", 1)[1].split("}", 1)[0]
+    assert "proxy_pass http://dmpartners_push;" in stream
+    assert "proxy_buffering off;" in stream
     for command in ("manage", "backup", "restore"):
         path = layout.sbin / f"dmpartners-{command}"
         assert path.stat().st_mode & stat.S_IXUSR

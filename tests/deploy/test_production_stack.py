@@ -38,6 +38,7 @@ import shlex
 import shutil
 import signal
 import socket
+import ssl
 import stat
 import subprocess
 import time
@@ -51,7 +52,7 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = "dmpartners"
-SERVICES = ("web", "worker", "beat")
+SERVICES = ("web", "push", "worker", "beat")
 CLEAN_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 HSTS = "max-age=31536000; includeSubDomains; preload"
 
@@ -194,6 +195,9 @@ class Stack:
         if name == "web":
             bind = self.unit("web.service")["ExecStart"][0].split("--bind ")[1].split()[0]
             _wait_port(int(bind.rsplit(":", 1)[1]), proc, self.logs / "web.service.log")
+        if name == "push":
+            port = self.unit("push.service")["ExecStart"][0].split("--port ")[1].split()[0]
+            _wait_port(int(port), proc, self.logs / "push.service.log")
         return proc
 
     def stop(self, *names: str) -> None:
@@ -251,7 +255,7 @@ def stack(tmp_path: Path) -> Iterator[dict[str, object]]:
 
     prefix, logs = tmp_path / "root", tmp_path / "logs"
     logs.mkdir()
-    web, https, http = _free_port(), _free_port(), _free_port()
+    web, https, http, push = _free_port(), _free_port(), _free_port(), _free_port()
     tls = tmp_path / "tls"
     tls.mkdir()
     cert, key = tls / "cert.pem", tls / "key.pem"
@@ -275,6 +279,7 @@ def stack(tmp_path: Path) -> Iterator[dict[str, object]]:
         f"DMP_TLS_CERT={cert}\nDMP_TLS_KEY={key}\n"
         f"DMP_WEB_BIND=127.0.0.1:{web}\nDMP_HTTPS_LISTEN=127.0.0.1:{https}\n"
         f"DMP_HTTP_LISTEN=127.0.0.1:{http}\nDMP_WEB_WORKERS=2\nDMP_BACKUP_KEEP_DAYS=14\n"
+        f"DMP_PUSH_BIND=127.0.0.1:{push}\nDMP_PUSH_WORKERS=1\n"
     )
     installed = Stack(prefix, logs)
     try:
@@ -372,6 +377,7 @@ def test_installed_stack_serves_an_event_over_https_and_restores_a_backup(stack)
         f"{NAME}-backup.service",
         f"{NAME}-backup.timer",
         f"{NAME}-beat.service",
+        f"{NAME}-push.service",
         f"{NAME}-web.service",
         f"{NAME}-worker.service",
     ]
@@ -458,6 +464,9 @@ def test_installed_stack_serves_an_event_over_https_and_restores_a_backup(stack)
     for pair in pairs:
         organiser.api("POST", f"/pairs/{pair['id']}/check-in/")
 
+    # The event's open pages hear of the round through nginx and the push process.
+    stream = _event_stream(ports["https"], stack["cert"], f"/push/event/{slug}/")
+
     # Round 1: paired, published, started.
     round_1 = organiser.api(
         "POST", f"/tournaments/{slug}/rounds/pair/", {"method": "auto"}, expect=201
@@ -465,6 +474,8 @@ def test_installed_stack_serves_an_event_over_https_and_restores_a_backup(stack)
     organiser.api("POST", f"/rounds/{round_1['id']}/publish/")
     organiser.api("POST", f"/rounds/{round_1['id']}/start/")
     (game,) = round_1["games"]
+    assert '"kind":"pages"' in _next_event(stream)
+    stream.close()
 
     # The score sheets, and the table device: the short code printed on its
     # sheet (read here from the database) opens the table's link.
@@ -572,3 +583,29 @@ def test_installed_stack_serves_an_event_over_https_and_restores_a_backup(stack)
         assert secret not in access
     for log in stack["logs"].glob("*.service.log"):
         assert token not in log.read_text()
+
+
+def _event_stream(port: int, cert: Path, path: str) -> ssl.SSLSocket:
+    """An open Server-Sent Events stream through nginx, its answer's head read."""
+    context = ssl.create_default_context(cafile=str(cert))
+    sock = context.wrap_socket(
+        socket.create_connection(("127.0.0.1", port), 10), server_hostname="127.0.0.1"
+    )
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += sock.recv(1)
+    assert head.startswith(b"HTTP/1.1 200"), head
+    assert b"text/event-stream" in head
+    return sock
+
+
+def _next_event(sock: ssl.SSLSocket) -> str:
+    """What the stream sent up to and including its first event (heartbeats pass by)."""
+    sock.settimeout(30)
+    text = ""
+    while '"kind":' not in text:
+        chunk = sock.recv(4096).decode()
+        assert chunk, "the stream closed"
+        text += chunk
+    return text

@@ -34,8 +34,11 @@ ALLOWED: dict[str, set[str]] = {
 }  # fmt: skip
 
 # Not in the matrix, on purpose: Django's own admin (staff only, its own
-# login, rate-limited by core/ratelimit.py) and Django's set_language view.
-EXCLUDED_PREFIXES = ("admin/", "i18n/")
+# login, rate-limited by core/ratelimit.py), Django's set_language view, and
+# the push address, where Django only says "no stream here" (204, to all):
+# the streams are the ASGI app's, and who may open which is checked there
+# (tests/config/test_push_channels.py).
+EXCLUDED_PREFIXES = ("admin/", "i18n/", "push/")
 
 P, L, J, O, T, TR = "public", "login", "judge", "organiser", "token", "token-read"  # noqa: E741
 S = "staff"

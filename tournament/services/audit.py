@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import F
 
+from core.push.broker import publish_on_commit
 from core.users import Actor, signed_in
 from tournament.models import AuditEntry, Tournament
 
@@ -28,5 +29,6 @@ def audit_record(
 
 
 def tournament_data_changed(*, tournament: Tournament) -> None:
-    """Bump the version that public pages are cached under."""
+    """Bump the version that public pages are cached under, and tell their open copies."""
     Tournament.objects.filter(pk=tournament.pk).update(data_version=F("data_version") + 1)
+    publish_on_commit(f"event:{tournament.pk}", "pages")

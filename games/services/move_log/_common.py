@@ -22,6 +22,7 @@ from games.engine import (
     replay,
 )
 from games.models import Game, MoveEntry
+from games.push import game_changed
 from games.selectors import (
     LogView,
     entry_hash,
@@ -219,6 +220,8 @@ def chained(
     The one place the hash chain is extended (docs/move-log.md): each row
     carries its predecessor's hash and its own over (predecessor, text, seq).
     """
+    # Every new entry passes here: the table's viewers hear of it once it commits.
+    game_changed(game=game, kind="move")
     rows: list[MoveEntry] = []
     prev = prev_hash
     for seq, entry in enumerate(entries, start=first_seq):

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import Conflict, NotFound
 from games.models import Game, MoveEntry, ResultConfirmation
+from games.push import game_changed
 from games.selectors import active_entries
 from games.services.move_log._common import (
     answer_state,
@@ -60,6 +61,7 @@ def move_take_back(*, game: Game, client_id: str, seq: int) -> dict[str, Any]:
         entry.withdrawn_at = timezone.now()
         entry.withdrawn_by = client_id
         entry.save(update_fields=["withdrawn_at", "withdrawn_by"])
+        game_changed(game=game, kind="move")
         # A confirmation was given for the log as it was.
         ResultConfirmation.objects.filter(game=game).delete()
         return answer_state(game)

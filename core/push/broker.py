@@ -1,0 +1,110 @@
+"""Publishing a change to a push channel: one id, a short replay buffer, one PUBLISH.
+
+A channel is a name such as ``table:12`` or ``event:7``. Each publish runs one
+Lua script in Redis, so the id, the buffer and the message can never
+disagree: the id is the channel's next number (started at the time in
+microseconds, so a lost counter never goes back), the event is kept in the
+channel's buffer (the last ``BUFFER_SIZE``, for clients resuming from their
+Last-Event-ID) and published to every web process holding connections.
+
+The payload is the kind of change and when it was published, nothing else:
+no name, no move, no score. Without ``REDIS_URL`` nothing is published (the
+embedded default polls; docs/push.md). A Redis outage is logged, never
+raised: the action that changed something must not fail for its viewers.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from typing import Any
+
+import redis
+from django.conf import settings
+from django.db import transaction
+
+logger = logging.getLogger(__name__)
+
+PREFIX = "push"
+BUFFER_SIZE = 64
+BUFFER_SECONDS = 24 * 60 * 60
+
+# KEYS: counter, buffer, pub/sub channel. ARGV: start value, payload, size, ttl.
+_PUBLISH = """
+if redis.call('EXISTS', KEYS[1]) == 0 then redis.call('SET', KEYS[1], ARGV[1]) end
+local id = redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+local event = string.format('%.0f', id) .. ' ' .. ARGV[2]
+redis.call('RPUSH', KEYS[2], event)
+redis.call('LTRIM', KEYS[2], -tonumber(ARGV[3]), -1)
+redis.call('EXPIRE', KEYS[2], ARGV[4])
+redis.call('PUBLISH', KEYS[3], event)
+return id
+"""
+
+_client: Any = None
+_script: Any = None
+_lock = threading.Lock()
+
+
+def push_enabled() -> bool:
+    """Whether changes are pushed at all (a shared Redis to carry them)."""
+    return bool(getattr(settings, "REDIS_URL", ""))
+
+
+def counter_key(channel: str) -> str:
+    return f"{PREFIX}:seq:{channel}"
+
+
+def buffer_key(channel: str) -> str:
+    return f"{PREFIX}:buf:{channel}"
+
+
+def pubsub_channel(channel: str) -> str:
+    return f"{PREFIX}:ch:{channel}"
+
+
+def _publisher() -> Any:
+    global _client, _script
+    with _lock:
+        if _client is None:
+            _client = redis.Redis.from_url(
+                settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2
+            )
+            _script = _client.register_script(_PUBLISH)
+        return _script
+
+
+def forget_publisher() -> None:
+    """Drop the connection (tests that change REDIS_URL)."""
+    global _client, _script
+    with _lock:
+        if _client is not None:
+            _client.close()
+        _client = _script = None
+
+
+def publish(channel: str, kind: str) -> int | None:
+    """Publish a change of ``kind`` on ``channel`` now; its id, or None if not pushed."""
+    if not push_enabled():
+        return None
+    payload = json.dumps({"kind": kind, "at": round(time.time(), 4)}, separators=(",", ":"))
+    try:
+        script = _publisher()
+        return int(
+            script(
+                keys=[counter_key(channel), buffer_key(channel), pubsub_channel(channel)],
+                args=[time.time_ns() // 1000, payload, BUFFER_SIZE, BUFFER_SECONDS],
+            )
+        )
+    except Exception:  # viewers fall back to polling; the change itself stands
+        logger.warning("push of %s on %s failed", kind, channel, exc_info=True)
+        return None
+
+
+def publish_on_commit(channel: str, kind: str) -> None:
+    """Publish once the current transaction commits (nothing if it rolls back)."""
+    if push_enabled():
+        transaction.on_commit(lambda: publish(channel, kind))
