@@ -101,7 +101,7 @@ def verify(accepted: dict[int, list[dict[str, Any]]]) -> dict[str, Any]:
     connection.close()  # the fault may have killed this process's connection
     from games.models import Game, GameClock, MoveEntry
     from games.selectors import move_log_verify
-    from games.services.clock import clock_elapsed_s, clock_marks_s
+    from games.selectors.clock import clock_elapsed_s, clock_marks_s
     from judging.models import Alert
 
     lost = duplicated = unacknowledged = chain_errors = 0

@@ -16,8 +16,8 @@ from competition.models import StreamTable
 from games.engine import get_ruleset, initial_position, remaining_distance
 from games.models import Game
 from games.selectors import game_state
+from games.selectors.clock import CLOCK_STATUS_LABELS, clock_state
 from games.selectors.replay import game_public_players
-from games.services.clock import CLOCK_STATUS_LABELS, clock_state
 from people.selectors_public import public_names
 from tournament.models import Tournament
 from tournament.permissions import public_round_q

@@ -126,7 +126,7 @@ class TableStateView(TableAPIView):
         def read() -> Response:
             tail = _tail(request)
             game = self.table_game(token, for_write=False)
-            state = move_log.game_state(game=game, entries_tail=tail)
+            state = selectors.game_state(game=game, entries_tail=tail)
             state["rulings"] = selectors.table_rulings(game=game)
             return state_response(request, state, legal=True, private=True, tail=tail)
 
@@ -286,7 +286,7 @@ class GameStateView(APIView):
 
         def read() -> Response:
             tail = _tail(request)
-            state = move_log.game_state(game=game, with_legal=legal, entries_tail=tail)
+            state = selectors.game_state(game=game, with_legal=legal, entries_tail=tail)
             return state_response(request, state, legal=legal, private=False, tail=tail)
 
         return _answer(_lang(request), read)

@@ -23,13 +23,8 @@ from rest_framework.views import APIView
 from core.errors import NotFound
 from core.request import json_object_body
 from games.models import ClockEvent, Game
-from games.services.clock import (
-    CLOCK_STATUS_LABELS,
-    clock_extend,
-    clock_pause,
-    clock_resume,
-    clock_state,
-)
+from games.selectors.clock import CLOCK_STATUS_LABELS, clock_state
+from games.services.clock import clock_extend, clock_pause, clock_resume
 from games.services.tokens import game_from_token
 from tournament.permissions import require_round_visible
 

@@ -22,7 +22,7 @@ from core.errors import ApplicationError
 from core.request import parse_int
 from core.validation import InputSerializer, refusal
 from games.models import MAX_ENTRY_NUMBER
-from games.services.clock import CLOCK_STATUS_LABELS
+from games.selectors.clock import CLOCK_STATUS_LABELS
 
 CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_.:-]{8,64}$")
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from games.services.clock import CLOCK_STATUS_LABELS
+from games.selectors.clock import CLOCK_STATUS_LABELS
 from judging.models import JudgeCall
 
 
@@ -160,6 +160,9 @@ class LoggedEntry(serializers.Serializer):
 
 class ReviewEntry(LoggedEntry):
     judge = serializers.BooleanField(help_text="A judge entry ('! …').")
+    words = serializers.CharField(
+        allow_blank=True, help_text="A judge entry in words, in the request's language."
+    )
 
 
 class ReviewVerdict(serializers.Serializer):

@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import ClockEvent, Game, MoveEntry
-from games.services.clock import CLOCK_STATUS_LABELS, clock_state
+from games.selectors.clock import CLOCK_STATUS_LABELS, clock_state
 from judging.models import Alert, JudgeCall
 from judging.services.prediction import urgency_key
 from tournament.models import Round, Tournament

@@ -19,8 +19,7 @@ from django.utils.translation import gettext as _
 from games.engine import EngineError, entry_marks, replay
 from games.judge_words import judge_entry_words
 from games.models import Game
-from games.selectors import game_record
-from games.services.move_log import game_state
+from games.selectors import game_record, game_state
 from judging.models import JudgeCall, MoveRefusal, Ruling
 from judging.rules_text import RULES_HTML
 from judging.selectors_records import judge_name

@@ -17,7 +17,11 @@ from django.utils.translation import gettext_lazy
 from core.errors import bilingual, in_language
 from games.engine import EngineError
 from games.models import Game
-from games.services.results import adjudication_order, adjudication_proposal, adjudication_winner
+from games.selectors.adjudication import (
+    adjudication_order,
+    adjudication_proposal,
+    adjudication_winner,
+)
 
 ProposalSource = Literal["log", "result", "none"]
 

@@ -21,9 +21,9 @@ from core.validation import InputRefused
 from games.engine import get_ruleset
 from games.judge_words import judge_entry_words
 from games.models import MAX_ENTRY_NUMBER, Game
-from games.selectors import game_players
-from games.services.clock import clock_resume, clock_state
-from games.services.move_log import game_state
+from games.selectors import game_players, game_state
+from games.selectors.clock import clock_state
+from games.services.clock import clock_resume
 from judging.selectors_polling import judge_dashboard_answer
 from judging.selectors_review import (
     game_review,

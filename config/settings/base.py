@@ -220,7 +220,7 @@ SPECTACULAR_SETTINGS = {
         "RoundStatusEnum": "tournament.models.Round.Status",
         "GameStatusEnum": "games.models.Game.Status",
         "GameWinnerEnum": "games.models.Game.Winner",
-        "ClockStatusEnum": "games.services.clock.CLOCK_STATUS_LABELS",
+        "ClockStatusEnum": "games.selectors.clock.CLOCK_STATUS_LABELS",
         "TeamEnum": [("YB", "YB"), ("RG", "RG")],
         "SeatEnum": [("Y", "Y"), ("R", "R"), ("B", "B"), ("G", "G")],
         "JudgeCallStatusEnum": "judging.models.JudgeCall.Status",

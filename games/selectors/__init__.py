@@ -6,9 +6,10 @@
 - ``results``: finished games across events, for ratings and statistics
 
 The selectors only read. The caches they fill (replays, hall summaries) are
-written by ``games.services.read_cache``.
+written by ``games.selectors.cache``.
 """
 
+from games.selectors.cache import HALL_CACHE_SECONDS, LogKey
 from games.selectors.hall import hall_round, hall_tables, hall_urgency, round_games
 from games.selectors.log import (
     LIVE_TAIL,
@@ -38,7 +39,6 @@ from games.selectors.state import (
     table_rules,
     table_rulings,
 )
-from games.services.read_cache import HALL_CACHE_SECONDS, LogKey
 
 __all__ = [
     "HALL_CACHE_SECONDS",

@@ -9,9 +9,9 @@ from django.utils import timezone
 
 from games.engine import get_ruleset, initial_position, remaining_distance
 from games.models import ClockEvent, Game, MoveEntry
+from games.selectors.cache import hall_cached
+from games.selectors.clock import CLOCK_STATUS_LABELS, clock_state
 from games.selectors.log import game_log, log_cache, log_head, log_origin, view_summary
-from games.services.clock import CLOCK_STATUS_LABELS, clock_state
-from games.services.read_cache import hall_cached
 from games.signals import hall_calls_wanted
 from tournament.models import Round, Tournament
 from tournament.permissions import PUBLIC_ROUND_STATUSES
@@ -49,7 +49,7 @@ def hall_tables(*, round_: Round) -> list[dict[str, Any]]:
 
     Shared by all processes for ``HALL_CACHE_SECONDS`` (progress and clocks
     may lag by that much). ``clock`` has the clock API's fields a display
-    counts from (``games.services.clock.clock_state``), every table's taken
+    counts from (``games.selectors.clock.clock_state``), every table's taken
     at the same ``server_time``: a display counts a running clock on from
     that instant, so a copy served a moment later shows the same time.
     ``status_label`` is added per request, in the request's language.

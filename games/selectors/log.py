@@ -1,7 +1,7 @@
 """Reads of the move log: its hash chain, its entries and the replay the engine makes of them.
 
 The log is the truth: a game's state is ``replay()`` of its active entries.
-Replays are cached (``games.services.read_cache``) keyed by
+Replays are cached (``games.selectors.cache``) keyed by
 ``(game, seq, last hash)``; the hash chains every entry, so a key names
 exactly one log and a cached value can never be stale.
 """
@@ -25,7 +25,7 @@ from games.engine import (
 )
 from games.engine.judge import JUDGE_PREFIX
 from games.models import Game, MoveEntry
-from games.services.read_cache import LogCache, LogKey
+from games.selectors.cache import LogCache, LogKey
 
 SHORT_HASH_LENGTH = 8
 # The public live view shows (and polls) the last entries only.

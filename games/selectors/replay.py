@@ -27,8 +27,8 @@ from games.engine import (
 )
 from games.engine.judge import JUDGE_PREFIX
 from games.models import Game
+from games.selectors.cache import replay_frames_cached
 from games.selectors.log import active_entries, game_record, log_head, log_origin
-from games.services.read_cache import replay_frames_cached
 from games.signals import replay_rulings_wanted
 from people.selectors_public import public_names
 

@@ -1,7 +1,7 @@
 """The game clock: start, pause, resume, extend, stop, time up.
 
 All state is in the database (``GameClock`` + ``ClockEvent``); displays get
-the remaining time from :func:`clock_state`, computed from server time, so
+the remaining time from ``games.selectors.clock.clock_state``, computed from server time, so
 every device shows the same clock. Marks are kept as real instants
 (``alert_due_at`` / ``limit_due_at``) and rescheduled whenever they move: a
 per-game Celery task with an ETA fires at each mark and a beat sweep every
@@ -24,6 +24,7 @@ from core.request import parse_int
 from core.users import Actor, signed_in
 from games.models import ClockEvent, Game, GameClock
 from games.push import game_changed
+from games.selectors.clock import clock_marks_s
 from games.signals import clock_changed
 from tournament.models import Round
 from tournament.permissions import require_judge
@@ -33,105 +34,6 @@ logger = logging.getLogger(__name__)
 MAX_EXTENSION_MINUTES = 60
 MAX_REASON_LENGTH = 300
 ALERT_KINDS = ("alert", "limit")
-CLOCK_STATUS_LABELS = {
-    "not_started": _("Not started"),
-    "running": _("Running"),
-    "paused": _("Paused"),
-    "time_up": _("Time up — awaiting adjudication"),
-    "stopped": _("Game over"),
-}
-
-
-# --- reading -----------------------------------------------------------------
-
-
-def _clock_of(game: Game) -> GameClock | None:
-    try:
-        return game.clock
-    except GameClock.DoesNotExist:
-        return None
-
-
-def clock_marks_s(clock: GameClock) -> tuple[float, float]:
-    """The alert mark and the limit in clock seconds, extensions included."""
-    extra = clock.extension_minutes * 60
-    return clock.alert_minutes * 60 + extra, clock.limit_minutes * 60 + extra
-
-
-def clock_elapsed_s(clock: GameClock, now: datetime.datetime) -> float:
-    """Clock seconds played: real running time (no pauses) times the speed."""
-    if clock.started_at is None:
-        return 0.0
-    end = clock.stopped_at or now
-    if clock.paused_at is not None:
-        end = min(end, clock.paused_at)
-    running = (end - clock.started_at).total_seconds() - clock.paused_real_s
-    return max(0.0, running) * clock.speed
-
-
-def _status(game: Game, clock: GameClock | None, elapsed: float, limit_s: float) -> str:
-    if clock is None or clock.started_at is None:
-        return "not_started"
-    if clock.stopped_at is not None or game.status == Game.Status.FINISHED:
-        return "stopped"
-    if game.status == Game.Status.TIME_UP or elapsed >= limit_s:
-        return "time_up"
-    if clock.paused_at is not None:
-        return "paused"
-    return "running"
-
-
-def clock_state(*, game: Game, now: datetime.datetime | None = None) -> dict[str, Any]:
-    """The clock as every display shows it (the clock API's JSON).
-
-    Works on a game fetched with ``select_related("round__tournament",
-    "clock")`` and ``prefetch_related("clock__events__actor")`` without
-    further queries.
-    """
-    now = now or timezone.now()
-    clock = _clock_of(game)
-    if clock is None:
-        tournament = game.round.tournament
-        alert_s = tournament.alert_minutes * 60.0
-        limit_s = tournament.time_limit_minutes * 60.0
-        elapsed = 0.0
-        speed = tournament.clock_speed
-        extensions: list[dict[str, Any]] = []
-        paused_reason = ""
-    else:
-        alert_s, limit_s = clock_marks_s(clock)
-        elapsed = clock_elapsed_s(clock, now)
-        speed = clock.speed
-        events = list(clock.events.all())
-        extensions = [
-            {
-                "minutes": e.minutes,
-                "reason": e.reason,
-                "at": e.at.isoformat(),
-                "by": e.actor.get_username() if e.actor else "",
-            }
-            for e in events
-            if e.kind == ClockEvent.Kind.EXTEND
-        ]
-        pauses = [e for e in events if e.kind == ClockEvent.Kind.PAUSE]
-        paused_reason = pauses[-1].reason if clock.paused_at and pauses else ""
-    status = _status(game, clock, elapsed, limit_s)
-    if status == "time_up":
-        elapsed = min(elapsed, limit_s)
-    return {
-        "status": status,
-        "elapsed_s": round(elapsed, 2),
-        "remaining_s": round(max(0.0, limit_s - elapsed), 2),
-        "limit_s": limit_s,
-        "alert_s": alert_s,
-        "server_time": now.isoformat(),
-        "extensions": extensions,
-        "paused": status == "paused",
-        "paused_reason": paused_reason,
-        "speed": speed,
-    }
-
-
 # --- writing -----------------------------------------------------------------
 
 

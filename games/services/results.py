@@ -13,7 +13,6 @@ more distance left would feed the distance tiebreak as if it had been ahead.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import Any
 
@@ -25,6 +24,11 @@ from core.errors import ApplicationError, Conflict, PermissionDenied, Text, bili
 from core.users import Actor
 from games.models import Game
 from games.push import game_changed
+from games.selectors.adjudication import (
+    adjudication_order,
+    adjudication_proposal,
+    adjudication_winner,
+)
 from games.signals import game_result_changed
 from games.validators import PAWNS_PER_TEAM
 from tournament.models import Round
@@ -90,51 +94,6 @@ def _check_consistent(
         )
 
 
-def adjudication_winner(
-    order: str, locked: dict[str, int | None], distance: dict[str, int | None]
-) -> tuple[str | None, str, str] | None:
-    """The winner W3 gives from a result's numbers, with the reason in English and Danish.
-
-    The same order as the engine's ``adjudicate`` applies to a position
-    (``tests/games/test_results.py`` checks the two agree), here on the numbers
-    as recorded, since a typed result has no position. The winner is None when
-    the pairs are level; the answer is None when the numbers W3 needs are
-    missing.
-    """
-    if order == "locked_then_distance":
-        yb, rg = locked["YB"], locked["RG"]
-        if yb is None or rg is None:
-            return None
-        if yb != rg:
-            winner, loser = ("YB", "RG") if yb > rg else ("RG", "YB")
-            return (
-                winner,
-                f"more locked pawns ({locked[winner]} against {locked[loser]})",
-                f"flere brikker låst fast ({locked[winner]} mod {locked[loser]})",
-            )
-    yb, rg = distance["YB"], distance["RG"]
-    if yb is None or rg is None:
-        return None
-    if yb == rg and order == "distance_to_house":
-        # The printed rulebook's W3: level on distance to House, more pawns in House wins.
-        in_house_yb, in_house_rg = locked["YB"], locked["RG"]
-        if in_house_yb is not None and in_house_rg is not None and in_house_yb != in_house_rg:
-            winner, loser = ("YB", "RG") if in_house_yb > in_house_rg else ("RG", "YB")
-            return (
-                winner,
-                f"more pawns in House ({locked[winner]} against {locked[loser]})",
-                f"flere brikker i Hus ({locked[winner]} mod {locked[loser]})",
-            )
-    if yb == rg:
-        return None, f"{yb} steps left each", f"{yb} felter tilbage hver"
-    winner, loser = ("YB", "RG") if yb < rg else ("RG", "YB")
-    return (
-        winner,
-        f"less distance left ({distance[winner]} against {distance[loser]} steps)",
-        f"kortere vej tilbage ({distance[winner]} mod {distance[loser]} felter)",
-    )
-
-
 _TEAM_NAMES = {"YB": _("Yellow/Blue"), "RG": _("Red/Green")}
 
 
@@ -191,33 +150,6 @@ def _side_pawns(tournament: Any) -> int:
     from games.engine import get_ruleset
 
     return get_ruleset(tournament.ruleset).pawns_per_side
-
-
-def adjudication_order(tournament: Any) -> str:
-    """The W3 order of an event: the organiser's choice, unless the ruleset's
-    reading fixes its own (the printed rulebook: distance to House, then more
-    pawns in House)."""
-    from games.engine import get_ruleset
-
-    rules = get_ruleset(tournament.ruleset)
-    own = rules.adjudication
-    if rules.adjudication_fixed or own not in tournament.Adjudication.values:
-        return own  # DUO W2: remaining distance, whatever the event's setting
-    return str(tournament.adjudication)
-
-
-def adjudication_proposal(*, game: Game) -> dict[str, Any]:
-    """The engine's W3 proposal from the table's logged position, in the event's order."""
-    from games.engine import adjudicate, get_ruleset, position_from_json
-    from games.services.move_log import game_state
-
-    tournament = game.round.tournament
-    state = game_state(game=game, with_entries=False)
-    ruleset = dataclasses.replace(
-        get_ruleset(tournament.ruleset), adjudication=adjudication_order(tournament)
-    )
-    proposal = adjudicate(position_from_json(state["position"], ruleset), ruleset)
-    return {**proposal, "position": state["position"], "locked": state["locked"]}
 
 
 _RULE_SUFFIX = re.compile(r" \(W\d\)\.$")

@@ -20,7 +20,8 @@ from django.utils.translation import gettext_lazy as _
 from core.errors import ApplicationError, NotFound
 from core.users import Actor
 from games.models import Game, GameClock
-from games.services.clock import clock_elapsed_s, clock_marks_s, clock_time_up
+from games.selectors.clock import clock_elapsed_s, clock_marks_s
+from games.services.clock import clock_time_up
 from judging.models import Alert
 from judging.services.freshness import judging_changed
 from judging.services.prediction import game_prediction

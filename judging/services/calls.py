@@ -17,8 +17,9 @@ from django.utils.translation import gettext_lazy as _
 from core.errors import ApplicationError, Conflict, NotFound, Text, in_language
 from core.users import Actor
 from games.models import Game
+from games.selectors import game_state
+from games.selectors.clock import clock_state
 from games.services import clock as clock_service
-from games.services.move_log import game_state
 from judging.models import JudgeCall
 from judging.services.freshness import judging_changed
 from tournament.permissions import require_judge
@@ -200,7 +201,7 @@ def judge_call_close(*, call_id: int, actor: Actor) -> CallClosing:
                 except ApplicationError:
                     pass  # resumed by hand, stopped or time up meanwhile: nothing to resume
         game = Game.objects.select_related("round__tournament").get(pk=call.game_id)
-        state = clock_service.clock_state(game=game)
+        state = clock_state(game=game)
     return CallClosing(
         call=call,
         closed=changed,

@@ -28,7 +28,7 @@ from games.engine import (
     void_check,
 )
 from games.models import Game
-from games.services.move_log import game_state
+from games.selectors import game_state
 from games.services.results import game_result_record
 from judging.models import JudgeCall, Ruling
 from judging.selectors_timeout import is_timed_out, timeout_proposal

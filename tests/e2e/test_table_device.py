@@ -14,8 +14,8 @@ from playwright.sync_api import expect
 
 from games.engine import EngineError, replay, selfplay_game
 from games.models import Game, MoveEntry
-from games.selectors import log_cache
-from games.services.move_log import game_state, move_submit
+from games.selectors import game_state, log_cache
+from games.services.move_log import move_submit
 from games.services.tokens import game_token
 from judging.services.rulings import ruling_void, ruling_warning
 from tests.e2e.table_page import centre, stored, tap, type_move

@@ -20,8 +20,8 @@ from playwright.sync_api import expect
 
 from games.engine import get_ruleset, replay, selfplay_game
 from games.engine.effects import parse_effect
-from games.selectors import log_cache
-from games.services.move_log import game_state, move_submit
+from games.selectors import game_state, log_cache
+from games.services.move_log import move_submit
 from games.services.tokens import game_token
 from tests.e2e.table_page import stored, type_move
 from tests.factories import GameFactory

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from core.errors import ApplicationError, PermissionDenied
 from games.models import ClockEvent, Game, GameClock
+from games.selectors.clock import clock_state
 from games.services import clock as clock_service
 from games.services.clock import (
     clock_extend,
@@ -17,7 +18,6 @@ from games.services.clock import (
     clock_start,
     clock_start_round,
     clock_started,
-    clock_state,
     clock_stop,
 )
 from tests.factories import GameFactory, RoundFactory, TournamentFactory, UserFactory, judge_of

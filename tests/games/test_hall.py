@@ -141,7 +141,7 @@ def test_a_judges_hall_and_an_unpublished_hall_are_never_marked(round_, url):
 def test_an_aged_summary_is_renewed_by_one_process_while_the_others_serve_it(
     round_, django_assert_num_queries, monkeypatch
 ):
-    from games.services import read_cache
+    from games.selectors import cache as read_cache
 
     first = hall_tables(round_=round_)
     moves = first[0]["seq"]

@@ -9,10 +9,9 @@ import pytest
 from core.errors import ApplicationError
 from games.engine import replay
 from games.models import Game, MoveEntry
-from games.selectors import entry_hash, game_log, genesis_hash, move_log_verify
+from games.selectors import entry_hash, game_log, game_state, genesis_hash, move_log_verify
 from games.services.move_log import (
     entry_read,
-    game_state,
     move_preview,
     move_submit,
     move_take_back,

@@ -8,8 +8,8 @@ import pytest
 
 from core.errors import ApplicationError
 from games.models import MoveEntry
-from games.selectors import move_log_verify
-from games.services.move_log import game_state, move_submit
+from games.selectors import game_state, move_log_verify
+from games.services.move_log import move_submit
 from tests.concurrency import run_threads
 from tests.factories import GameFactory
 

@@ -13,8 +13,9 @@ from django.test import Client
 
 from games.engine import DUO, replay, selfplay_game
 from games.models import Game, MoveEntry
-from games.services.move_log import game_record_export, game_state, move_submit
-from games.services.results import adjudication_order, adjudication_proposal
+from games.selectors import game_state
+from games.selectors.adjudication import adjudication_order, adjudication_proposal
+from games.services.move_log import game_record_export, move_submit
 from games.services.tokens import game_token
 from tests.factories import GameFactory
 

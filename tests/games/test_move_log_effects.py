@@ -9,8 +9,8 @@ from django.test import Client
 
 from games.engine import SEATS, Position, parse_effect
 from games.models import MoveEntry
-from games.selectors import game_log, log_cache
-from games.services.move_log import game_state, move_submit, move_take_back
+from games.selectors import game_log, game_state, log_cache
+from games.services.move_log import move_submit, move_take_back
 
 pytestmark = pytest.mark.django_db
 

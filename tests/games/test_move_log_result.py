@@ -7,10 +7,10 @@ import pytest
 from core.errors import ApplicationError
 from games.engine import remaining_distance, replay
 from games.models import Game, MoveEntry, ResultConfirmation
+from games.selectors import game_state
 from games.services.move_log import (
     demo_fill_logs,
     game_result_confirm,
-    game_state,
     move_submit,
     move_take_back,
 )

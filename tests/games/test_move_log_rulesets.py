@@ -6,9 +6,9 @@ import pytest
 
 from core.errors import ApplicationError
 from games.engine import Position, get_ruleset, remaining_distance, replay, selfplay_game
-from games.selectors import table_rules
-from games.services.move_log import game_state, move_submit
-from games.services.results import adjudication_proposal
+from games.selectors import game_state, table_rules
+from games.selectors.adjudication import adjudication_proposal
+from games.services.move_log import move_submit
 from tests.factories import GameFactory
 
 pytestmark = pytest.mark.django_db
@@ -75,7 +75,7 @@ def test_table_page_of_a_rulebook_event_says_it_must_stay_online(client):
 
 def test_a_rulebook_event_adjudicates_by_its_own_w3_order():
     """Distance to House, then more pawns in House, whatever the event's setting says."""
-    from games.services.results import adjudication_order, adjudication_winner
+    from games.selectors.adjudication import adjudication_order, adjudication_winner
 
     game = GameFactory(
         first_dealer="Y",

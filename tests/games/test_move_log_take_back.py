@@ -9,7 +9,8 @@ from django.test import Client
 
 from core.errors import ApplicationError
 from games.models import MoveEntry
-from games.services.move_log import game_state, move_submit, move_take_back
+from games.selectors import game_state
+from games.services.move_log import move_submit, move_take_back
 from judging.services.rulings import ruling_void, ruling_warning
 from tests.factories import judge_of
 

@@ -1,4 +1,4 @@
-"""games.services.read_cache: the caches the games selectors fill, on their own."""
+"""games.selectors.cache: the caches the games selectors fill, on their own."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pytest
 from django.core.cache import cache
 
-from games.services.read_cache import LogCache, LogKey, hall_cached
+from games.selectors.cache import LogCache, LogKey, hall_cached
 
 
 @dataclass

@@ -221,8 +221,8 @@ def test_locked_pawns_first_when_the_event_says_so(game, organiser):
 
 
 def test_without_numbers_the_move_log_decides(game, organiser, record):
+    from games.selectors.adjudication import adjudication_proposal
     from games.services.move_log import move_submit
-    from games.services.results import adjudication_proposal
 
     for i, text in enumerate(record["moves"][:60]):
         move_submit(game=game, text=text, client_id=f"timeout-{i:04d}", expected_seq=i)
@@ -246,7 +246,7 @@ def test_the_numbers_rule_agrees_with_the_engines_adjudication():
     import dataclasses
 
     from games.engine import DM2023, adjudicate, replay, selfplay_game
-    from games.services.results import adjudication_winner
+    from games.selectors.adjudication import adjudication_winner
 
     for seed in range(12):
         record = selfplay_game(seed, first_dealer="Y")

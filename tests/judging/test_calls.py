@@ -6,7 +6,7 @@ import pytest
 
 from core.errors import ApplicationError, PermissionDenied
 from games.models import Game, GameClock
-from games.services.clock import clock_state
+from games.selectors.clock import clock_state
 from judging.models import JudgeCall
 from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
 

@@ -10,9 +10,9 @@ import pytest
 
 from core.errors import ApplicationError
 from games.engine import DUO, replay, selfplay_game
+from games.selectors import game_state
+from games.selectors.adjudication import adjudication_proposal
 from games.services.clock import clock_start, clock_time_up
-from games.services.move_log import game_state
-from games.services.results import adjudication_proposal
 from judging.models import Ruling
 from judging.selectors_review import game_review, rule_text
 from judging.services.prediction import game_distances

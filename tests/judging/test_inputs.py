@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from core.validation import InputRefused
-from games.services.move_log import game_state
+from games.selectors import game_state
 from judging.models import JudgeCall, Ruling
 from judging.serializers import (
     RulingUndoInputSerializer,

@@ -15,13 +15,13 @@ from django.utils import timezone
 
 from competition.services.pairing import round_close, round_start
 from games.models import Game, GameClock
+from games.selectors.clock import clock_state
 from games.services import clock as clock_service
 from games.services.clock import (
     clock_extend,
     clock_pause,
     clock_resume,
     clock_start,
-    clock_state,
     clock_stop,
 )
 from judging import selectors_polling

@@ -8,8 +8,8 @@ from django.urls import reverse
 from core.errors import ApplicationError, PermissionDenied
 from games.engine import replay
 from games.models import Game
-from games.selectors import move_log_verify
-from games.services.move_log import game_state, move_submit
+from games.selectors import game_state, move_log_verify
+from games.services.move_log import move_submit
 from judging.models import Ruling
 from judging.services.ruling_undo import ruling_undo
 from judging.services.rulings import ruling_penalty, ruling_result, ruling_void

@@ -8,10 +8,10 @@ from competition.selectors import standings_for_tournament
 from core.errors import ApplicationError, PermissionDenied
 from games.engine import replay
 from games.models import Game, MoveEntry
-from games.selectors import move_log_verify
+from games.selectors import game_state, move_log_verify
+from games.selectors.adjudication import adjudication_proposal
 from games.services.clock import clock_time_up
-from games.services.move_log import game_record_export, game_state
-from games.services.results import adjudication_proposal
+from games.services.move_log import game_record_export
 from judging.models import Ruling
 from judging.services.rulings import (
     adjudication_decide,
@@ -307,7 +307,7 @@ __all__ = ["log_moves"]
 
 
 def _clock_status(game):
-    from games.services.clock import clock_state
+    from games.selectors.clock import clock_state
 
     return clock_state(game=Game.objects.select_related("round__tournament").get(pk=game.pk))[
         "status"

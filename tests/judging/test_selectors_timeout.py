@@ -7,8 +7,9 @@ from django.urls import reverse
 
 from core.errors import ApplicationError
 from games.models import Game
+from games.selectors.adjudication import adjudication_proposal
 from games.services.clock import clock_start, clock_time_up
-from games.services.results import adjudication_proposal, game_result_record
+from games.services.results import game_result_record
 from judging.models import Ruling
 from judging.selectors_timeout import proposal_text, timeout_proposal
 from judging.services.rulings import adjudication_decide, ruling_make

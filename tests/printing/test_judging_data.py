@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from games.engine import replay, selfplay_game
-from games.selectors import log_cache
+from games.selectors import game_state, log_cache
+from games.selectors.adjudication import adjudication_proposal
 from games.services.clock import clock_start, clock_time_up
-from games.services.move_log import game_record_export, game_state, move_submit
-from games.services.results import adjudication_proposal
+from games.services.move_log import game_record_export, move_submit
 from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
 from judging.services.rulings import (
     adjudication_decide,

@@ -8,7 +8,6 @@ sequence check, so a device whose answer was lost gets its entry back instead
 of a stale-sequence refusal.
 """
 
-from games.selectors import game_state
 from games.services.move_log._common import ANSWER_ENTRIES, SubmitResult, entry_read
 from games.services.move_log.confirm import game_result_confirm
 from games.services.move_log.demo import demo_fill_logs
@@ -25,7 +24,6 @@ __all__ = [
     "game_record_export",
     "game_record_import",
     "game_result_confirm",
-    "game_state",
     "judge_entries_append",
     "move_preview",
     "move_submit",

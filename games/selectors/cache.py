@@ -1,7 +1,7 @@
 """The caches the games app's reads fill: replayed move logs and hall summaries.
 
-The selectors (``games.selectors``) only read; every write to a per-process
-memo or to the shared cache (Redis in production) happens here. A read asks
+Part of the read side: filling a cache changes no game. Every write to a
+per-process memo or to the shared cache (Redis in production) happens here. A read asks
 a cache and, on a miss, computes the value and hands it back through one
 call (``LogCache.put``, ``hall_cached``).
 
