@@ -15,8 +15,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from core.request import int_or_none, query_text
 from games import selectors
-from games.models import Game
+from games.models import MAX_ENTRY_NUMBER, Game
 from games.selectors.replay import game_public_players, game_replay, replay_rulings_placed
 from people.selectors_public import public_names
 from tournament.permissions import round_visible
@@ -25,11 +26,11 @@ SEAT_NAMES = (("Y", "Yellow"), ("R", "Red"), ("B", "Blue"), ("G", "Green"))
 
 
 def _ply(request: HttpRequest, last: int) -> int:
-    try:
-        ply = int(request.GET.get("ply", last))
-    except ValueError:
-        return last
-    return min(max(ply, 0), last)
+    """``?ply=N`` held to the game (a link past its end shows the end); the end when
+    absent or not a number, as an old or mistyped link should land somewhere."""
+    text = query_text(request, "ply", max_length=12)
+    ply = int_or_none(text.strip(), minimum=-MAX_ENTRY_NUMBER, maximum=MAX_ENTRY_NUMBER)
+    return last if ply is None else min(max(ply, 0), last)
 
 
 def _replayable_game(request: HttpRequest, slug: str, round_number: int, table_number: int) -> Game:

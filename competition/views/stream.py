@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET
 
 from competition.selectors_stream import stream_overlay
 from competition.services.stream import stream_table_set
-from core.request import query_text
+from core.request import field_int, int_or_none, post_text, query_choice
 from tournament.models import Tournament
 from tournament.permissions import tournament_visible
 from tournament.views.common import call_service, organiser_post
@@ -24,6 +24,8 @@ from tournament.views.common import call_service, organiser_post
 # ?bg=: the page's background for the streaming tool: transparent (a browser
 # source keeps what is behind it), or a chroma-key colour to key out.
 BACKGROUNDS = ("transparent", "green", "blue", "magenta")
+# The largest row id the database holds (a bigint).
+MAX_ID = 2**63 - 1
 # How often the overlay asks which table is on the stream and how it stands.
 POLL_MS = 2000
 
@@ -39,9 +41,7 @@ def _visible_tournament(request: HttpRequest, slug: str) -> Tournament:
 def stream_overlay_page(request: HttpRequest, slug: str) -> HttpResponse:
     """``/tournaments/<slug>/stream/?bg=green``: 1920×1080, for a browser source."""
     tournament = _visible_tournament(request, slug)
-    background = query_text(request, "bg", max_length=20)
-    if background not in BACKGROUNDS:
-        background = BACKGROUNDS[0]
+    background = query_choice(request, "bg", BACKGROUNDS, BACKGROUNDS[0])
     config = {
         "feed_url": reverse("tournament:stream_feed", kwargs={"slug": slug}),
         "interval_ms": POLL_MS,
@@ -71,16 +71,19 @@ def stream_overlay_feed(request: HttpRequest, slug: str) -> JsonResponse:
 @organiser_post
 def organiser_stream_table(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Send a table to the stream (``game``: its id; empty: none)."""
-    raw = request.POST.get("game", "").strip()
-    game_id = int(raw) if raw.isdigit() else None
-    if raw and game_id is None:
-        game_id = -1  # not a number: refused by the service as no such table
+    # The round page to go back to, read before anything is written.
+    back = int_or_none(post_text(request, "round", max_length=12), minimum=1, maximum=MAX_ID)
+    # Empty: no table on the stream; not a number: refused with the field's message.
+    chosen = bool(post_text(request, "game", max_length=12).strip())
     call_service(
         request,
-        lambda: stream_table_set(tournament=tournament, actor=request.user, game_id=game_id),
-        _("The stream shows the chosen table.") if game_id else _("The stream shows no table."),
+        lambda: stream_table_set(
+            tournament=tournament,
+            actor=request.user,
+            game_id=field_int(request.POST, "game", minimum=1, maximum=MAX_ID),
+        ),
+        _("The stream shows the chosen table.") if chosen else _("The stream shows no table."),
     )
-    back = request.POST.get("round", "")
-    if back.isdigit():
-        return redirect("tournament:organiser_round", slug=tournament.slug, number=int(back))
+    if back is not None:
+        return redirect("tournament:organiser_round", slug=tournament.slug, number=back)
     return redirect("tournament:organiser_dashboard", slug=tournament.slug)

@@ -41,6 +41,9 @@ NOT_LINKED = {
     "accounts:staff_accounts": "staff only (no staff crawl here): linked from their My account "
     "page (tests/accounts/test_pages.py)",
     "signup:consent": "the confirmation link to publish a sign-up's names, sent by email",
+    "tournament:stream_feed": "JSON the stream overlay polls",
+    "tournament:stream_overlay": "a page for the streaming tool's browser source: the organiser "
+    "copies its address from the round page",
 }
 # Pages that exist for a role but that a signed-in person has no reason to open again.
 SIGNED_IN_SKIP = {

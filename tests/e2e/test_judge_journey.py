@@ -103,8 +103,8 @@ def test_alert_call_replay_ruling_and_play_resumes(browser, live_server, monkeyp
         judge.locator("#form-uphold textarea[name=reason]").fill("Syveren var delt lovligt")
         judge.locator("#form-uphold button[value=uphold]").click()
         expect(judge.locator(".messages .success")).to_contain_text(
-            "Kendelsen er skrevet i spillets log: Loggen stadfæstet (! UPHOLD 12). "
-            "Tilkaldet er lukket, og uret kører igen."
+            "Kendelsen er skrevet i spillets log: Loggen stadfæstet "
+            "(Post 12 stadfæstet som logget). Tilkaldet er lukket, og uret kører igen."
         )
         expect(judge.locator("#call-box")).to_have_count(0)
         ruling = Ruling.objects.get(game=game)

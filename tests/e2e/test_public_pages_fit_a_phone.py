@@ -63,7 +63,7 @@ def _demo_values() -> dict[str, list[dict[str, Any]]]:
     events = list(Tournament.objects.filter(published=True).order_by("pk"))
     assert len(events) >= 3, "the demo has its event and its season's qualifiers"
     by_event: dict[str, list[dict[str, Any]]] = {"event": [], "round": [], "table": []}
-    by_event.update(game=[], pair=[])
+    by_event.update(game=[], pair=[], finished_table=[])
     for event in events:
         by_event["event"].append({"slug": event.slug})
         rounds = list(event.rounds.exclude(status=Round.Status.DRAFT).order_by("number"))
@@ -79,6 +79,10 @@ def _demo_values() -> dict[str, list[dict[str, Any]]]:
         played = game.filter(status=Game.Status.FINISHED).first()
         if played is not None:
             by_event["game"].append({"slug": event.slug, "game_id": played.pk})
+            by_event["finished_table"].append(
+                {"slug": event.slug, "round_number": played.round.number,
+                 "table_number": played.table_number}
+            )  # fmt: skip
         pairs = Pair.objects.filter(tournament=event).select_related("player_1", "player_2")
         if pairs:
             longest = max(pairs, key=lambda p: len(f"{p.name}{p.player_1.name}{p.player_2.name}"))
@@ -106,6 +110,8 @@ def _fill(values: dict[str, list[dict[str, Any]]]) -> Any:
     def fill(name: str, names: set[str]) -> list[dict[str, Any]]:
         if name.startswith("api:") and names:
             return []  # the API's answers about an object are JSON, not pages
+        if name.startswith("games:replay"):
+            return values["finished_table"]  # only a finished game has a replay
         for group, keys in (
             ("game", {"slug", "game_id"}), ("table", {"slug", "round_number", "table_number"}),
             ("round", {"slug", "number"}), ("pair", {"slug", "start_number"}), ("event", {"slug"}),

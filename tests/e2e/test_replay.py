@@ -152,7 +152,7 @@ def test_a_ruling_shows_where_it_was_given(page, live_server):  # type: ignore[n
     page.goto(_url(live_server, game) + "?ply=12")
     expect(page.locator("#ply-rulings")).to_be_hidden()
     page.keyboard.press("ArrowRight")
-    expect(page.locator("#ply-words")).to_contain_text("VOID 12")
+    expect(page.locator("#ply-words")).to_contain_text("Annulleret: post 12")
     expect(page.locator("#ply-rulings")).to_be_visible()
     expect(page.locator("#ply-rulings")).to_contain_text("Kortet var brugt.")
     expect(page.locator("#ply-choice")).to_be_hidden()

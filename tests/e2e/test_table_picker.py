@@ -184,7 +184,7 @@ def test_voided_entry_is_struck_through_and_judge_entries_are_labelled(page, liv
     ruling = page.locator('#log li[data-seq="7"]')
     expect(ruling).to_have_class("judge-entry")
     expect(ruling.locator(".judge-label")).to_have_text("Dommerkendelse:")
-    expect(ruling).to_contain_text("VOID 6")
+    expect(ruling).to_contain_text("Annulleret: post 6")
     kept = page.locator('#log li[data-seq="5"]')
     expect(kept).not_to_have_class("voided")
     assert kept.locator("s").count() == 0

@@ -141,6 +141,9 @@ INPUTS: dict[str, dict[str, dict[str, str]]] = {
     "api:judge-incidents": {"GET": {"?pair": "int"}},
     # table pages
     "games:table-code": {"GET": {"?code": "text"}},
+    "games:replay": {"GET": {"?ply": "text"}},
+    "tournament:stream_overlay": {"GET": {"?bg": "choice"}},
+    "tournament:organiser_stream_table": {"POST": {"game": "int", "round": "text"}},
     # judge pages
     "judging:review": {"GET": {"?at": "int", "?done": "flag"}},
     "judging:rule": {"POST": _RULING_FORM},

@@ -74,6 +74,9 @@ def _reads(name: str) -> bool:
     return "GET" in POLICY.get(name, {})
 
 
+REPLAYED_TABLE = 2
+
+
 def _hide(world: World) -> dict[str, Any]:
     """Add the draft round and the hidden event to the matrix world."""
     main = world.main
@@ -96,6 +99,12 @@ def _hide(world: World) -> dict[str, Any]:
     GameClock.objects.create(
         game=hidden_game, started_at=timezone.now() - datetime.timedelta(minutes=3)
     )
+    # A finished game each at table 2: only a finished game has a replay.
+    for round_, pairs in ((draft, world.pairs[3:5]), (hidden_round, hidden_pairs)):
+        GameFactory(
+            round=round_, table_number=REPLAYED_TABLE, pair_yb=pairs[1], pair_rg=pairs[0],
+            winner="YB", result_source="typed", status=Game.Status.FINISHED,
+        )  # fmt: skip
     return {
         "draft": {
             "staff": {"judge", "organiser", "staff"},
@@ -129,6 +138,8 @@ def _target_kwargs(name: str, pattern: Any, world: World, role: str, values: dic
             kwargs[key] = values[kind].pk
         elif key in values:
             kwargs[key] = values[key]
+    if name.startswith("games:replay"):
+        kwargs["table_number"] = REPLAYED_TABLE
     return kwargs
 
 
