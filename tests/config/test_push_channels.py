@@ -10,7 +10,7 @@ from django.test import Client
 
 from config.push_channels import CHANNELS, event_channel, judging_channel, table_channel
 from core.push.stream import PushApp
-from tests.core.push.asgi_client import Stream
+from tests.core.push.asgi_client import Stream, run_async
 from tests.factories import GameFactory, TournamentFactory, judge_of, organiser_of
 from tournament.models import Round
 
@@ -73,7 +73,7 @@ def _status(path: str, cookie: str = "") -> int:
             await asyncio.wait_for(stream.task, 5)
         return status
 
-    return asyncio.run(run())
+    return run_async(run())
 
 
 @pytest.mark.django_db(transaction=True)

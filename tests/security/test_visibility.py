@@ -99,12 +99,13 @@ def _hide(world: World) -> dict[str, Any]:
     GameClock.objects.create(
         game=hidden_game, started_at=timezone.now() - datetime.timedelta(minutes=3)
     )
-    # A finished game each at table 2: only a finished game has a replay.
-    for round_, pairs in ((draft, world.pairs[3:5]), (hidden_round, hidden_pairs)):
-        GameFactory(
-            round=round_, table_number=REPLAYED_TABLE, pair_yb=pairs[1], pair_rg=pairs[0],
-            winner="YB", result_source="typed", status=Game.Status.FINISHED,
-        )  # fmt: skip
+    # A finished game of the hidden event at table 2: only a finished game has a
+    # replay, which its staff must see. (A draft round has no results to replay.)
+    GameFactory(
+        round=hidden_round, table_number=REPLAYED_TABLE, pair_yb=hidden_pairs[1],
+        pair_rg=hidden_pairs[0], winner="YB", result_source="typed",
+        status=Game.Status.FINISHED,
+    )  # fmt: skip
     return {
         "draft": {
             "staff": {"judge", "organiser", "staff"},

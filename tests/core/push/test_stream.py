@@ -14,7 +14,7 @@ from django.conf import settings
 
 from core.push import broker
 from core.push.stream import PushApp
-from tests.core.push.asgi_client import Stream
+from tests.core.push.asgi_client import Stream, run_async
 
 pytestmark = pytest.mark.skipif(not settings.REDIS_URL, reason="needs Redis (REDIS_URL)")
 
@@ -48,7 +48,7 @@ def test_each_event_reaches_an_open_stream_once_and_in_order(channel: str) -> No
         assert [int(f["id"]) for f in frames] == ids
         return frames
 
-    frames = asyncio.run(run())
+    frames = run_async(run())
     assert [json.loads(f["data"])["kind"] for f in frames] == [f"move{n}" for n in range(5)]
     ids = [int(f["id"]) for f in frames]
     assert ids == sorted(set(ids)) and ids[-1] - ids[0] == 4
@@ -67,7 +67,7 @@ def test_a_reconnect_resumes_after_its_last_event_id(channel: str) -> None:
         assert int(live[0]["id"]) == later[0]
         return missed + live
 
-    frames = asyncio.run(run())
+    frames = run_async(run())
     assert [int(f["id"]) for f in frames][:2] == ids[2:]
     assert [json.loads(f["data"])["kind"] for f in frames] == ["move2", "move3", "move0"]
 
@@ -82,7 +82,7 @@ def test_a_resume_beyond_the_buffer_says_reset(channel: str) -> None:
         await stream.close()
         return frames
 
-    reset, first = asyncio.run(run())
+    reset, first = run_async(run())
     assert json.loads(reset["data"]) == {"kind": "reset"} and "id" not in reset
     assert int(first["id"]) == ids[3]
 
@@ -100,7 +100,7 @@ def test_a_fresh_stream_replays_nothing(channel: str) -> None:
         assert int(frames[0]["id"]) == later[0]
         return frames
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_an_event_carries_its_kind_and_time_only(channel: str) -> None:
@@ -125,7 +125,7 @@ def test_a_closed_connection_leaves_the_hub(channel: str) -> None:
         await stream.close()
         return during, hub.connections
 
-    assert asyncio.run(run()) == (1, 0)
+    assert run_async(run()) == (1, 0)
 
 
 def test_a_channel_not_for_the_visitor_is_404(channel: str) -> None:
@@ -135,7 +135,7 @@ def test_a_channel_not_for_the_visitor_is_404(channel: str) -> None:
         await asyncio.wait_for(stream.task, 5)
         return status
 
-    assert asyncio.run(run()) == 404
+    assert run_async(run()) == 404
 
 
 def test_without_redis_the_stream_answers_204(settings: object, channel: str) -> None:
@@ -147,7 +147,7 @@ def test_without_redis_the_stream_answers_204(settings: object, channel: str) ->
         await asyncio.wait_for(stream.task, 5)
         return status
 
-    assert asyncio.run(run()) == 204
+    assert run_async(run()) == 204
 
 
 @pytest.mark.django_db(transaction=True)  # a session cookie is looked up
@@ -168,10 +168,10 @@ def test_anonymous_visitors_are_checked_once_a_second_signed_in_ones_every_time(
         await stream.close()
 
     for _ in range(3):
-        asyncio.run(run({}))
+        run_async(run({}))
     assert len(asked) == 1
     for _ in range(2):
-        asyncio.run(run({"Cookie": f"{settings.SESSION_COOKIE_NAME}=nosuchsession"}))
+        run_async(run({"Cookie": f"{settings.SESSION_COOKIE_NAME}=nosuchsession"}))
     assert len(asked) == 3
 
 
@@ -201,5 +201,5 @@ def test_a_broken_subscription_is_caught_up_from_the_buffer_once(channel: str) -
         assert [int(f["id"]) for f in frames] == [first + 1, first + 2, live]
         return frames
 
-    frames = asyncio.run(run())
+    frames = run_async(run())
     assert [json.loads(f["data"])["kind"] for f in frames] == ["missed1", "missed2", "move0"]
