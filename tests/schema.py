@@ -14,6 +14,8 @@ from typing import Any
 from django.test import Client
 from jsonschema import Draft202012Validator
 
+from tests.security.world import CSRF
+
 _schema_cache: dict[str, Any] = {}
 
 
@@ -55,3 +57,18 @@ def schema_errors(data: Any, path: str, method: str, status: int) -> list[str]:
         f"{'/'.join(str(p) for p in error.absolute_path) or '(top)'}: {error.message}"
         for error in validator.iter_errors(data)
     ]
+
+
+def checked_answer(response: Any, path: str, method: str, status: int) -> Any:
+    """The JSON of ``response``, asserted to have ``status`` and to match the schema."""
+    assert response.status_code == status, response.content[:400]
+    data = json.loads(response.content)
+    assert schema_errors(data, path, method, status) == []
+    return data
+
+
+def post_json(client: Any, url: str, body: dict[str, Any]) -> Any:
+    """POST ``body`` as JSON with the matrix world's CSRF token."""
+    return client.post(
+        url, data=json.dumps(body), content_type="application/json", HTTP_X_CSRFTOKEN=CSRF
+    )

@@ -9,14 +9,11 @@ missing one (tests/schema.py).
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import pytest
 
 from games.engine import selfplay_game
-from tests.schema import schema_errors
-from tests.security.world import CSRF, build_world
+from tests.schema import checked_answer, post_json
+from tests.security.world import build_world
 
 pytestmark = pytest.mark.django_db
 
@@ -27,35 +24,22 @@ def world(settings, tmp_path):
     return build_world(tmp_path)
 
 
-def _checked(response: Any, path: str, method: str, status: int) -> Any:
-    assert response.status_code == status, response.content[:400]
-    data = json.loads(response.content)
-    assert schema_errors(data, path, method, status) == []
-    return data
-
-
-def _post(client: Any, url: str, body: dict[str, Any]) -> Any:
-    return client.post(
-        url, data=json.dumps(body), content_type="application/json", HTTP_X_CSRFTOKEN=CSRF
-    )
-
-
 def test_the_table_device_gets_what_the_schema_says(world):
     table, token = world.client("anon"), world.tokens["token"]
-    state = _checked(
+    state = checked_answer(
         table.get(f"/api/table/{token}/state/?tail=20"), "/api/table/{token}/state/", "get", 200
     )
     moves = selfplay_game(3, first_dealer=world.game.first_dealer)["moves"]
     # The world logged the first of these moves and a judge's warning.
     text = moves[1]
-    _checked(
-        _post(table, f"/api/table/{token}/preview/", {"text": text}),
+    checked_answer(
+        post_json(table, f"/api/table/{token}/preview/", {"text": text}),
         "/api/table/{token}/preview/",
         "post",
         200,
     )
-    submitted = _checked(
-        _post(
+    submitted = checked_answer(
+        post_json(
             table,
             f"/api/table/{token}/entries/",
             {"text": text, "client_id": "answers-1", "expected_seq": state["seq"]},
@@ -64,8 +48,8 @@ def test_the_table_device_gets_what_the_schema_says(world):
         "post",
         201,
     )
-    _checked(
-        _post(
+    checked_answer(
+        post_json(
             table,
             f"/api/table/{token}/take-back/",
             {"client_id": "answers-2", "seq": submitted["entry"]["seq"]},
@@ -74,28 +58,34 @@ def test_the_table_device_gets_what_the_schema_says(world):
         "post",
         200,
     )
-    _checked(table.get(f"/api/table/{token}/record/"), "/api/table/{token}/record/", "get", 200)
-    _checked(table.get(f"/api/table/{token}/clock/"), "/api/table/{token}/clock/", "get", 200)
+    checked_answer(
+        table.get(f"/api/table/{token}/record/"), "/api/table/{token}/record/", "get", 200
+    )
+    checked_answer(table.get(f"/api/table/{token}/clock/"), "/api/table/{token}/clock/", "get", 200)
 
 
 def test_the_public_and_the_judges_get_what_the_schema_says(world):
     anon, judge, game = world.client("anon"), world.client("judge"), world.game.pk
-    _checked(anon.get(f"/api/games/{game}/state/"), "/api/games/{game_id}/state/", "get", 200)
-    _checked(anon.get(f"/api/games/{game}/record/"), "/api/games/{game_id}/record/", "get", 200)
-    _checked(
+    checked_answer(anon.get(f"/api/games/{game}/state/"), "/api/games/{game_id}/state/", "get", 200)
+    checked_answer(
+        anon.get(f"/api/games/{game}/record/"), "/api/games/{game_id}/record/", "get", 200
+    )
+    checked_answer(
         anon.get(f"/api/tournaments/{world.main.slug}/hall/"),
         "/api/tournaments/{slug}/hall/",
         "get",
         200,
     )
-    _checked(judge.get(f"/api/games/{game}/clock/"), "/api/games/{game_id}/clock/", "get", 200)
+    checked_answer(
+        judge.get(f"/api/games/{game}/clock/"), "/api/games/{game_id}/clock/", "get", 200
+    )
     for action, body in (
         ("pause", {"reason": "Judge call."}),
         ("resume", {}),
         ("extend", {"minutes": 2, "reason": "Long ruling."}),
     ):
-        _checked(
-            _post(judge, f"/api/games/{game}/clock/{action}/", body),
+        checked_answer(
+            post_json(judge, f"/api/games/{game}/clock/{action}/", body),
             f"/api/games/{{game_id}}/clock/{action}/",
             "post",
             200,

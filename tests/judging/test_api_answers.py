@@ -9,12 +9,11 @@ JSON is checked against the published schema with no undeclared field
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
-from tests.schema import answer_schema, openapi_schema, schema_errors
-from tests.security.world import CSRF, build_world
+from tests.schema import answer_schema, checked_answer, openapi_schema, post_json, schema_errors
+from tests.security.world import build_world
 
 pytestmark = pytest.mark.django_db
 
@@ -23,19 +22,6 @@ pytestmark = pytest.mark.django_db
 def world(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path
     return build_world(tmp_path)
-
-
-def _checked(response: Any, path: str, method: str, status: int) -> Any:
-    assert response.status_code == status, response.content[:400]
-    data = json.loads(response.content)
-    assert schema_errors(data, path, method, status) == []
-    return data
-
-
-def _post(client: Any, url: str, body: dict[str, Any]) -> Any:
-    return client.post(
-        url, data=json.dumps(body), content_type="application/json", HTTP_X_CSRFTOKEN=CSRF
-    )
 
 
 def test_the_judges_reads_answer_as_documented(world):
@@ -53,9 +39,9 @@ def test_the_judges_reads_answer_as_documented(world):
         ("/api/tournaments/{slug}/judge/incidents/", f"/api/tournaments/{slug}/judge/incidents/"),
     ]
     for path, url in reads:
-        _checked(judge.get(url), path, "get", 200)
+        checked_answer(judge.get(url), path, "get", 200)
     table = world.client("anon")
-    status = _checked(
+    status = checked_answer(
         table.get(f"/api/table/{world.tokens['token']}/judge/"),
         "/api/table/{token}/judge/",
         "get",
@@ -67,28 +53,28 @@ def test_the_judges_reads_answer_as_documented(world):
 def test_the_judges_writes_answer_as_documented(world):
     judge = world.client("judge")
     game = world.game.pk
-    alert = _checked(
-        _post(judge, f"/api/alerts/{world.alert.pk}/acknowledge/", {}),
+    alert = checked_answer(
+        post_json(judge, f"/api/alerts/{world.alert.pk}/acknowledge/", {}),
         "/api/alerts/{alert_id}/acknowledge/",
         "post",
         200,
     )
     assert alert["acknowledged_by"] == "sec-judge"
-    _checked(
-        _post(judge, f"/api/judging/calls/{world.call.pk}/take/", {}),
+    checked_answer(
+        post_json(judge, f"/api/judging/calls/{world.call.pk}/take/", {}),
         "/api/judging/calls/{call_id}/take/",
         "post",
         200,
     )
-    affected = _checked(
-        _post(judge, f"/api/judging/games/{game}/void-check/", {"seq": 1}),
+    affected = checked_answer(
+        post_json(judge, f"/api/judging/games/{game}/void-check/", {"seq": 1}),
         "/api/judging/games/{game_id}/void-check/",
         "post",
         200,
     )
     assert affected == {"affected": []}
-    made = _checked(
-        _post(
+    made = checked_answer(
+        post_json(
             judge,
             f"/api/judging/games/{game}/rulings/",
             {"kind": "warning", "seat": "Y", "rule": "P2", "reason": "Slow play.",
@@ -99,22 +85,22 @@ def test_the_judges_writes_answer_as_documented(world):
         201,
     )  # fmt: skip
     assert made["call_closing"]["closed_now"] is True
-    _checked(
-        _post(judge, f"/api/judging/rulings/{made['id']}/undo/", {"reason": "Wrong seat."}),
+    checked_answer(
+        post_json(judge, f"/api/judging/rulings/{made['id']}/undo/", {"reason": "Wrong seat."}),
         "/api/judging/rulings/{ruling_id}/undo/",
         "post",
         201,
     )
     table = world.client("anon")
-    called = _checked(
-        _post(table, f"/api/table/{world.tokens['token']}/judge/", {"client_id": "sec-call-2"}),
+    called = checked_answer(
+        post_json(table, f"/api/table/{world.tokens['token']}/judge/", {"client_id": "sec-call-2"}),
         "/api/table/{token}/judge/",
         "post",
         201,
     )
     assert called["call"]["status"] == "open"
-    closed = _checked(
-        _post(judge, f"/api/judging/calls/{called['call']['id']}/close/", {}),
+    closed = checked_answer(
+        post_json(judge, f"/api/judging/calls/{called['call']['id']}/close/", {}),
         "/api/judging/calls/{call_id}/close/",
         "post",
         200,
