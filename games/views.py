@@ -27,8 +27,11 @@ from games.models import Game
 from games.offline import offline_manifest
 from games.services.move_log import ANSWER_ENTRIES
 from games.services.tokens import game_from_token, game_token, normalise_short_code
-from tournament.models import Tournament
-from tournament.permissions import is_judge, round_visible, tournament_visible
+from tournament.permissions import (
+    is_judge,
+    round_visible,
+    visible_tournament_or_404,
+)
 
 
 def table_code(request: HttpRequest) -> HttpResponse:
@@ -118,13 +121,6 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     )
 
 
-def _public_tournament(request: HttpRequest, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not tournament_visible(request.user, tournament):
-        raise Http404
-    return tournament
-
-
 def live_table(
     request: HttpRequest, slug: str, round_number: int, table_number: int
 ) -> HttpResponse:
@@ -175,7 +171,7 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
     which fetches none itself. Anonymous copies are shared for as long as
     the summary is (``HALL_CACHE_SECONDS``).
     """
-    tournament = _public_tournament(request, slug)
+    tournament = visible_tournament_or_404(request.user, slug)
     round_ = selectors.hall_round(tournament=tournament)
     # Most urgent first from the first paint (the API keeps table order).
     tables = (

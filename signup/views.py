@@ -13,7 +13,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -33,20 +33,12 @@ from signup.services import signups as service
 from signup.services.links import signup_from_token, signup_token
 from signup.spam import signup_attempt_allow
 from tournament.models import Tournament
-from tournament.permissions import is_organiser, tournament_visible
-
-
-def _visible_tournament(request: HttpRequest, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    # An unpublished event's form is previewed by its own organisers and judges.
-    if not tournament_visible(request.user, tournament):
-        raise Http404
-    return tournament
+from tournament.permissions import is_organiser, visible_tournament_or_404
 
 
 @never_cache
 def signup_page(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _visible_tournament(request, slug)
+    tournament = visible_tournament_or_404(request.user, slug)
     form = SignUpForm(request.POST or None, singles=tournament.is_singles)
     status = 200
     if request.method == "POST":

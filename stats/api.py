@@ -16,7 +16,8 @@ from ratings.selectors import person_is_public, person_rating, person_rating_his
 from season.selectors import series_events, series_for_viewer
 from stats import serializers as s
 from stats.selectors import StatsPage, person_stats, stats_for_tournament, stats_for_tournaments
-from stats.views import public_tournament, write_stats_csv
+from stats.views import write_stats_csv
+from tournament.permissions import visible_tournament_or_404
 
 
 def page_json(page: StatsPage, *, with_games: bool = True) -> dict[str, Any]:
@@ -59,7 +60,7 @@ class TournamentStatsView(APIView):
 
     @extend_schema(responses=s.StatsPageSerializer)
     def get(self, request: Request, slug: str) -> Response:
-        tournament = public_tournament(request, slug)
+        tournament = visible_tournament_or_404(request.user, slug)
         page = stats_for_tournament(tournament=tournament, public=tournament.published)
         return Response(s.StatsPageSerializer(page_json(page)).data)
 
@@ -69,7 +70,7 @@ class TournamentStatsCsvView(APIView):
 
     @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
     def get(self, request: Request, slug: str) -> HttpResponse:
-        tournament = public_tournament(request, slug)
+        tournament = visible_tournament_or_404(request.user, slug)
         page = stats_for_tournament(tournament=tournament, public=tournament.published)
         response = HttpResponse(content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{slug}-statistics.csv"'

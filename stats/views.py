@@ -11,7 +11,7 @@ import csv
 import hashlib
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
@@ -43,15 +43,7 @@ from stats.selectors import (
 from stats.templatetags.stats_tags import rounded
 from tournament.models import Tournament
 from tournament.page_version import cached_public_page
-from tournament.permissions import tournament_visible
-
-
-def public_tournament(request: HttpRequest, slug: str) -> Tournament:
-    """The event if this visitor may see it (published, or its staff), else 404."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not tournament_visible(request.user, tournament):
-        raise Http404
-    return tournament
+from tournament.permissions import visible_tournament_or_404
 
 
 def locked_svg(summary: Summary) -> str:
@@ -94,7 +86,7 @@ def stats_index(request: HttpRequest) -> HttpResponse:
 
 def tournament_stats(request: HttpRequest, slug: str) -> HttpResponse:
     def render_page() -> HttpResponse:
-        tournament = public_tournament(request, slug)
+        tournament = visible_tournament_or_404(request.user, slug)
         page = stats_for_tournament(tournament=tournament, public=tournament.published)
         return render(
             request, "stats/tournament.html", {"tournament": tournament, **_context(page)}
@@ -105,7 +97,7 @@ def tournament_stats(request: HttpRequest, slug: str) -> HttpResponse:
 
 def tournament_stats_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """One row per game with a validated log: the event's statistics for a spreadsheet."""
-    tournament = public_tournament(request, slug)
+    tournament = visible_tournament_or_404(request.user, slug)
     page = stats_for_tournament(tournament=tournament, public=tournament.published)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
@@ -194,7 +186,7 @@ def _game_charts(game: Game, stats: GameStats) -> dict[str, str]:
 
 def game_stats_page(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     def render_page() -> HttpResponse:
-        tournament = public_tournament(request, slug)
+        tournament = visible_tournament_or_404(request.user, slug)
         line = game_with_stats(tournament=tournament, game_id=game_id, public=tournament.published)
         if line is None:
             raise Http404
@@ -323,7 +315,7 @@ def _pdf_response(pdf: bytes, filename: str) -> HttpResponse:
 
 def tournament_stats_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The event's statistics on paper: the figures and the pictures of its page."""
-    tournament = public_tournament(request, slug)
+    tournament = visible_tournament_or_404(request.user, slug)
     page = stats_for_tournament(tournament=tournament, public=tournament.published)
     pdf = build_statistics_pdf(
         title=f"{tournament.name}: {_('statistics')}",

@@ -7,6 +7,8 @@ as organisers everywhere. Tables authenticate with their token, not here.
 from __future__ import annotations
 
 from django.db.models import Q, QuerySet
+from django.http import Http404
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import NotFound, PermissionDenied
@@ -104,6 +106,15 @@ def require_round_visible(user: Actor, round_: Round) -> None:
             "round_not_published",
             _("The pairings of this round have not been published yet."),
         )
+
+
+def visible_tournament_or_404(user: Actor, slug: str) -> Tournament:
+    """The event of ``slug`` if ``user`` may see it (published, or its staff); a
+    page's 404 otherwise, which does not say whether it exists."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not tournament_visible(user, tournament):
+        raise Http404
+    return tournament
 
 
 def visible_tournaments(user: Actor) -> QuerySet[Tournament]:

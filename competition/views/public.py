@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from competition import selectors
@@ -17,17 +17,10 @@ from competition.placings import final_results
 from core.request import query_flag, query_text
 from tournament.models import Pair, Round, Tournament
 from tournament.page_version import cached_public_page
-from tournament.permissions import tournament_visible
+from tournament.permissions import visible_tournament_or_404
 
 REFRESH_SECONDS = 20
 SEARCH_LENGTH = 100
-
-
-def _public_tournament(request: HttpRequest, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not tournament_visible(request.user, tournament):
-        raise Http404
-    return tournament
 
 
 def _public_rounds(tournament: Tournament) -> list[Round]:
@@ -46,7 +39,7 @@ def _page(
 
 def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
     def render_page() -> HttpResponse:
-        tournament = _public_tournament(request, slug)
+        tournament = visible_tournament_or_404(request.user, slug)
         rounds = _public_rounds(tournament)
         return _page(
             request,
@@ -67,7 +60,7 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
 
 def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     def render_page() -> HttpResponse:
-        tournament = _public_tournament(request, slug)
+        tournament = visible_tournament_or_404(request.user, slug)
         round_ = get_object_or_404(
             selectors.rounds_for_tournament(tournament=tournament), number=number
         )
@@ -95,7 +88,7 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     def render_page() -> HttpResponse:
-        tournament = _public_tournament(request, slug)
+        tournament = visible_tournament_or_404(request.user, slug)
         rows = selectors.standings_for_tournament(tournament=tournament)
         return _page(
             request,
@@ -109,7 +102,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 
 def pair_detail(request: HttpRequest, slug: str, start_number: int) -> HttpResponse:
     def render_page() -> HttpResponse:
-        tournament = _public_tournament(request, slug)
+        tournament = visible_tournament_or_404(request.user, slug)
         pair = get_object_or_404(
             Pair.objects.select_related("player_1", "player_2"),
             tournament=tournament,
@@ -128,7 +121,7 @@ def pair_detail(request: HttpRequest, slug: str, start_number: int) -> HttpRespo
 
 def bracket(request: HttpRequest, slug: str) -> HttpResponse:
     def render_page() -> HttpResponse:
-        tournament = _public_tournament(request, slug)
+        tournament = visible_tournament_or_404(request.user, slug)
         bracket_rounds = selectors.bracket_for_tournament(tournament=tournament)
         return _page(
             request,
@@ -144,7 +137,7 @@ def final(request: HttpRequest, slug: str) -> HttpResponse:
     """The champion, the podium and the final standings, once the event is finished."""
 
     def render_page() -> HttpResponse:
-        tournament = _public_tournament(request, slug)
+        tournament = visible_tournament_or_404(request.user, slug)
         return _page(
             request,
             "tournament/public/final.html",

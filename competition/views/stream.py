@@ -8,8 +8,8 @@ the organiser switches tables without the stream reloading anything.
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -18,7 +18,7 @@ from competition.selectors_stream import stream_overlay
 from competition.services.stream import stream_table_set
 from core.request import field_int, int_or_none, post_text, query_choice
 from tournament.models import Tournament
-from tournament.permissions import tournament_visible
+from tournament.permissions import visible_tournament_or_404
 from tournament.views.common import call_service, organiser_post
 
 # ?bg=: the page's background for the streaming tool: transparent (a browser
@@ -30,17 +30,10 @@ MAX_ID = 2**63 - 1
 POLL_MS = 2000
 
 
-def _visible_tournament(request: HttpRequest, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not tournament_visible(request.user, tournament):
-        raise Http404
-    return tournament
-
-
 @require_GET
 def stream_overlay_page(request: HttpRequest, slug: str) -> HttpResponse:
     """``/tournaments/<slug>/stream/?bg=green``: 1920×1080, for a browser source."""
-    tournament = _visible_tournament(request, slug)
+    tournament = visible_tournament_or_404(request.user, slug)
     background = query_choice(request, "bg", BACKGROUNDS, BACKGROUNDS[0])
     config = {
         "feed_url": reverse("tournament:stream_feed", kwargs={"slug": slug}),
@@ -62,7 +55,7 @@ def stream_overlay_page(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def stream_overlay_feed(request: HttpRequest, slug: str) -> JsonResponse:
     """The table on the stream and its state (``{"game": null}`` when none may be shown)."""
-    tournament = _visible_tournament(request, slug)
+    tournament = visible_tournament_or_404(request.user, slug)
     response = JsonResponse(stream_overlay(tournament=tournament))
     response["Cache-Control"] = "no-cache"
     return response
