@@ -62,8 +62,17 @@ def buffer_key(channel: str) -> str:
     return f"{PREFIX}:buf:{channel}"
 
 
+def channel_prefix(url: str) -> str:
+    """The pub/sub channels' prefix for Redis at ``url``. Redis keeps keys per
+    database, but a PUBLISH reaches every subscriber of the server whatever its
+    database: the database's number keeps two sites (or two test runs) that share
+    a server from hearing, and skipping by id, each other's events."""
+    database = redis.connection.parse_url(url).get("db") or 0
+    return f"{PREFIX}:{database}:ch:"
+
+
 def pubsub_channel(channel: str) -> str:
-    return f"{PREFIX}:ch:{channel}"
+    return channel_prefix(settings.REDIS_URL) + channel
 
 
 def _publisher() -> Any:

@@ -127,7 +127,8 @@ def test_a_player_the_event_hides_is_hidden_on_the_replay_the_overlay_and_the_ch
     with django_capture_on_commit_callbacks(execute=True):
         move_submit(game=live, text=MOVES[0], client_id="names-live", expected_seq=0)
     channels = {keys[2] for keys, _payload in published}
-    assert channels == {f"push:ch:table:{live.pk}", f"push:ch:event:{game.round.tournament_id}"}
+    prefix = broker.channel_prefix(settings.REDIS_URL)
+    assert channels == {f"{prefix}table:{live.pk}", f"{prefix}event:{game.round.tournament_id}"}
     for _keys, payload in published:
         assert set(json.loads(payload)) == {"kind", "at"}
         assert shown_as not in payload and CONSENT not in payload
