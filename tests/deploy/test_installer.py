@@ -289,3 +289,13 @@ def test_nginx_limits_follow_the_streams_asked_and_are_never_lowered(tmp_path):
     assert main["worker_rlimit_nofile"] == "200000"
     with pytest.raises(SystemExit, match="worker_connections"):
         dmpdeploy.tune_nginx_conf("worker_processes 1;\n", 10_000)
+
+
+def test_the_push_processes_run_below_the_web_processes(tmp_path):
+    """Viewers never slow the tables: a fan-out's burst yields the cores to gunicorn."""
+    layout = _written(tmp_path)
+    push = (layout.units / "dmpartners-push.service").read_text()
+    web = (layout.units / "dmpartners-web.service").read_text()
+    nice = re.search(r"^Nice=(\d+)$", push, re.MULTILINE)
+    assert nice is not None and int(nice.group(1)) >= 10
+    assert "Nice=" not in web
