@@ -20,6 +20,7 @@ import logging
 import threading
 import time
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import redis
 from django.conf import settings
@@ -67,7 +68,8 @@ def channel_prefix(url: str) -> str:
     database, but a PUBLISH reaches every subscriber of the server whatever its
     database: the database's number keeps two sites (or two test runs) that share
     a server from hearing, and skipping by id, each other's events."""
-    database = redis.connection.parse_url(url).get("db") or 0
+    parsed = urlparse(url)  # as redis-py reads it: ?db=N, else the path, else 0
+    database = parse_qs(parsed.query).get("db", [parsed.path.strip("/") or "0"])[0]
     return f"{PREFIX}:{database}:ch:"
 
 
