@@ -6,29 +6,41 @@
     .venv/bin/python bench/broadcast_load.py [--viewers 10000] [--push-workers 2]
 
 The production layout on one machine: gunicorn (the pages and the table
-API, WSGI) and uvicorn (the push streams, ASGI, ``--push-workers``
-processes) on PostgreSQL and Redis. Steps: (re)create the database named in
-DATABASE_URL (used for nothing else: it is dropped first), migrate, create a
-published event with one round of ``--tables`` + 1 tables (table 1 is the
-final), start both servers, then:
+API, WSGI, as many workers and threads as deploy/templates/dmpartners-web.service
+starts) and uvicorn (the push streams, ASGI, ``--push-workers`` processes at
+the unit's ``--push-nice``) on PostgreSQL and Redis. Steps: (re)create the
+database named in DATABASE_URL (used for nothing else: it is dropped first),
+migrate, create a published event with one round (table 1 is the final; a
+fresh set of ``--tables`` other tables for each phase), start both servers,
+then run the phases, each one the same load: the final logs
+``--final-moves`` entries through the real table API, one every
+``--final-think`` seconds (a DM final's pace), while ``--tables`` other
+tables log theirs as in bench/move_load.py:
 
-1. a load generator (a child process: asyncio over raw sockets, its
+1. ``without_viewers``: nobody watches (the baseline: what the tables get
+   from this machine with the same moves published and no fan-out);
+2. a load generator (a child process: asyncio over raw sockets, its
    RLIMIT_NOFILE raised) opens ``--viewers`` streams of the final table
-   (``GET /push/table/<id>/``) and holds them;
-2. the final logs ``--final-moves`` entries through the real table API, one
-   every ``--final-think`` seconds (a DM final's pace), while ``--tables``
-   other tables log theirs as in bench/move_load.py;
-3. every viewer notes each event's id and when it arrived; the event says
-   when it was published (right after the commit), so delivery latency is
-   confirm to receipt on one clock.
+   (``GET /push/table/<id>/``) and holds them; ``with_viewers``: the same
+   load again;
+3. with ``--compare-nice N``, ``with_viewers_push_nice_N``: the push
+   processes reniced to N, the same load a third time.
+
+Every viewer notes each event's id and when it arrived; the event says when
+it was published (right after the commit), so delivery latency is confirm
+to receipt on one clock.
 
 Prints JSON (kept as var/bench/broadcast_load.json): connections held,
-delivery latency p50/p99/max, events lost, duplicated and out of order,
 server memory (RSS of the push processes before and after the viewers
 connected, per connection), the connections and CPU of each push process
-(the fan-out), and the other tables' submission p50/p99 meanwhile. A
-benchmark, not a test: it asserts nothing about speed (targets: p99 <= 1 s,
-none lost; submissions p99 <= 25 ms at 100 tables).
+(the fan-out), and per phase: the machine's load average before and after
+and its busy CPU, the CPU of gunicorn, the push processes and the load
+generator, the other tables' submission p50/p99 (the client's and
+gunicorn's own) and, with viewers, delivery latency p50/p99/max and events
+lost, duplicated and out of order. Compare the phases of one run, not runs:
+the machine is shared. A benchmark, not a test: it asserts nothing about
+speed (targets: p99 <= 1 s, none lost; submissions p99 <= 25 ms at 100
+tables, and no slower with viewers than without).
 """
 
 from __future__ import annotations
@@ -38,6 +50,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import re
 import resource
 import subprocess
@@ -55,12 +68,19 @@ except ImportError:  # imported as bench.broadcast_load (the tests)
 KEEP_AS = "broadcast_load.json"
 ACCESS_LOG = harness.VAR / "broadcast_load_access.log"
 EVENT = re.compile(rb"id: (\d+)\ndata: (\{[^\n]*\})\n\n")
+CORES = os.cpu_count() or 1
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--viewers", type=int, default=10000)
-    parser.add_argument("--push-workers", type=int, default=2)
+    parser.add_argument("--push-workers", type=int, default=CORES)
+    parser.add_argument(
+        "--push-nice", type=int, default=10, help="the push unit's Nice= (0: as gunicorn)"
+    )
+    parser.add_argument(
+        "--compare-nice", type=int, default=None, help="a third phase, push reniced to this"
+    )
     parser.add_argument("--tables", type=int, default=100, help="other tables meanwhile")
     parser.add_argument("--final-moves", type=int, default=30)
     parser.add_argument("--final-think", type=float, default=3.0)
@@ -68,8 +88,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--think", type=float, default=5.0)
     parser.add_argument("--web-port", type=int, default=8600)
     parser.add_argument("--push-port", type=int, default=8601)
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
-    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--workers", type=int, default=2 * CORES, help="gunicorn workers")
+    parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--viewer-child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--path", default="", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
@@ -86,7 +106,8 @@ def raise_file_limit() -> int:
 
 
 class Viewer(asyncio.Protocol):
-    """One open stream: the ids it received, in order, and each one's latency."""
+    """One open stream: the ids it received, in order, and each one's latency
+    (since the last mark: the parent asks for each phase's figures)."""
 
     def __init__(self, request: bytes, held: asyncio.Future[bool]) -> None:
         self.request = request
@@ -127,7 +148,8 @@ class Viewer(asyncio.Protocol):
 
 
 async def hold_viewers(port: int, path: str, count: int) -> None:
-    """Open ``count`` streams, say how many are held, and report when told to stop."""
+    """Open ``count`` streams and say how many are held; then, per line on standard
+    input, the figures since the last one ("mark"), or close them all ("stop")."""
     loop = asyncio.get_running_loop()
     request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
     viewers: list[Viewer] = []
@@ -154,7 +176,13 @@ async def hold_viewers(port: int, path: str, count: int) -> None:
             await asyncio.gather(*(open_one() for _ in range(start, min(count, start + 500))))
         )
     print(json.dumps({"held": held, "open_s": round(time.perf_counter() - started, 1)}), flush=True)
-    await loop.run_in_executor(None, sys.stdin.readline)  # "stop"
+    while True:
+        line = await loop.run_in_executor(None, sys.stdin.readline)
+        if not line.strip() or line.strip() == "stop":
+            break
+        print(json.dumps(viewer_figures(viewers)), flush=True)
+        for viewer in viewers:
+            viewer.ids, viewer.latencies = [], []
     for transport in transports:
         transport.close()
     print(json.dumps(viewer_figures(viewers)), flush=True)
@@ -192,22 +220,26 @@ def viewer_child(args: argparse.Namespace) -> None:
 # --- the servers and the tables (parent process) ------------------------------------
 
 
-def setup(env: dict[str, str], tables: int, moves: int, final_moves: int) -> list[dict]:
-    """The round (table 1 is the final, with ``final_moves`` entries), published."""
-    tables_ = move_load.setup(env, tables + 1, max(moves, final_moves))
+def setup(env: dict[str, str], phases: int, tables: int, moves: int, final_moves: int) -> dict:
+    """The round, published: the final (with ``final_moves`` entries per phase) and
+    ``tables`` other tables per phase (``moves`` entries each)."""
+    games = move_load.setup(env, 1 + phases * tables, max(moves, final_moves * phases))
     harness.run_python(
         env,
         "import json, django\ndjango.setup()\nfrom tournament.models import Tournament\n"
         "print(json.dumps(Tournament.objects.filter(slug='bench-moves').update(published=True)))",
     )
-    tables_[0]["moves"] = tables_[0]["moves"][:final_moves]
-    for table in tables_[1:]:
+    final, others = games[0], games[1:]
+    final["moves"] = final["moves"][: final_moves * phases]
+    for table in others:
         table["moves"] = table["moves"][:moves]
-    return tables_
+    sets = [others[i * tables : (i + 1) * tables] for i in range(phases)]
+    return {"final": final, "others": sets}
 
 
-def start_push(env: dict[str, str], port: int, workers: int) -> subprocess.Popen[bytes]:
-    cmd = [str(harness.BIN / "uvicorn"), "config.asgi:application", "--port", str(port)]
+def start_push(env: dict[str, str], port: int, workers: int, nice: int) -> subprocess.Popen[bytes]:
+    cmd = ["nice", "-n", str(nice)] if nice else []
+    cmd += [str(harness.BIN / "uvicorn"), "config.asgi:application", "--port", str(port)]
     cmd += ["--host", "127.0.0.1", "--workers", str(workers), "--loop", "uvloop"]
     cmd += ["--http", "httptools", "--no-access-log", "--backlog", "4096", "--log-level", "warning"]
     proc = harness.spawn(cmd, env, "broadcast_push.log")
@@ -217,6 +249,14 @@ def start_push(env: dict[str, str], port: int, workers: int) -> subprocess.Popen
         time.sleep(0.2)
     time.sleep(2)  # the workers import Django
     return proc
+
+
+def renice(pids: list[int], nice: int) -> None:
+    """Set the CPU priority of ``pids`` (raising it back needs root; the phase reports
+    the priority the push processes really had)."""
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, pid, nice)
 
 
 def rss_mb(pids: list[int]) -> float:
@@ -239,57 +279,156 @@ def sockets(pid: int) -> int:
     return count
 
 
-def run_tables(base: str, tables: list[dict], final_think: float, think: float) -> dict:
+def run_final(base: str, final: dict, first: int, count: int, think: float, out: dict) -> None:
+    """The final's entries ``first`` to ``first + count``, one every ``think`` seconds or so."""
+    rng = random.Random(first)
+    url = f"{base}/api/table/{final['token']}/entries/"
+    latencies, statuses = [], []
+    for seq in range(first, first + count):
+        body = {
+            "client_id": f"bench-{final['game']}-{seq:05d}",
+            "expected_seq": seq,
+            "text": final["moves"][seq],
+        }
+        t0 = time.perf_counter()
+        status, _answer = move_load.post(url, body)
+        latencies.append((time.perf_counter() - t0) * 1000)
+        statuses.append(status)
+        time.sleep(think * (0.5 + rng.random()))
+    out["final"] = {"latencies": latencies, "statuses": statuses}
+
+
+def run_tables(base: str, others: list[dict], think: float, final_run: threading.Thread) -> dict:
+    """Every other table's entries as bench/move_load.py logs them, the final meanwhile."""
     results: dict = {}
     threads = [
-        threading.Thread(
-            target=move_load.run_table,
-            args=(base, t, final_think if i == 0 else think, 0.0, results, i),
-        )
-        for i, t in enumerate(tables)
+        threading.Thread(target=move_load.run_table, args=(base, t, think, 0.0, results, i))
+        for i, t in enumerate(others)
     ]
-    for t in threads:
+    for t in [*threads, final_run]:
         t.start()
-    for t in threads:
+    for t in [*threads, final_run]:
         t.join()
     return results
 
 
-def report_of(args, held, figures, tables, results, memory, processes) -> dict:  # type: ignore[no-untyped-def]
-    final = results[tables[0]["game"]]
-    others = [x for t in tables[1:] for x in results[t["game"]]["latencies"]]
-    confirmed = final["statuses"].count(201)
-    event_ids = figures["event_ids"]
-    lost = sum(max(0, confirmed - n) for n in figures["received"][: held["held"]])
-    served = harness.access_log_times(ACCESS_LOG, "POST", "/entries/")
+def served_ms(skip: str) -> list[float]:
+    """gunicorn's own milliseconds for each entry logged so far (the access log, in
+    order), leaving out the paths that contain ``skip`` (the final's token)."""
+    if not ACCESS_LOG.exists():
+        return []
+    times = []
+    for line in ACCESS_LOG.read_text().splitlines():
+        parts = line.split()
+        if len(parts) >= 4 and parts[0] == "POST" and parts[1].endswith("/entries/"):
+            times.append(-1.0 if skip in parts[1] else int(parts[3]) / 1000)
+    return times
+
+
+def spread_ms(values: list[float]) -> dict[str, float]:
     return {
-        "viewers_asked": args.viewers,
-        "connections_held": held["held"],
-        "connect_s": held["open_s"],
-        "push_processes": args.push_workers,
-        "final_moves_confirmed": confirmed,
+        "p50": round(harness.percentile(values, 0.50), 1),
+        "p99": round(harness.percentile(values, 0.99), 1),
+        "max": round(max(values, default=0), 1),
+    }
+
+
+def delivery(figures: dict, held: int, confirmed: int) -> dict:
+    """What the viewers saw of one phase's confirmed moves."""
+    event_ids = figures["event_ids"]
+    return {
         "events_seen": len(event_ids),
         "events_consecutive": bool(event_ids)
         and event_ids[-1] - event_ids[0] + 1 == len(event_ids),
         "deliveries": sum(figures["received"]),
-        "lost": lost,
+        "lost": sum(max(0, confirmed - n) for n in figures["received"][:held]),
         "duplicated": figures["duplicated"],
         "out_of_order_viewers": figures["out_of_order"],
         "closed_early": figures["closed_early"],
         "delivery_latency_ms": figures["latency_ms"],
-        "memory": memory,
-        "per_process": processes,
-        "other_tables": args.tables,
+    }
+
+
+def run_phase(  # type: ignore[no-untyped-def]
+    name: str, index: int, args, plan: dict, pids: dict, viewers, held: int
+) -> dict:
+    """One phase's load (a fresh set of other tables, the final's next entries) and
+    what it cost and got: the machine's load, each side's CPU, the submissions'
+    times and, with viewers, their deliveries."""
+    base = f"http://127.0.0.1:{args.web_port}"
+    out: dict = {}
+    final_run = threading.Thread(
+        target=run_final,
+        args=(base, plan["final"], index * args.final_moves, args.final_moves,
+              args.final_think, out),
+    )  # fmt: skip
+    served_before = len(served_ms(plan["final"]["token"]))
+    load_before, busy_before = os.getloadavg()[0], harness.machine_busy_seconds()
+    cpu_before = {side: harness.cpu_seconds(p) for side, p in pids.items()}
+    wall = time.perf_counter()
+    results = run_tables(base, plan["others"][index], args.think, final_run)
+    wall = time.perf_counter() - wall
+    cpu = {side: round(harness.cpu_seconds(p) - cpu_before[side], 1) for side, p in pids.items()}
+    busy = harness.machine_busy_seconds() - busy_before
+    load_after = os.getloadavg()[0]
+    time.sleep(3)  # the last event on its way
+    others = [x for r in results.values() for x in r["latencies"]]
+    statuses = [s for r in results.values() for s in r["statuses"]]
+    served = [x for x in served_ms(plan["final"]["token"])[served_before:] if x >= 0]
+    confirmed = out["final"]["statuses"].count(201)
+    phase = {
+        "phase": name,
+        "viewers": held,
+        "push_nice": os.getpriority(os.PRIO_PROCESS, pids["push"][0]),
+        # Other work on the machine queues the servers: the latencies include it.
+        "machine_load_avg_1m": [round(load_before, 1), round(load_after, 1)],
+        "machine_cpu_busy_share": round(busy / (wall * CORES), 2),
+        "cpu_s": cpu,
+        "final_moves_confirmed": confirmed,
         "submissions": len(others),
-        "submission_ms": {
-            "p50": round(harness.percentile(others, 0.50), 1),
-            "p99": round(harness.percentile(others, 0.99), 1),
-            "max": round(max(others, default=0), 1),
-        },
-        "submission_server_ms": {
-            "p50": round(harness.percentile(served, 0.50), 1),
-            "p99": round(harness.percentile(served, 0.99), 1),
-        },
+        "submissions_not_201_or_200": len(statuses) - statuses.count(201) - statuses.count(200),
+        "submission_ms": spread_ms(others),
+        "submission_server_ms": spread_ms(served),
+    }
+    if viewers is not None:
+        viewers.stdin.write("mark\n")
+        viewers.stdin.flush()
+        figures = json.loads(viewers.stdout.readline())
+        phase.update(delivery(figures, held, confirmed))
+        phase["push_cpu_us_per_delivery"] = round(
+            cpu["push"] * 1e6 / max(1, phase["deliveries"]), 1
+        )
+    return phase
+
+
+def phase_names(args: argparse.Namespace) -> list[str]:
+    names = ["without_viewers", "with_viewers"]
+    if args.compare_nice is not None:
+        names.append(f"with_viewers_push_nice_{args.compare_nice}")
+    return names
+
+
+def flush_redis(env: dict[str, str]) -> None:
+    subprocess.run(  # noqa: S603 - a fresh Redis database for the run
+        [
+            sys.executable,
+            "-c",
+            f"import redis; redis.Redis.from_url({env['REDIS_URL']!r}).flushdb()",
+        ],
+        check=True,
+    )
+
+
+def summary(phases: list[dict]) -> dict:
+    """The phases side by side: do the viewers slow the tables?"""
+    return {
+        p["phase"]: {
+            "submission_p99_ms": p["submission_ms"]["p99"],
+            "submission_server_p99_ms": p["submission_server_ms"]["p99"],
+            "delivery_p99_ms": p.get("delivery_latency_ms", {}).get("p99"),
+            "machine_load_avg_1m": p["machine_load_avg_1m"],
+        }
+        for p in phases
     }
 
 
@@ -301,77 +440,80 @@ def main() -> None:
     raise_file_limit()  # inherited by the servers
     if not os.environ.get("REDIS_URL"):
         sys.exit("set REDIS_URL to a Redis database used only for this benchmark")
+    names = phase_names(args)
     env = harness.production_environment(harness.postgres_url())
     harness.recreate_database(env["DATABASE_URL"])
-    tables = setup(env, args.tables, args.moves, args.final_moves)
-    subprocess.run(  # noqa: S603 - a fresh Redis database for the run
-        [
-            sys.executable,
-            "-c",
-            f"import redis; redis.Redis.from_url({env['REDIS_URL']!r}).flushdb()",
-        ],
-        check=True,
-    )
+    plan = setup(env, len(names), args.tables, args.moves, args.final_moves)
+    flush_redis(env)
     ACCESS_LOG.unlink(missing_ok=True)
     web = harness.start_gunicorn(
         env, args.web_port, ready_path="/t/", workers=args.workers, threads=args.threads,
         access_log=ACCESS_LOG,
     )  # fmt: skip
-    push = start_push(env, args.push_port, args.push_workers)
+    push = start_push(env, args.push_port, args.push_workers, args.push_nice)
     viewers = None
+    phases = []
     try:
         base = f"http://127.0.0.1:{args.web_port}"
-        move_load.warm_up(base, tables)
+        move_load.warm_up(base, [plan["final"], *(t for o in plan["others"] for t in o)])
         workers = harness.children(push.pid)
-        pids = [push.pid, *workers]
-        before = rss_mb(pids)
+        pids = {"gunicorn": [web.pid, *harness.children(web.pid)], "push": [push.pid, *workers]}
+        phases.append(run_phase(names[0], 0, args, plan, pids, None, 0))
+        before = rss_mb(pids["push"])
         viewers = subprocess.Popen(  # noqa: S603 - this script
             [sys.executable, __file__, "--viewer-child", "--viewers", str(args.viewers),
-             "--push-port", str(args.push_port), "--path", f"/push/table/{tables[0]['game']}/"],
+             "--push-port", str(args.push_port), "--path", f"/push/table/{plan['final']['game']}/"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
         )  # fmt: skip
         held = json.loads(viewers.stdout.readline())  # type: ignore[union-attr]
         time.sleep(2)
-        after = rss_mb(pids)
-        cpu_before = {pid: harness.cpu_seconds([pid]) for pid in [*workers, viewers.pid]}
-        load_before = os.getloadavg()[0]
-        results = run_tables(base, tables, args.final_think, args.think)
-        load_after = os.getloadavg()[0]
-        generator_cpu = harness.cpu_seconds([viewers.pid]) - cpu_before[viewers.pid]
-        time.sleep(3)  # the last event on its way
+        after = rss_mb(pids["push"])
+        pids["load_generator"] = [viewers.pid]
+        cpu_before = {pid: harness.cpu_seconds([pid]) for pid in workers}
+        for index, name in enumerate(names[1:], start=1):
+            if index == 2:
+                renice(pids["push"], args.compare_nice)
+            phases.append(run_phase(name, index, args, plan, pids, viewers, held["held"]))
         processes = [
             {
                 "pid": pid,
                 "sockets": sockets(pid),
                 "rss_mb": round(rss_mb([pid]), 1),
-                "cpu_s_during_moves": round(harness.cpu_seconds([pid]) - cpu_before[pid], 1),
+                "cpu_s_with_viewers": round(harness.cpu_seconds([pid]) - cpu_before[pid], 1),
             }
             for pid in workers
             if sockets(pid)  # uvicorn's workers, not its helper processes
         ]
         viewers.stdin.write("stop\n")  # type: ignore[union-attr]
         viewers.stdin.flush()  # type: ignore[union-attr]
-        figures = json.loads(viewers.stdout.readline())  # type: ignore[union-attr]
+        viewers.stdout.readline()  # type: ignore[union-attr]
     finally:
         if viewers is not None:
             viewers.kill()
         harness.stop(push, timeout=15)
         harness.stop(web, timeout=30)
-    memory = {
-        "push_rss_before_mb": round(before, 1),
-        "push_rss_with_viewers_mb": round(after, 1),
-        "kb_per_connection": round((after - before) * 1024 / max(1, held["held"]), 1),
-        "total_kb_per_connection": round(after * 1024 / max(1, held["held"]), 1),
-    }
-    report = report_of(args, held, figures, tables, results, memory, processes)
-    push_cpu = sum(p["cpu_s_during_moves"] for p in processes)
-    report["cpu"] = {
-        # Other work on the machine queues the servers: the latencies above include it.
-        "machine_load_avg_1m": [round(load_before, 1), round(load_after, 1)],
-        "cores": os.cpu_count(),
-        "push_cpu_s": round(push_cpu, 1),
-        "push_cpu_us_per_delivery": round(push_cpu * 1e6 / max(1, report["deliveries"]), 1),
-        "load_generator_cpu_s": round(generator_cpu, 1),
+    report = {
+        "layout": {
+            "cores": CORES,
+            "gunicorn": f"{args.workers} workers x {args.threads} threads (gthread)",
+            "push_processes": args.push_workers,
+            "push_nice": args.push_nice,
+            "other_tables": args.tables,
+            "final_think_s": args.final_think,
+            "think_s": args.think,
+        },
+        "viewers_asked": args.viewers,
+        "connections_held": held["held"],
+        "connect_s": held["open_s"],
+        "summary": summary(phases),
+        "phases": phases,
+        "memory": {
+            "push_rss_before_mb": round(before, 1),
+            "push_rss_with_viewers_mb": round(after, 1),
+            "kb_per_connection": round((after - before) * 1024 / max(1, held["held"]), 1),
+            "total_kb_per_connection": round(after * 1024 / max(1, held["held"]), 1),
+        },
+        "per_process": processes,
     }
     harness.emit(report, keep_as=KEEP_AS)
 

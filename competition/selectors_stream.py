@@ -1,9 +1,10 @@
 """What the stream overlay shows: the table the organiser sent to the stream.
 
 Only what is public: a table of a published event's public round (the live
-view's rule, ``tournament.permissions.public_round_q``), its players named as
-public pages across events name them (a stream is seen far beyond the
-event). Otherwise the overlay shows no table.
+view's rule, ``tournament.permissions.public_round_q``), its players and
+pairs named as the live view and the pairings name them, as the event
+published them (``games.selectors.game_players``, ``Pair.display_name``):
+the overlay is the event's own page. Otherwise the overlay shows no table.
 """
 
 from __future__ import annotations
@@ -15,10 +16,8 @@ from django.utils import timezone
 from competition.models import StreamTable
 from games.engine import get_ruleset, initial_position, remaining_distance
 from games.models import Game
-from games.selectors import game_state
+from games.selectors import game_players, game_state
 from games.selectors.clock import CLOCK_STATUS_LABELS, clock_state
-from games.selectors.replay import game_public_players
-from people.selectors_public import public_names
 from tournament.models import Tournament
 from tournament.permissions import public_round_q
 
@@ -52,7 +51,6 @@ def stream_overlay(*, tournament: Tournament) -> dict[str, Any]:
     if game is None:
         return {"game": None, "server_time": timezone.now().isoformat()}
     state = game_state(game=game, with_legal=False, entries_tail=STREAM_ENTRIES)
-    names = public_names(pairs=[game.pair_yb, game.pair_rg])
     clock = clock_state(game=game)
     ruleset = get_ruleset(state["ruleset"])
     return {
@@ -72,8 +70,8 @@ def stream_overlay(*, tournament: Tournament) -> dict[str, Any]:
         "entries": [
             {"seq": e["seq"], "text": e["text"], "events": e["events"]} for e in state["entries"]
         ],
-        "players": game_public_players(game=game),
-        "pairs": {"YB": names.pair(game.pair_yb), "RG": names.pair(game.pair_rg)},
+        "players": game_players(game=game),
+        "pairs": {"YB": game.pair_yb.display_name, "RG": game.pair_rg.display_name},
         "clock": {**clock, "status_label": str(CLOCK_STATUS_LABELS[clock["status"]])},
         "server_time": clock["server_time"],
     }

@@ -49,6 +49,8 @@ CACHE_CLEAR = "from django.core.cache import cache; cache.clear()"
 USER_NAME = re.compile(r"^[a-z_][a-z0-9_-]{0,31}$")
 BACKUP_PREFIX = f"{NAME}-"
 BACKUP_SUFFIX = ".dump"
+# Open pages (push streams) one machine holds (bench/broadcast_load.py).
+DEFAULT_PUSH_STREAMS = 10000
 
 
 # --- the environment file ----------------------------------------------------------
@@ -331,6 +333,44 @@ def write_if_changed(path: Path, text: str, mode: int = 0o644) -> bool:
     return True
 
 
+def push_streams(env: dict[str, str]) -> int:
+    """How many open pages (push streams) one machine should hold: ``DMP_PUSH_STREAMS``."""
+    return int(env.get("DMP_PUSH_STREAMS") or DEFAULT_PUSH_STREAMS)
+
+
+def nginx_limits(streams: int) -> dict[str, int]:
+    # A stream is two connections (browser, push process), all may go to one worker;
+    # each connection is an open file, and so are the logs. 4,096 for the pages.
+    connections = 2 * streams + 4096
+    return {"worker_connections": connections, "worker_rlimit_nofile": 2 * connections}
+
+
+def tune_nginx_conf(text: str, streams: int) -> str:
+    """Debian's ``nginx.conf`` with worker_connections, worker_rlimit_nofile raised."""
+    note = f"  # {NAME}: {streams} push streams per machine (DMP_PUSH_STREAMS)"
+    for name, wanted in nginx_limits(streams).items():
+        found = re.search(rf"^([ \t]*){name}\s+(\d+)\s*;.*$", text, re.MULTILINE)
+        if found:
+            line = f"{found.group(1)}{name} {max(wanted, int(found.group(2)))};{note}"
+            text = text[: found.start()] + line + text[found.end() :]
+            continue
+        events = name == "worker_connections"
+        indent, anchor = ("\t", r"^events\s*\{") if events else ("", "^worker_processes")
+        after = re.search(anchor + r"[^\n]*$", text, re.MULTILINE)
+        if after is None:
+            raise SystemExit(f"nginx.conf: no place for {name} (docs/push.md)")
+        text = f"{text[: after.end()]}\n{indent}{name} {wanted};{note}{text[after.end() :]}"
+    return text
+
+
+def write_nginx_limits(layout: Layout, env: dict[str, str]) -> None:
+    conf = layout.nginx / "nginx.conf"
+    if conf.exists():
+        write_if_changed(conf, tune_nginx_conf(conf.read_text("utf-8"), push_streams(env)))
+    else:
+        print(f"WARNING: no {conf}: nginx keeps its worker_connections (docs/push.md)")
+
+
 def write_files(layout: Layout, env: dict[str, str], args: argparse.Namespace) -> None:
     host = urlparse(env["SITE_URL"]).hostname or "localhost"
     cert, key = tls_files(layout, env, host)
@@ -353,6 +393,8 @@ def write_files(layout: Layout, env: dict[str, str], args: argparse.Namespace) -
         "PUSH_HOST": push_bind.rsplit(":", 1)[0],
         "PUSH_PORT": push_bind.rsplit(":", 1)[1],
         "PUSH_WORKERS": env.get("DMP_PUSH_WORKERS") or str(os.cpu_count() or 1),
+        # One process may be handed every stream (they share the listening socket).
+        "PUSH_NOFILE": str(max(65536, 2 * push_streams(env))),
         "WORKER_CONCURRENCY": env.get("DMP_WORKER_CONCURRENCY") or "2",
         "BACKUP_KEEP_DAYS": env.get("DMP_BACKUP_KEEP_DAYS") or "14",
         "BACKUP_ON_CALENDAR": env.get("DMP_BACKUP_ON_CALENDAR") or "hourly",
@@ -372,6 +414,7 @@ def write_files(layout: Layout, env: dict[str, str], args: argparse.Namespace) -
     write_if_changed(layout.units / f"{NAME}-backup.timer", render(f"{NAME}-backup.timer", values))
     site = layout.nginx / "sites-available" / f"{NAME}.conf"
     write_if_changed(site, render("nginx-site.conf", values))
+    write_nginx_limits(layout, env)
     enabled = layout.nginx / "sites-enabled" / f"{NAME}.conf"
     serves_web = f"{NAME}-web.service" in machine_units(env)[0]
     if serves_web and not enabled.is_symlink():

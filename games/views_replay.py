@@ -2,9 +2,10 @@
 
 Public exactly where the live view is (a published event's public round;
 its organisers and judges also see draft rounds), and only once the game is
-finished. Players are named as public pages across events name them
-(``people.selectors_public``): a replay stays online for good and is linked
-from a player's own page, so a player who has not consented is "a player".
+finished. One of the event's own pages: its players and pairs are named as
+the live view and the pairings name them, as the event published them
+(``games.selectors.game_players``, ``Pair.display_name``;
+``people.selectors_public`` says why).
 """
 
 from __future__ import annotations
@@ -18,8 +19,7 @@ from django.views.decorators.http import require_GET
 from core.request import int_or_none, query_text
 from games import selectors
 from games.models import MAX_ENTRY_NUMBER, Game
-from games.selectors.replay import game_public_players, game_replay, replay_rulings_placed
-from people.selectors_public import public_names
+from games.selectors.replay import game_replay, replay_rulings_placed
 from tournament.permissions import round_visible
 
 SEAT_NAMES = (("Y", "Yellow"), ("R", "Red"), ("B", "Blue"), ("G", "Green"))
@@ -54,13 +54,12 @@ def game_replay_page(
     tournament = game.round.tournament
     replay = game_replay(game=game)
     frames = replay["frames"]
-    names = public_names(pairs=[game.pair_yb, game.pair_rg])
     config = {
         "ruleset": tournament.ruleset,
         "frames": frames,
         "error": replay["error"],
         "rulings": replay_rulings_placed(game=game, frames=frames),
-        "players": game_public_players(game=game),
+        "players": selectors.game_players(game=game),
         "ply": _ply(request, len(frames) - 1),
     }
     return render(
@@ -70,8 +69,8 @@ def game_replay_page(
             "tournament": tournament,
             "game": game,
             "config": config,
-            "pair_yb": names.pair(game.pair_yb),
-            "pair_rg": names.pair(game.pair_rg),
+            "pair_yb": game.pair_yb.display_name,
+            "pair_rg": game.pair_rg.display_name,
             "last_ply": len(frames) - 1,
             "record_url": reverse("games:replay-record", args=[slug, round_number, table_number]),
             "live_url": reverse("games:live", args=[slug, round_number, table_number]),
@@ -89,7 +88,8 @@ def game_replay_record(
     """The game as a NOTATION.md game record (the export's form), named as the page names them."""
     game = _replayable_game(request, slug, round_number, table_number)
     moves = list(selectors.active_entries(game=game).values_list("text", flat=True))
-    record = selectors.game_record(game=game, moves=moves, players=game_public_players(game=game))
+    players = selectors.game_players(game=game)
+    record = selectors.game_record(game=game, moves=moves, players=players)
     response = JsonResponse(record, json_dumps_params={"ensure_ascii": False, "indent": 1})
     filename = f"{slug}-r{round_number}-t{table_number}.json"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'

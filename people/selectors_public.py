@@ -4,8 +4,8 @@
 a person merged away or anonymised is never public. Pages that gather a
 person across events (rating list, player pages, season pages, statistics
 over several events) name only public people; anyone else is "a player".
-An event's own pages show its pairs as the event published them and do not
-ask here.
+An event's own pages (its pairings, live views, replays, stream overlay)
+show its pairs as the event published them and do not ask here.
 """
 
 from __future__ import annotations

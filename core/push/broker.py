@@ -20,6 +20,7 @@ import logging
 import threading
 import time
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import redis
 from django.conf import settings
@@ -62,8 +63,18 @@ def buffer_key(channel: str) -> str:
     return f"{PREFIX}:buf:{channel}"
 
 
+def channel_prefix(url: str) -> str:
+    """The pub/sub channels' prefix for Redis at ``url``. Redis keeps keys per
+    database, but a PUBLISH reaches every subscriber of the server whatever its
+    database: the database's number keeps two sites (or two test runs) that share
+    a server from hearing, and skipping by id, each other's events."""
+    parsed = urlparse(url)  # as redis-py reads it: ?db=N, else the path, else 0
+    database = parse_qs(parsed.query).get("db", [parsed.path.strip("/") or "0"])[0]
+    return f"{PREFIX}:{database}:ch:"
+
+
 def pubsub_channel(channel: str) -> str:
-    return f"{PREFIX}:ch:{channel}"
+    return channel_prefix(settings.REDIS_URL) + channel
 
 
 def _publisher() -> Any:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import redis.asyncio as aioredis
 
-from core.push.broker import PREFIX, buffer_key
+from core.push.broker import buffer_key, channel_prefix
 
 logger = logging.getLogger(__name__)
 
@@ -112,7 +112,7 @@ class Hub:
                 listener.offer(item)
 
     async def _listen(self) -> None:
-        prefix = f"{PREFIX}:ch:".encode()
+        prefix = channel_prefix(self.url).encode()
         while True:
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:

@@ -30,7 +30,6 @@ from games.models import Game
 from games.selectors.cache import replay_frames_cached
 from games.selectors.log import active_entries, game_record, log_head, log_origin
 from games.signals import replay_rulings_wanted
-from people.selectors_public import public_names
 
 DISCARD_CARD = "X"
 # A 7 can have hundreds of splits: the page lists this many and says how many there are.
@@ -149,20 +148,3 @@ def replay_rulings_placed(*, game: Game, frames: Sequence[Mapping[str, Any]]) ->
             used.add(seq)
             at.setdefault(seq, []).append(ruling)
     return {"at": at, "other": other}
-
-
-def game_public_players(*, game: Game) -> dict[str, str]:
-    """Seat → the player's name as public pages across events write it ("a player"
-    without consent, ``people.selectors_public``), for the seats of the game's ruleset."""
-    names = public_names(pairs=[game.pair_yb, game.pair_rg])
-    players = {
-        "Y": game.pair_yb.player_1,
-        "R": game.pair_rg.player_1,
-        "B": game.pair_yb.player_2,
-        "G": game.pair_rg.player_2,
-    }
-    named: dict[str, str] = {}
-    for seat in get_ruleset(game.round.tournament.ruleset).seats:
-        player = players[seat]
-        named[seat] = names.player(player) if player is not None else ""
-    return named

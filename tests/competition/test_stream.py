@@ -1,6 +1,7 @@
 """The stream overlay: the organiser sends a table to the stream (organiser only,
 CSRF, audited, a table of this event only); the overlay's feed shows it only
-where the live view would, with names by consent."""
+where the live view would, with names as the event's pages write them
+(tests/games/test_names_as_published.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from core.errors import ApplicationError, PermissionDenied
 from games.engine import selfplay_game
 from games.models import Game
 from games.services.move_log import move_submit
-from tests.factories import GameFactory, PersonFactory, RoundFactory, judge_of, organiser_of
+from tests.factories import GameFactory, RoundFactory, judge_of, organiser_of
 from tournament.models import AuditEntry, Round
 
 pytestmark = pytest.mark.django_db
@@ -112,22 +113,6 @@ def test_a_draft_round_or_an_unpublished_event_shows_no_table(client: Client, ga
     assert client.get(reverse("tournament:stream_feed", args=[slug])).status_code == 404
     assert client.get(reverse("tournament:stream_overlay", args=[slug])).status_code == 404
     assert stream_overlay(tournament=tournament)["game"] is None
-
-
-def test_a_player_without_consent_is_a_player_on_the_stream(client: Client, game: Game) -> None:
-    hidden = PersonFactory(name="Skjult Sørensen", publish_consent=False)
-    shown = PersonFactory(name="Synlig Svendsen", publish_consent=True)
-    for player, person in ((game.pair_yb.player_2, hidden), (game.pair_rg.player_1, shown)):
-        player.name, player.person = person.name, person
-        player.save()
-    stream_table_set(
-        tournament=game.round.tournament, actor=organiser_of(game.round.tournament), game_id=game.pk
-    )
-    feed = _feed(client, game)
-    assert feed["players"]["B"] == "en spiller" and feed["players"]["R"] == "Synlig Svendsen"
-    assert "Skjult" not in str(feed) and "Skjult" not in feed["pairs"]["YB"]
-    page = client.get(reverse("tournament:stream_overlay", args=[game.round.tournament.slug]))
-    assert "Skjult" not in page.content.decode()
 
 
 @pytest.mark.parametrize("bg", ["transparent", "green", "blue", "magenta"])

@@ -202,3 +202,100 @@ def test_two_backups_in_one_second_keep_both_files(tmp_path, monkeypatch):
     second = dmpdeploy.backup(args)
     assert first != second
     assert first.read_bytes() == b"first" and second.read_bytes() == b"second"
+
+
+# Debian bookworm's /etc/nginx/nginx.conf as the package installs it (abridged http block).
+DEBIAN_NGINX_CONF = """user www-data;
+worker_processes auto;
+pid /run/nginx.pid;
+include /etc/nginx/modules-enabled/*.conf;
+
+events {
+\tworker_connections 768;
+\t# multi_accept on;
+}
+
+http {
+\tsendfile on;
+\ttcp_nopush on;
+\ttypes_hash_max_size 2048;
+\tinclude /etc/nginx/mime.types;
+\tdefault_type application/octet-stream;
+\taccess_log /var/log/nginx/access.log;
+\terror_log /var/log/nginx/error.log;
+\tgzip on;
+\tinclude /etc/nginx/conf.d/*.conf;
+\tinclude /etc/nginx/sites-enabled/*;
+}
+"""
+
+
+def _nginx_directives(text: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The main context's simple directives and the events block's, by name."""
+    main: dict[str, str] = {}
+    events: dict[str, str] = {}
+    depth, block = 0, ""
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if line.endswith("{"):
+            depth, block = depth + 1, line.split()[0] if depth == 0 else block
+        elif line == "}":
+            depth -= 1
+        elif line.endswith(";") and depth in (0, 1):
+            name, _, value = line[:-1].partition(" ")
+            if depth == 0:
+                main[name] = value.strip()
+            elif block == "events":
+                events[name] = value.strip()
+    return main, events
+
+
+def _installed_over_debians_nginx(tmp_path, conf=DEBIAN_NGINX_CONF, **env):
+    (tmp_path / "etc" / "nginx").mkdir(parents=True)
+    (tmp_path / "etc" / "nginx" / "nginx.conf").write_text(conf)
+    layout = _written(tmp_path, **env)
+    return layout, (layout.nginx / "nginx.conf").read_text()
+
+
+def test_nginx_and_the_push_unit_hold_ten_thousand_streams_per_machine(tmp_path):
+    layout, conf = _installed_over_debians_nginx(tmp_path)
+    main, events = _nginx_directives(conf)
+    # Each held stream is two of nginx's connections (the browser's, the push
+    # process's), and one worker may be handed all of them.
+    assert int(events["worker_connections"]) >= 2 * 10_000
+    assert int(main["worker_rlimit_nofile"]) >= int(events["worker_connections"])
+    assert main["worker_processes"] == "auto"
+    # The rest of Debian's file is kept as it was.
+    assert "include /etc/nginx/sites-enabled/*;" in conf
+    assert "include /etc/nginx/modules-enabled/*.conf;" in conf
+    assert conf.count("worker_connections") == 1
+    push = (layout.units / "dmpartners-push.service").read_text()
+    limit = re.search(r"^LimitNOFILE=(\d+)$", push, re.MULTILINE)
+    assert limit is not None and int(limit.group(1)) >= 10_000 + 1024
+    # Installing again changes nothing.
+    _written(tmp_path)
+    assert (layout.nginx / "nginx.conf").read_text() == conf
+
+
+def test_nginx_limits_follow_the_streams_asked_and_are_never_lowered(tmp_path):
+    _layout, conf = _installed_over_debians_nginx(tmp_path, DMP_PUSH_STREAMS="30000")
+    main, events = _nginx_directives(conf)
+    assert int(events["worker_connections"]) >= 60_000
+    assert int(main["worker_rlimit_nofile"]) >= int(events["worker_connections"])
+    generous = DEBIAN_NGINX_CONF.replace("worker_connections 768;", "worker_connections 90000;")
+    generous = generous.replace("pid /run", "worker_rlimit_nofile 200000;\npid /run")
+    main, events = _nginx_directives(dmpdeploy.tune_nginx_conf(generous, 10_000))
+    assert events["worker_connections"] == "90000"
+    assert main["worker_rlimit_nofile"] == "200000"
+    with pytest.raises(SystemExit, match="worker_connections"):
+        dmpdeploy.tune_nginx_conf("worker_processes 1;\n", 10_000)
+
+
+def test_the_push_processes_run_below_the_web_processes(tmp_path):
+    """Viewers never slow the tables: a fan-out's burst yields the cores to gunicorn."""
+    layout = _written(tmp_path)
+    push = (layout.units / "dmpartners-push.service").read_text()
+    web = (layout.units / "dmpartners-web.service").read_text()
+    nice = re.search(r"^Nice=(\d+)$", push, re.MULTILINE)
+    assert nice is not None and int(nice.group(1)) >= 10
+    assert "Nice=" not in web

@@ -1,6 +1,6 @@
 """The public replay of a finished game: every position, the engine's legal moves
-for the card played and the choice, rulings where they happened, names by consent,
-and visibility exactly as the live view's."""
+for the card played and the choice, rulings where they happened, and visibility
+exactly as the live view's (its names: tests/games/test_names_as_published.py)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from games.models import Game
 from games.selectors.replay import LEGAL_LISTED, game_replay, replay_frames
 from games.services.move_log import move_submit
 from judging.services.rulings import ruling_void
-from tests.factories import GameFactory, PersonFactory, judge_of
+from tests.factories import GameFactory, judge_of
 from tournament.models import Round
 
 pytestmark = pytest.mark.django_db
@@ -161,27 +161,6 @@ def test_an_unpublished_event_is_private(client, finished: Game) -> None:
     tournament.save(update_fields=["published"])
     assert client.get(_url(finished)).status_code == 404
     assert client.get(_url(finished, "games:replay-record")).status_code == 404
-
-
-def test_a_player_without_consent_is_a_player(client, finished: Game) -> None:
-    public = PersonFactory(name="Offentlig Olsen", publish_consent=True)
-    hidden = PersonFactory(name="Skjult Sørensen", publish_consent=False)
-    yb = finished.pair_yb
-    yb.player_1.name, yb.player_1.person = public.name, public
-    yb.player_1.save()
-    yb.player_2.name, yb.player_2.person = hidden.name, hidden
-    yb.player_2.save()
-    page = client.get(_url(finished)).content.decode()
-    assert "Offentlig Olsen" in page and "Skjult Sørensen" not in page
-    assert "en spiller" in page
-    assert _config(client.get(_url(finished)))["players"]["B"] == "en spiller"
-    record = client.get(_url(finished, "games:replay-record"))
-    assert record.status_code == 200 and "attachment" in record["Content-Disposition"]
-    data = json.loads(record.content)
-    assert data["players"]["Y"] == "Offentlig Olsen" and data["players"]["B"] == "en spiller"
-    assert data["moves"] == list(
-        finished.move_entries.order_by("seq").values_list("text", flat=True)
-    )
 
 
 def test_the_finished_game_is_linked_from_its_live_page_and_the_pairings(

@@ -3,32 +3,19 @@
  * Modules: rules.js (the engine's move rules and deal, mirrored), game.js
  * (the server's state with the waiting entries played on it; checking an
  * entry), picker.js (card → pawn → confirm), sync.js (queue, sending,
- * polling), text.js (entry texts). This file wires them to the page and
- * draws it. Data comes from json_script blocks and data-* attributes (CSP).
+ * polling), text.js (entry texts), page.js (the page's data and DOM
+ * helpers, the offline worker), words.js (seats, effects and log entries in
+ * words), ruling.js (the judge's ruling shown). This file holds what is
+ * being entered, wires it to the page and draws it.
  */
-import "../board.js";
 import { check, project, provisionalLocs } from "./game.js";
+import { $, Board, button, config, keepForOffline, make, messages, ORIENTATION_KEY, S, txt } from "./page.js";
 import * as picker from "./picker.js";
+import { acknowledgeRuling, renderRuling } from "./ruling.js";
 import { allColours, deckOf, isDuo, rulesetOf } from "./ruleset.js";
 import { Sync } from "./sync.js";
-import { boardMarks, describeJudgeEntry, discardText, judgeMarks, movedFrom, parseEffect, serverEffect, splitSeat, tidy } from "./text.js";
-
-const $ = (id) => document.getElementById(id);
-const config = JSON.parse($("table-config").textContent);
-// The service worker's kept copy of this page, shown offline (sync.js takes the state stored since).
-config.kept_copy = $("device").dataset.page === "kept";
-const S = Object.assign({}, $("strings").dataset, $("table-strings").dataset);
-const Board = window.PartnersBoard;
-const messages = {
-  engine: config.rules.messages,
-  colours: config.rules.colours,
-  gameOver: S.gameOver,
-  afterRefused: S.afterRefused,
-  offline: S.offline,
-};
-const ORIENTATION_KEY = "dmp-table-orientation-" + config.game_id;
-// The judge's ruling this device acknowledged last (its id): it stays hidden after a reload.
-const RULING_KEY = "dmp-table-ruling-seen-" + config.game_id;
+import { boardMarks, discardText, judgeMarks, movedFrom, parseEffect, serverEffect, splitSeat, tidy } from "./text.js";
+import { colourName, effectLines, fill, logItem, seatName, teamName } from "./words.js";
 
 let pick = picker.newPick(null);
 let view = null; // the projection drawn last (game.js)
@@ -38,36 +25,8 @@ let orientation = localStorage.getItem(ORIENTATION_KEY) || "turn";
 let previewAsked = 0; // a server preview in flight (rulesets without a mirror)
 let nudge = ""; // a hint for a tap that came too early
 let takeBackError = null; // the server's refusal of a take-back, until the log changes
-let rulings = []; // the judge's latest rulings (the state's "rulings"; a write's answer has none)
 
 const sync = new Sync({ config, state: JSON.parse($("table-state").textContent), messages, onChange: render });
-
-// --- small DOM helpers --------------------------------------------------------------
-
-function txt(node, value) { node.textContent = value; return node; }
-function make(tag, cls, text, parent) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  if (parent) parent.appendChild(node);
-  return node;
-}
-function button(parent, label, cls, onClick) {
-  const b = make("button", cls, label, parent);
-  b.type = "button";
-  b.addEventListener("click", onClick);
-  return b;
-}
-const seatName = (s) => S["seat" + s] || s;
-/* A colour of the position: a seat, or a DUO area ("YK" → "Yellow knob"). */
-const colourName = (c) => (c.length === 2 ? S["area" + c.charAt(0) + c.charAt(1).toLowerCase()] || c : seatName(c));
-/* A translated text with {name} placeholders filled in. */
-const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
-/* The winning side: a team ("YB"), or a DUO player ("Y"; its side's team code "YB" as well). */
-const teamName = (t) => {
-  if (isDuo(view && view.state)) return seatName(t.charAt(0));
-  return t === "YB" ? S.yb : S.rg;
-};
 
 // --- entering a move -------------------------------------------------------------------
 
@@ -272,24 +231,6 @@ function renderStatus() {
   node.title = n ? label + " " + S.waiting : label;
 }
 
-function effectLines(effect, state) {
-  const eff = parseEffect(effect);
-  const lines = [];
-  const byColour = {};
-  const colourAt = (loc) => allColours(state).find((s) => (state.position[s] || []).includes(loc)) || loc.charAt(0);
-  eff.moves.forEach((mv) => {
-    if (/H$/.test(mv.to)) return; // hit home: the hit line says it
-    const c = colourAt(mv.from);
-    (byColour[c] = byColour[c] || []).push(mv.from + " → " + mv.to);
-  });
-  Object.keys(byColour).forEach((c) => lines.push({ text: colourName(c) + ": " + byColour[c].join(", "), cls: "effect-move" }));
-  eff.events.forEach((e) => lines.push({
-    text: colourName(e.colour) + " " + (e.type === "hit" ? S.hit : S.lock) + " " + e.at, cls: "event-" + e.type,
-  }));
-  if (eff.winner) lines.push({ text: teamName(eff.winner) + " " + S.won, cls: "event-win" });
-  return lines;
-}
-
 function renderTray() {
   const state = view.state;
   // Entries not stored: said plainly, first of all.
@@ -427,11 +368,11 @@ function renderResult(mode) {
   $("confirm-step").hidden = mode !== "won" || view.applied > 0;
   $("result-done").hidden = !(state.result && state.result.finished);
   if (mode === "won") {
-    txt($("result-text"), teamName(state.winner) + " " + S.won);
+    txt($("result-text"), teamName(state.winner, state) + " " + S.won);
     if (view.applied) { note.hidden = false; txt(note, S.wonProvisional); }
   } else if (mode === "timeup") txt($("result-text"), fill(S.timeUp, { rule: rulesetOf(state).rules.timeUp }));
   else if (state.result && state.result.finished && state.result.winner) {
-    txt($("result-text"), teamName(state.result.winner) + " " + S.won);
+    txt($("result-text"), teamName(state.result.winner, state) + " " + S.won);
   } else txt($("result-text"), S.roundClosed);
   txt($("final-hash"), state.short_hash);
   document.querySelectorAll(".confirm-btn").forEach((b) => {
@@ -440,25 +381,6 @@ function renderResult(mode) {
     b.classList.toggle("done", !!done);
     b.setAttribute("aria-pressed", String(!!done));
   });
-}
-
-function logItem(e, marks) {
-  const item = document.createElement("li");
-  item.setAttribute("data-seq", e.seq);
-  const mark = marks[e.seq] || "";
-  const judge = e.text.indexOf("!") === 0;
-  if (judge) {
-    item.className = "judge-entry" + (mark ? " " + mark : "");
-    item.appendChild(document.createTextNode(e.seq + ". "));
-    make("span", "judge-label", S.judgeRuling + ": ", item);
-    make(mark === "undone" ? "s" : "span", "entry-text", describeJudgeEntry(e.text, S, colourName) || e.text.replace(/^! /, ""), item);
-  } else {
-    item.className = mark === "void" ? "voided" : mark;
-    make(mark === "void" ? "s" : "span", "entry-text", e.seq + ". " + e.text, item);
-  }
-  item.appendChild(document.createTextNode("  #" + e.short_hash));
-  if (mark) make("span", "entry-note", " — " + (mark === "void" ? S.voided : mark === "kept" ? S.kept : S.undone), item);
-  return item;
 }
 
 function renderLog() {
@@ -510,23 +432,6 @@ function renderLegalList() {
   });
 }
 
-// --- the judge's rulings -----------------------------------------------------------------
-
-/* The newest ruling not yet acknowledged on this device, with its kind, the judge and the reason. */
-function renderRuling() {
-  if (sync.server && Array.isArray(sync.server.rulings)) rulings = sync.server.rulings;
-  const seen = Number(localStorage.getItem(RULING_KEY) || 0);
-  const last = rulings.length ? rulings[rulings.length - 1] : null;
-  const box = $("ruling");
-  box.hidden = !last || last.id <= seen;
-  if (box.hidden) return;
-  txt($("ruling-what"), S["ruling" + last.kind.charAt(0).toUpperCase() + last.kind.slice(1)] || last.kind);
-  txt($("ruling-by"), last.judge ? "· " + fill(S.rulingBy, { name: last.judge }) : "");
-  txt($("ruling-reason"), last.reason ? fill(S.rulingReason, { reason: last.reason }) : "");
-  txt($("ruling-log"), (last.log || []).join(" · "));
-  box.dataset.rulingId = String(last.id);
-}
-
 function modeOf(state) {
   if (state.winner || (state.result && state.result.finished)) return "won";
   if (state.status === "time_up") return "timeup";
@@ -541,7 +446,7 @@ function render() {
   const mode = modeOf(view.state);
   $("device").dataset.mode = mode;
   if (mode !== "play" && pick.card) clearPick(null);
-  renderRuling();
+  renderRuling(sync.server);
   renderBoard();
   renderTurn();
   renderStatus();
@@ -612,10 +517,7 @@ function wire() {
   // A tap on the backdrop (outside the sheet's box) closes it too.
   $("sheet").addEventListener("click", (ev) => { if (ev.target === $("sheet")) closeSheet(); });
   $("confirm-move").addEventListener("click", confirmMove);
-  $("ruling-dismiss").addEventListener("click", () => {
-    localStorage.setItem(RULING_KEY, $("ruling").dataset.rulingId || "0");
-    render();
-  });
+  $("ruling-dismiss").addEventListener("click", () => { acknowledgeRuling(); render(); });
   $("cancel-move").addEventListener("click", () => { clearPick(null); render(); });
   $("seven-back").addEventListener("click", () => { picker.sevenBack(pick); pick.msg = ""; preview = null; error = null; render(); });
   $("discard-undo").addEventListener("click", () => { pick.discard.pop(); preview = null; pick.move = null; error = null; render(); });
@@ -648,16 +550,6 @@ function wire() {
       render();
     });
   });
-}
-
-/* The service worker that keeps this page and its files for a reload offline (scope /t/). */
-function keepForOffline() {
-  if (!config.worker_url || !("serviceWorker" in navigator)) return;
-  const first = !navigator.serviceWorker.controller; // this page came before the worker: ask it to keep one
-  navigator.serviceWorker.register(config.worker_url)
-    .then(() => navigator.serviceWorker.ready)
-    .then((reg) => { if (first && reg.active) reg.active.postMessage({ keep: location.href }); })
-    .catch(() => { /* no worker: online as before */ });
 }
 
 wire();

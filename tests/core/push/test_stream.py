@@ -203,3 +203,42 @@ def test_a_broken_subscription_is_caught_up_from_the_buffer_once(channel: str) -
 
     frames = run_async(run())
     assert [json.loads(f["data"])["kind"] for f in frames] == ["missed1", "missed2", "move0"]
+
+
+def test_another_databases_events_on_the_same_server_never_reach_a_stream(
+    settings: object, channel: str
+) -> None:
+    """Redis pub/sub ignores the database number: a site (or a test run) on another
+    database of the same server publishing the same channel name must not be heard.
+    Heard, its higher ids would also make the stream skip this site's own events."""
+    here = settings.REDIS_URL  # type: ignore[attr-defined]
+    base, _, number = here.rpartition("/")
+    other = f"{base}/{(int(number) + 1) % 16 if number.isdigit() else 1}"
+
+    def publish_on(url: str, kind: str) -> int:
+        settings.REDIS_URL = url  # type: ignore[attr-defined]
+        broker.forget_publisher()
+        try:
+            return broker.publish(channel, kind)  # type: ignore[return-value]
+        finally:
+            settings.REDIS_URL = here  # type: ignore[attr-defined]
+            broker.forget_publisher()
+
+    async def run() -> list[dict[str, str]]:
+        stream = Stream(_app(channel), "/push/test/open/", {})
+        assert await stream.status() == 200
+        await asyncio.sleep(0.2)
+        import redis
+
+        # The other site's counter is far ahead of this one's.
+        redis.Redis.from_url(other).set(broker.counter_key(channel), 10**17)
+        await asyncio.to_thread(publish_on, other, "elsewhere")
+        mine = await asyncio.to_thread(publish_on, here, "here")
+        frames = await stream.frames(1)
+        await stream.close()
+        redis.Redis.from_url(other).delete(broker.counter_key(channel), broker.buffer_key(channel))
+        assert int(frames[0]["id"]) == mine
+        return frames
+
+    (frame,) = run_async(run())
+    assert json.loads(frame["data"])["kind"] == "here"
