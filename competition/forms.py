@@ -14,6 +14,7 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from core.ruleset_field import ruleset_choices
 from games.engine import Variant
 from games.models import Game
 from games.validators import MAX_NOTE, RESULT_HIGH, RESULT_VALIDATORS, ResultNumber
@@ -22,7 +23,6 @@ from tournament.models import (
     TOURNAMENT_SETTINGS,
     Pair,
     Tournament,
-    ruleset_choices,
 )
 from tournament.validators import (
     PAIR_TEXT_LIMITS,

@@ -33,7 +33,7 @@ class RulesetField(serializers.CharField):
     """The name of a ruleset of the engine's registry (``dm2023``, …)."""
 
 
-class RulesetFieldSchema(OpenApiSerializerFieldExtension):
+class RulesetFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore[no-untyped-call]
     """The schema of a :class:`RulesetField`: one of :func:`ruleset_choices`, the
     same enum as the event's model field (``ENUM_NAME_OVERRIDES`` names it once)."""
 

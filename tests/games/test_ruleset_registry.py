@@ -22,6 +22,7 @@ from drf_spectacular.generators import SchemaGenerator
 
 from competition.forms import TournamentForm
 from competition.serializers import TournamentUpdateInputSerializer
+from core.ruleset_field import ruleset_choices
 from games.engine import (
     DM2023,
     DUO,
@@ -44,7 +45,7 @@ from games.services.tokens import game_token
 from judging.selectors_timeout import timeout_proposal
 from printing.timeline import record_timeline
 from tests.factories import GameFactory, judge_of
-from tournament.models import Tournament, ruleset_choices, singles_rulesets
+from tournament.models import Tournament, singles_rulesets
 from tournament.validators import SETTING_VALIDATORS
 
 TOY = dataclasses.replace(DM2023, name="toy", label_en="Toy rules", label_da="Legetøjsregler")

@@ -121,9 +121,7 @@ def reading_sources() -> dict[str, Path]:
     """Each other ruleset's reading (ruleset → path), the files docs/engine.md names as
     the engine's authority; their texts exist in English only. Every ruleset of the
     engine's registry but dm2023 (whose text is RULES.md) has one, named after it."""
-    return {
-        name: RULESETS_DIR / f"{name}.md" for name in ruleset_names() if name != DM2023.name
-    }
+    return {name: RULESETS_DIR / f"{name}.md" for name in ruleset_names() if name != DM2023.name}
 
 
 def _dm2023_build(rules_md: Path, digests: dict[str, str]) -> dict[str, dict[str, str]]:
