@@ -57,6 +57,8 @@ def game_replay_page(
     names = public_names(pairs=[game.pair_yb, game.pair_rg])
     config = {
         "ruleset": tournament.ruleset,
+        # In singles (DUO) a side is one player, named by its colour.
+        "singles": tournament.variant.singles,
         "frames": frames,
         "error": replay["error"],
         "rulings": replay_rulings_placed(game=game, frames=frames),

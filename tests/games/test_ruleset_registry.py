@@ -146,6 +146,8 @@ def test_its_games_and_pages_take_its_facts(toy_duo):
     review = judge.get(f"/tournaments/toy-duo/judge/games/{game.pk}/").content.decode()
     assert 'placeholder="5: YK3+5"' in table and "Gul bekræfter" in table
     assert 'name="orientation" value="B"' not in table
-    assert "x/6" in hall and "x/8" not in hall
+    assert "x/6" in hall and "x/8" not in hall and 'data-singles="1"' in hall
+    stream = Client().get("/tournaments/toy-duo/stream/").content.decode()
+    assert '"singles": true' in stream and '"board": "duo"' in stream
     assert "f.eks. YK=YKH,YKH,YK3 RK=RKH,RKH,RKS YO=… RO=…" in review
     assert "(f.eks. RO7)" in review and "(f.eks. 5: YK3+5)" in review
