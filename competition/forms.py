@@ -14,7 +14,8 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from games.engine import DUO
+from core.ruleset_field import ruleset_choices
+from games.engine import Variant
 from games.models import Game
 from games.validators import MAX_NOTE, RESULT_HIGH, RESULT_VALIDATORS, ResultNumber
 from tournament.models import (
@@ -22,7 +23,6 @@ from tournament.models import (
     TOURNAMENT_SETTINGS,
     Pair,
     Tournament,
-    ruleset_choices,
 )
 from tournament.validators import (
     PAIR_TEXT_LIMITS,
@@ -305,7 +305,11 @@ class ResultForm(forms.Form):
     note = forms.CharField(label=_("Note"), max_length=MAX_NOTE, required=False)
 
     @classmethod
-    def for_game(cls, game: Game, data: Any = None, *, singles: bool = False) -> ResultForm:
+    def for_game(
+        cls, game: Game, data: Any = None, *, variant: Variant | None = None
+    ) -> ResultForm:
+        """The result form of ``game`` under its event's ruleset (``variant``, read
+        from the game when not given): a side's locked pawns up to the pawns it brings."""
         initial = {
             "winner": game.winner or None,
             "locked_yb": game.locked_yb,
@@ -317,12 +321,14 @@ class ResultForm(forms.Form):
             "note": game.result_note,
         }
         form = cls(data, initial=initial, prefix=f"g{game.pk}")
-        if singles:
+        variant = variant or game.round.tournament.variant
+        if variant.singles:
             form.for_singles()
+        form.locked_at_most(variant.pawns_per_side)
         return form
 
     def for_singles(self) -> None:
-        """One player a side, Yellow or Red, with six pawns (docs/rulesets/duo.md S2)."""
+        """One player a side, Yellow or Red (docs/rulesets/duo.md S1)."""
         labels = {
             "locked_yb": _("Locked pawns, Yellow"),
             "locked_rg": _("Locked pawns, Red"),
@@ -331,10 +337,13 @@ class ResultForm(forms.Form):
         }
         for name, label in labels.items():
             self.fields[name].label = label
+
+    def locked_at_most(self, pawns: int) -> None:
+        """A side locks at most the pawns it brings (S2: 8 for a pair, 6 for a DUO player)."""
         for name in ("locked_yb", "locked_rg"):
             field = cast(forms.IntegerField, self.fields[name])
-            field.widget.attrs["max"] = DUO.pawns_per_side
-            field.validators = [ResultNumber(name, DUO.pawns_per_side)]
+            field.widget.attrs["max"] = pawns
+            field.validators = [ResultNumber(name, pawns)]
 
 
 class ResultClearForm(forms.Form):

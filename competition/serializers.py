@@ -8,6 +8,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from core.ruleset_field import RulesetField
 from core.validation import InputSerializer
 from games.models import Game
 from games.validators import MAX_NOTE, RESULT_VALIDATORS
@@ -220,7 +221,7 @@ class TournamentUpdateInputSerializer(InputSerializer):
     name = _setting(serializers.CharField, "name", max_length=200)
     date = _setting(serializers.DateField, "date")
     venue = _setting(serializers.CharField, "venue", max_length=200, allow_blank=True)
-    ruleset = _setting(serializers.CharField, "ruleset")
+    ruleset = _setting(RulesetField, "ruleset")
     time_limit_minutes = _setting(serializers.IntegerField, "time_limit_minutes")
     alert_minutes = _setting(serializers.IntegerField, "alert_minutes")
     swiss_rounds = _setting(serializers.IntegerField, "swiss_rounds")

@@ -20,6 +20,7 @@ from rest_framework.fields import empty
 
 from core.errors import ApplicationError
 from core.request import parse_int
+from core.ruleset_field import RulesetField
 from core.validation import InputSerializer, refusal
 from games.models import MAX_ENTRY_NUMBER
 from games.selectors.clock import CLOCK_STATUS_LABELS
@@ -161,7 +162,7 @@ class GameStateSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     table = serializers.IntegerField()
     status = serializers.CharField()
-    ruleset = serializers.CharField()
+    ruleset = RulesetField()
     first_dealer = serializers.CharField()
     seats = serializers.ListField(
         child=serializers.CharField(), help_text="The ruleset's seats in playing order."
@@ -235,7 +236,7 @@ class PreviewAnswerSerializer(serializers.Serializer):
 
 
 class GameRecordSerializer(serializers.Serializer):
-    ruleset = serializers.CharField()
+    ruleset = RulesetField()
     first_dealer = serializers.ChoiceField(choices=["Y", "R", "B", "G"])
     players = serializers.DictField(child=serializers.CharField(), required=False)
     moves = serializers.ListField(child=serializers.CharField())

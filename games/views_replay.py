@@ -56,6 +56,8 @@ def game_replay_page(
     frames = replay["frames"]
     config = {
         "ruleset": tournament.ruleset,
+        # In singles (DUO) a side is one player, named by its colour.
+        "singles": tournament.variant.singles,
         "frames": frames,
         "error": replay["error"],
         "rulings": replay_rulings_placed(game=game, frames=frames),

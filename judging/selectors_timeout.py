@@ -66,7 +66,7 @@ def timeout_proposal(*, game: Game) -> dict[str, Any]:
     measure: ``winner`` and ``teams`` are None). ``winner`` is None also when
     the pairs are level. ``reason_en``/``reason_da`` say it in words.
     """
-    rule = "W2" if game.round.tournament.ruleset == "duo" else "W3"
+    rule = game.round.tournament.variant.timeout_rule
     if game.move_entries.filter(withdrawn_at__isnull=True).exists():
         try:
             return {"source": "log", **adjudication_proposal(game=game)}

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from games.engine import CARDS, get_ruleset
+from games.engine import CARDS, find_variant
 from games.models import Game
 from games.selectors import move_logs
 from people.models import Person
@@ -44,7 +44,7 @@ def stats_of_games(games: Iterable[Game]) -> list[GameStats]:
     out = []
     for game in listed:
         record, times = logs[game.pk]
-        if not record["moves"] or get_ruleset(record["ruleset"]).players != 4:
+        if not record["moves"] or not find_variant(record["ruleset"]).counted_in_statistics:
             # DUO games are left out: the counts are per four seats and two pairs
             # (docs/ratings-and-statistics.md "DUO games").
             continue

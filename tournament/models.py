@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from core.ruleset_field import ruleset_choices
 from core.validation import OneLineName
-from games.engine import DM2023, VARIANTS, find_variant
+from games.engine import DM2023, VARIANTS, Variant, find_variant
 
 TIEBREAK_CHOICES = [
     ("buchholz", _("Buchholz (sum of opponents' points)")),
@@ -50,13 +50,6 @@ TOURNAMENT_SETTINGS = (
     "signup_capacity",
     "signup_approval",
 )
-
-
-def ruleset_choices() -> list[tuple[str, str]]:
-    """The event's ruleset choices: every ruleset of the engine's registry, named in
-    the active language. A callable, so migrations keep the reference, not the list."""
-    language = get_language() or settings.LANGUAGE_CODE
-    return [(variant.name, variant.label(language)) for variant in VARIANTS.values()]
 
 
 def singles_rulesets() -> list[str]:
@@ -158,6 +151,12 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def variant(self) -> Variant:
+        """The ruleset's variant in the engine's registry: every fact about the ruleset
+        (seats, singles, pawns per side, time-out rule, notation examples)."""
+        return find_variant(self.ruleset)
 
     @property
     def is_singles(self) -> bool:

@@ -19,8 +19,9 @@ from django.core.exceptions import ValidationError
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from core.ruleset_field import ruleset_choices
 from core.validation import OneLineName, OneOf, WholeNumberRange
-from tournament.models import Tournament, ruleset_choices
+from tournament.models import Tournament
 from tournament.services.standings import KNOWN_TIEBREAKS
 
 Validator = Callable[[Any], None]

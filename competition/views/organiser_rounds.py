@@ -91,7 +91,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
             "explanation": bilingual(
                 explanation.get(str(game.table_number)) or explanation.get(game.table_number) or ""
             ),
-            "form": ResultForm.for_game(game, singles=tournament.is_singles),
+            "form": ResultForm.for_game(game, variant=tournament.variant),
         }
         for game in games
     ]
@@ -171,7 +171,7 @@ def get_game(tournament: Tournament, game_id: int) -> Game:
 def game_result(request: HttpRequest, tournament: Tournament, game_id: int) -> HttpResponse:
     """Enter or correct one game's result (also the phone-sized page for one table)."""
     game = get_game(tournament, game_id)
-    form = ResultForm.for_game(game, request.POST or None, singles=tournament.is_singles)
+    form = ResultForm.for_game(game, request.POST or None, variant=tournament.variant)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:

@@ -39,6 +39,9 @@ def stream_overlay_page(request: HttpRequest, slug: str) -> HttpResponse:
         "feed_url": reverse("tournament:stream_feed", kwargs={"slug": slug}),
         "interval_ms": POLL_MS,
         "ruleset": tournament.ruleset,
+        # The ruleset's facts the overlay draws and names by (games.engine.VARIANTS).
+        "singles": tournament.variant.singles,
+        "board": tournament.variant.board,
     }
     return render(
         request,

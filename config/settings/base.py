@@ -229,6 +229,8 @@ SPECTACULAR_SETTINGS = {
         "RoundKindEnum": "tournament.models.Round.Kind",
         "SeasonEventStatusEnum": "season.selectors.EVENT_STATUSES",
         "QualificationMethodEnum": "season.models.Series.Method",
+        # Every ruleset of the engine's registry (core.ruleset_field, the event's choices).
+        "RulesetEnum": "core.ruleset_field.ruleset_choices",
     },
 }
 

@@ -13,7 +13,18 @@ from .ruleset import DM2023, Ruleset
 from .variants import rules_of
 from .walk import pawn_distances
 
-__all__ = ["adjudicate", "pawn_distances", "remaining_distance", "team_standing"]
+__all__ = [
+    "adjudicate",
+    "duo_adjudicate",
+    "duo_distance",
+    "four_seat_adjudicate",
+    "four_seat_distance",
+    "four_seat_standing",
+    "pawn_distances",
+    "remaining_distance",
+    "standing_of",
+    "team_standing",
+]
 
 
 def remaining_distance(
@@ -27,16 +38,27 @@ def remaining_distance(
     circle 61. Pawns are listed in location order. The rulebook measures to
     House instead (its W3 Decision: House 0, own 15 1, own 0 61, Start 62).
     A DUO position (docs/rulesets/duo.md W2) lists its pawns per area and
-    its sides as ``"YB"`` (player Y) and ``"RG"`` (player R).
+    its sides as ``"YB"`` (player Y) and ``"RG"`` (player R). The ruleset's
+    variant measures (:meth:`.variant.Variant.remaining_distance`).
     """
-    if isinstance(position, DuoPosition):
-        duo = duo_remaining_distance(position)
-        teams = {SIDE_TEAM[p]: n for p, n in duo["players"].items()}
-        return {"pawns": duo["pawns"], "teams": teams, "players": duo["players"]}
+    from .variant import variant_of  # the registry sits above the modules that measure
+
+    return variant_of(ruleset).remaining_distance(position)
+
+
+def four_seat_distance(position: Position, ruleset: Ruleset) -> dict[str, Any]:
+    """:func:`remaining_distance` of a four-seat position."""
     rows = rules_of(ruleset).pawn_distances(position.locs)
     pawns = {s: rows[c] for c, s in enumerate(SEATS)}
     teams = {t: sum(pawns[a]) + sum(pawns[b]) for t, (a, b) in TEAMS.items()}
     return {"pawns": pawns, "teams": teams}
+
+
+def duo_distance(position: DuoPosition) -> dict[str, Any]:
+    """:func:`remaining_distance` of a DUO position: per area, and per side as its result code."""
+    duo = duo_remaining_distance(position)
+    teams = {SIDE_TEAM[p]: n for p, n in duo["players"].items()}
+    return {"pawns": duo["pawns"], "teams": teams, "players": duo["players"]}
 
 
 def team_standing(
@@ -46,13 +68,27 @@ def team_standing(
 
     The same numbers as :func:`remaining_distance` and the locked counts of
     :func:`adjudicate`, in one pass without building per-pawn lists: for
-    statistics that read them after every entry of many games. A board other
-    than dm2023's (the rulebook's House) goes the long way.
+    statistics that read them after every entry of many games
+    (:meth:`.variant.Variant.team_standing`).
     """
-    if isinstance(position, DuoPosition) or rules_of(ruleset).pawn_distances is not pawn_distances:
-        dist = remaining_distance(position, ruleset)["teams"]
-        teams = adjudicate(position, ruleset)["teams"]
-        return dist["YB"], dist["RG"], teams["YB"]["locked"], teams["RG"]["locked"]
+    from .variant import variant_of  # the registry sits above the modules that measure
+
+    return variant_of(ruleset).team_standing(position)
+
+
+def standing_of(proposal: dict[str, Any], distance: dict[str, Any]) -> tuple[int, int, int, int]:
+    """:func:`team_standing` from an adjudication ``proposal`` and a :func:`remaining_distance`."""
+    dist, teams = distance["teams"], proposal["teams"]
+    return dist["YB"], dist["RG"], teams["YB"]["locked"], teams["RG"]["locked"]
+
+
+def four_seat_standing(position: Position, ruleset: Ruleset) -> tuple[int, int, int, int]:
+    """:func:`team_standing` of a four-seat position; a board other than dm2023's
+    (the rulebook's House) goes the long way."""
+    if rules_of(ruleset).pawn_distances is not pawn_distances:
+        return standing_of(
+            four_seat_adjudicate(position, ruleset), four_seat_distance(position, ruleset)
+        )
     locs = position.locs
     distance = [0, 0, 0, 0]
     locked = [0, 0, 0, 0]
@@ -89,11 +125,17 @@ def adjudicate(position: Position | DuoPosition, ruleset: Ruleset = DM2023) -> d
     A won position (W1) is decided by W1. ``winner`` is None on a tie;
     ``rule`` names the time-out rule (``W3``; DUO ``W2``). The
     engine proposes; a judge confirms or overrides with a written reason.
-    A DUO position is decided by DUO W1/W2 (:func:`_adjudicate_duo`).
+    The ruleset's variant decides (:meth:`.variant.Variant.adjudicate`; a DUO
+    position by DUO W1/W2, :func:`duo_adjudicate`).
     """
-    if isinstance(position, DuoPosition):
-        return _adjudicate_duo(position, ruleset)
-    dist = remaining_distance(position, ruleset)["teams"]
+    from .variant import variant_of  # the registry sits above the modules that measure
+
+    return variant_of(ruleset).adjudicate(position)
+
+
+def four_seat_adjudicate(position: Position, ruleset: Ruleset) -> dict[str, Any]:
+    """:func:`adjudicate` of a four-seat position."""
+    dist = four_seat_distance(position, ruleset)["teams"]
     order = ruleset.adjudication
     if order == "distance_to_house":
         locs = position.locs
@@ -147,9 +189,9 @@ def adjudicate(position: Position | DuoPosition, ruleset: Ruleset = DM2023) -> d
     }
 
 
-def _adjudicate_duo(position: DuoPosition, ruleset: Ruleset) -> dict[str, Any]:
+def duo_adjudicate(position: DuoPosition) -> dict[str, Any]:
     """DUO W1, else W2: fewer remaining steps wins; equal is level (docs/rulesets/duo.md)."""
-    dist = remaining_distance(position, ruleset)["teams"]
+    dist = duo_distance(position)["teams"]
     locked = {SIDE_TEAM[p]: len(position.locked(p)) for p in SIDE_TEAM}
     teams = {t: {"distance": dist[t], "locked": locked[t]} for t in ("YB", "RG")}
     won = position.winner()

@@ -361,12 +361,14 @@ def read_record(
             ruleset = get_ruleset(name)
         except ValueError:
             raise _record_error(f"unknown ruleset {name!r}", f"ukendt regelsæt {name!r}") from None
-    if ruleset.players != 4:
+    if ruleset.seats != SEATS:
+        # This reads the four seats' records; every ruleset's own reader is its
+        # variant's (games.engine.variant.record_game, replay).
         raise _record_error(
-            f"ruleset {ruleset.name!r} has {ruleset.players} players: replay it with its own "
-            "engine (games.engine.duo)",
-            f"regelsættet {ruleset.name!r} har {ruleset.players} spillere: genafspil det med "
-            "sin egen motor (games.engine.duo)",
+            f"ruleset {ruleset.name!r} is not played at four seats: replay it through its "
+            "variant (games.engine.replay)",
+            f"regelsættet {ruleset.name!r} spilles ikke på fire pladser: genafspil det gennem "
+            "sin variant (games.engine.replay)",
         )
     dealer = record.get("first_dealer")
     if dealer not in SEAT_INDEX:

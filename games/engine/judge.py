@@ -39,19 +39,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .board import SEAT_INDEX, SEATS
+from .board import SEAT_INDEX
 from .boardstate import EventTuple
 from .duo.board import AREAS as DUO_AREAS
 from .duo.board import PLAYERS as DUO_PLAYERS
 from .duo.game import SIDE_TEAM, DuoGame
 from .duo.moves import parse_move as parse_duo_move
 from .duo.position import DuoPosition
-from .duo.record import read_duo_record
 from .errors import EngineError, IllegalMoveError, NotationError, PositionError
-from .flow import Game, read_record
+from .flow import Game
 from .notation import parse_move
 from .position import Position
-from .ruleset import RULEBOOK, Ruleset, get_ruleset
+from .ruleset import RULEBOOK, Ruleset
 
 JUDGE_PREFIX = "!"
 KINDS = ("UPHOLD", "VOID", "SET", "P1", "P2", "P3", "P4", "WARN", "RESULT", "UNDO")
@@ -151,11 +150,19 @@ def _position(text: str, body: str, duo: Ruleset | None = None) -> Position | Du
 def parse_judge_entry(text: str, ruleset: Ruleset | None = None) -> JudgeEntry:
     """Read a judge entry (``"! P1 Y"``); raises NotationError (PositionError for a bad SET).
 
-    ``ruleset`` names the record's ruleset: a two-player one (DUO) reads its
-    players, codes and moves; the others (and None) the four-seat notation.
+    ``ruleset`` names the record's ruleset, whose variant reads the entry in
+    its own notation (DUO: its players, codes and moves,
+    :meth:`.variant.Variant.parse_judge_entry`); None reads the four-seat notation.
     """
-    if ruleset is not None and ruleset.players == 2:
-        return _parse_duo(text, ruleset)
+    if ruleset is None:
+        return read_four_seat_entry(text)
+    from .variant import variant_of  # the registry sits above the modules that read records
+
+    return variant_of(ruleset).parse_judge_entry(text)
+
+
+def read_four_seat_entry(text: str) -> JudgeEntry:
+    """A judge entry in the four-seat notation (seats ``Y R B G``, result codes ``YB``/``RG``)."""
     if not isinstance(text, str) or not text.startswith(JUDGE_PREFIX + " "):
         raise _bad(str(text), "a judge entry starts with '! '", "en dommerpost starter med '! '")
     parts = text.split()
@@ -221,7 +228,7 @@ def parse_judge_entry(text: str, ruleset: Ruleset | None = None) -> JudgeEntry:
     )
 
 
-def _parse_duo(text: str, ruleset: Ruleset) -> JudgeEntry:
+def read_duo_entry(text: str, ruleset: Ruleset) -> JudgeEntry:
     """A judge entry of a DUO record: the kinds that name no seat or code read as
     in the four-seat notation; the others with DUO players, codes and moves."""
     if not isinstance(text, str) or not text.startswith(JUDGE_PREFIX + " "):
@@ -230,7 +237,7 @@ def _parse_duo(text: str, ruleset: Ruleset) -> JudgeEntry:
     kind = parts[1] if len(parts) > 1 else ""
     args = parts[2:]
     if kind in ("UPHOLD", "VOID", "UNDO"):
-        return parse_judge_entry(text)
+        return read_four_seat_entry(text)
     if kind == "SET":
         return JudgeEntry(
             "SET", position=_position(text, text.split("SET", 1)[1], ruleset), duo=True
@@ -249,7 +256,7 @@ def _parse_duo(text: str, ruleset: Ruleset) -> JudgeEntry:
             move = str(parse_duo_move(move, ruleset.board_fields))
         return JudgeEntry(kind, seat=seat, move=move, duo=True)
     if kind == "WARN" and 1 <= len(args) <= 2:
-        entry = parse_judge_entry(f"! WARN Y {' '.join(args[1:])}".strip())
+        entry = read_four_seat_entry(f"! WARN Y {' '.join(args[1:])}".strip())
         return JudgeEntry("WARN", seat=_seat(text, args[0], duo=True), rule=entry.rule, duo=True)
     if kind == "RESULT" and 1 <= len(args) <= 2 and args[0] in _TEAM_OF_SIDE:
         if len(args) == 2 and args[1] != "TIME":
@@ -276,9 +283,8 @@ def format_judge_entry(entry: JudgeEntry) -> str:
         return text + (" KEEP " + " ".join(map(str, entry.keep)) if entry.keep else "")
     if k == "SET":
         assert entry.position is not None
-        data = entry.position.to_json()
-        keys = DUO_AREAS if isinstance(entry.position, DuoPosition) else SEATS
-        return "! SET " + " ".join(f"{s}={','.join(data[s])}" for s in keys)
+        data = entry.position.to_json()  # seats (areas) in the notation's order
+        return "! SET " + " ".join(f"{s}={','.join(locs)}" for s, locs in data.items())
     if k == "P1":
         return f"! P1 {entry.seat}"
     if k == "P2":
@@ -317,7 +323,7 @@ def _earlier_undone(history: Sequence[Any]) -> set[int]:
     undone: set[int] = set()
     for text in history:
         if _is_kind(text, "UNDO"):
-            undone |= set(parse_judge_entry(text).entries)
+            undone |= set(read_four_seat_entry(text).entries)
     return undone
 
 
@@ -327,7 +333,7 @@ def _earlier_voids(history: Sequence[Any], undone: set[int]) -> tuple[set[int], 
     kept: set[int] = set()
     for n, text in enumerate(history, start=1):
         if _is_void(text) and n not in undone:
-            entry = parse_judge_entry(text)
+            entry = read_four_seat_entry(text)
             voided |= set(entry.entries)
             kept |= set(entry.keep)
     return voided, kept
@@ -526,7 +532,9 @@ def void_check(
     Raises EngineError if the record itself or the void cannot be applied
     for another reason (a bad entry number, a judge entry that fails).
     """
-    game, moves = _read_any(record)
+    from .variant import record_game  # the registry sits above the modules that read records
+
+    game, moves = record_game(record)
     for i, text in enumerate(moves):
         game.entry(text, moves, i)
     void = JudgeEntry(
@@ -549,16 +557,3 @@ def void_check(
         }
         for c in conflicts
     ]
-
-
-def _read_any(record: dict[str, Any]) -> tuple[AnyGame, list[Any]]:
-    """The game of a record of any ruleset, before its entries, and the entries."""
-    name = record.get("ruleset") if isinstance(record, dict) else None
-    try:
-        ruleset = get_ruleset(name) if isinstance(name, str) else None
-    except ValueError:
-        ruleset = None
-    if ruleset is not None and ruleset.players == 2:
-        return read_duo_record(record, ruleset)
-    _, game, moves = read_record(record, None)
-    return game, moves

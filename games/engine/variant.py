@@ -27,12 +27,22 @@ from typing import Any, ClassVar, TypeVar
 
 from . import duo
 from .boardstate import Event
+from .distance import (
+    duo_adjudicate,
+    duo_distance,
+    four_seat_adjudicate,
+    four_seat_distance,
+    four_seat_standing,
+    standing_of,
+)
 from .duo.game import DuoState
 from .duo.position import DuoPosition
+from .duo.record import read_duo_record
 from .duo.record import selfplay_game as duo_selfplay_game
 from .errors import IllegalMoveError, NotationError
-from .flow import GameState
+from .flow import GameState, read_record
 from .game import AnyPosition, AnyState, ReplayResult, replay_duo, replay_four_seat
+from .judge import AnyGame, JudgeEntry, read_duo_entry, read_four_seat_entry
 from .notation import Discard, Move, format_move, parse_discard, parse_move
 from .position import Position
 from .rules import apply_move, legal_moves
@@ -50,6 +60,18 @@ class Variant(ABC):
     """The command line's refusal of a seat, English and Danish (``{seat!r}`` filled in)."""
     unknown_card: ClassVar[tuple[str, str]]
     """The command line's refusal of a card, English and Danish (``{card!r}`` filled in)."""
+    position_hint: ClassVar[tuple[str, str]]
+    """How a position is written, English and Danish (a judge's refusal of a position
+    that is not a table of pawn locations)."""
+    position_example: ClassVar[str]
+    """A position in a judge's ``! SET`` notation, for the judge's form."""
+    field_example: ClassVar[str]
+    """A track field in the ruleset's notation (a judge's P2 names the pawn on it)."""
+    move_example: ClassVar[str]
+    """A move in the ruleset's notation (the table's typed move, a judge's forced move)."""
+    counted_in_statistics: ClassVar[bool]
+    """Its games count in the statistics, which are per four seats and two pairs
+    (docs/ratings-and-statistics.md)."""
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
@@ -124,6 +146,11 @@ class Variant(ABC):
             "rules": {"timeUp": rs.timeout_rule, "gameOver": "W1"},
         }
 
+    @property
+    def timeout_rule(self) -> str:
+        """The rule that decides a game whose time is up (W3; DUO W2)."""
+        return self.ruleset.timeout_rule
+
     # --- positions and states -----------------------------------------------------
 
     @abstractmethod
@@ -169,7 +196,30 @@ class Variant(ABC):
         and events, or ``ok: false`` with the error; raises NotationError for a
         request it cannot read."""
 
+    @abstractmethod
+    def remaining_distance(self, position: AnyPosition) -> dict[str, Any]:
+        """Remaining distance per pawn and per side (:func:`.distance.remaining_distance`)."""
+
+    @abstractmethod
+    def team_standing(self, position: AnyPosition) -> tuple[int, int, int, int]:
+        """``(distance YB, distance RG, locked YB, locked RG)``
+        (:func:`.distance.team_standing`)."""
+
+    @abstractmethod
+    def adjudicate(self, position: AnyPosition) -> dict[str, Any]:
+        """The time-out proposal (:func:`.distance.adjudicate`; rule :attr:`timeout_rule`)."""
+
     # --- games --------------------------------------------------------------------
+
+    @abstractmethod
+    def parse_judge_entry(self, text: str) -> JudgeEntry:
+        """A judge entry in the ruleset's notation; raises NotationError (PositionError
+        for a bad SET)."""
+
+    @abstractmethod
+    def read_game(self, record: Mapping[str, Any]) -> tuple[AnyGame, list[Any]]:
+        """A record's game before its first entry, and its entries; raises
+        NotationError/PositionError for a malformed frame."""
 
     @abstractmethod
     def replay(self, record: Mapping[str, Any]) -> ReplayResult:
@@ -194,6 +244,14 @@ class PartnersVariant(Variant):
         "Ukendt plads {seat!r} (Y, R, B eller G).",
     )
     unknown_card = ("Unknown card {card!r} (1–13 or J).", "Ukendt kort {card!r} (1–13 eller J).")
+    position_hint = (
+        "Give the position as Y, R, B, G with four locations each.",
+        "Angiv stillingen som Y, R, B, G med fire felter hver.",
+    )
+    position_example = "Y=YH,YH,YS,Y3 R=RH,RH,RH,RH B=… G=…"
+    field_example = "R7"
+    move_example = "5: Y3+5"
+    counted_in_statistics = True
 
     def initial_position(self) -> Position:
         return Position.initial()
@@ -234,6 +292,22 @@ class PartnersVariant(Variant):
             "events": [e.to_json() for e in applied.events],
         }
 
+    def remaining_distance(self, position: AnyPosition) -> dict[str, Any]:
+        return four_seat_distance(_own(position, Position), self.ruleset)
+
+    def team_standing(self, position: AnyPosition) -> tuple[int, int, int, int]:
+        return four_seat_standing(_own(position, Position), self.ruleset)
+
+    def adjudicate(self, position: AnyPosition) -> dict[str, Any]:
+        return four_seat_adjudicate(_own(position, Position), self.ruleset)
+
+    def parse_judge_entry(self, text: str) -> JudgeEntry:
+        return read_four_seat_entry(text)
+
+    def read_game(self, record: Mapping[str, Any]) -> tuple[AnyGame, list[Any]]:
+        _, game, moves = read_record(record, self.ruleset)
+        return game, moves
+
     def replay(self, record: Mapping[str, Any]) -> ReplayResult:
         return replay_four_seat(record, self.ruleset)
 
@@ -254,6 +328,14 @@ class DuoVariant(Variant):
         "Ukendt DUO-spiller {seat!r} (Y eller R).",
     )
     unknown_card = ("Unknown DUO card {card!r}.", "Ukendt DUO-kort {card!r}.")
+    position_hint = (
+        "Give the DUO position as YK, RK, YO, RO with three locations each.",
+        "Angiv DUO-stillingen som YK, RK, YO, RO med tre felter hver.",
+    )
+    position_example = "YK=YKH,YKH,YK3 RK=RKH,RKH,RKS YO=… RO=…"
+    field_example = "RO7"
+    move_example = "5: YK3+5"
+    counted_in_statistics = False
 
     def initial_position(self) -> DuoPosition:
         return DuoPosition.initial(self.ruleset.board_fields)
@@ -288,6 +370,22 @@ class DuoVariant(Variant):
         except IllegalMoveError as e:
             return {"ok": False, "error": e.to_json()}
         return {"ok": True, "position": applied.position.to_json(), "events": applied.events}
+
+    def remaining_distance(self, position: AnyPosition) -> dict[str, Any]:
+        return duo_distance(_own(position, DuoPosition))
+
+    def team_standing(self, position: AnyPosition) -> tuple[int, int, int, int]:
+        own = _own(position, DuoPosition)
+        return standing_of(duo_adjudicate(own), duo_distance(own))
+
+    def adjudicate(self, position: AnyPosition) -> dict[str, Any]:
+        return duo_adjudicate(_own(position, DuoPosition))
+
+    def parse_judge_entry(self, text: str) -> JudgeEntry:
+        return read_duo_entry(text, self.ruleset)
+
+    def read_game(self, record: Mapping[str, Any]) -> tuple[AnyGame, list[Any]]:
+        return read_duo_record(record, self.ruleset)
 
     def replay(self, record: Mapping[str, Any]) -> ReplayResult:
         return replay_duo(record, self.ruleset)
@@ -358,6 +456,16 @@ def replay(record: Mapping[str, Any], ruleset: Ruleset | None = None) -> ReplayR
             return replay_four_seat(record, None)  # refuses the frame: it names no ruleset
         ruleset = VARIANTS[name].ruleset
     return variant_of(ruleset).replay(record)
+
+
+def record_game(record: Mapping[str, Any]) -> tuple[AnyGame, list[Any]]:
+    """The game of a record of any ruleset (``record["ruleset"]``) before its first
+    entry, and its entries; raises NotationError/PositionError for a malformed frame."""
+    name = record.get("ruleset") if isinstance(record, Mapping) else None
+    if not (isinstance(name, str) and name in VARIANTS):
+        _, game, moves = read_record(record, None)  # refuses the frame: it names no ruleset
+        return game, moves
+    return VARIANTS[name].read_game(record)
 
 
 def selfplay_game(

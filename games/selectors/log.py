@@ -18,7 +18,6 @@ from django.db.models import QuerySet
 from games.engine import (
     ReplayResult,
     entry_marks,
-    get_ruleset,
     index_effects,
     remaining_distance,
     replay,
@@ -53,15 +52,19 @@ def active_entries(*, game: Game) -> QuerySet[MoveEntry]:
 
 
 def game_players(*, game: Game) -> dict[str, str]:
-    """Seat → player name: Yellow/Blue are the YB pair's players 1 and 2, likewise R/G.
+    """Seat → player name, in the ruleset's seat order: a side's seats are its
+    entrant's players 1 and 2 (Yellow/Blue the YB pair's, likewise R/G).
 
-    A DUO game (singles) has the seats Y and R only: each entrant's first player.
+    A singles game (DUO) has one seat per side (Y and R): each entrant's player.
     """
-    players = {"Y": game.pair_yb.player_1.name, "R": game.pair_rg.player_1.name}
-    if get_ruleset(game.round.tournament.ruleset).players == 2:
-        return players
-    yb_2, rg_2 = game.pair_yb.player_2, game.pair_rg.player_2
-    return {**players, "B": yb_2.name if yb_2 else "", "G": rg_2.name if rg_2 else ""}
+    variant = game.round.tournament.variant
+    entrants = {"YB": game.pair_yb, "RG": game.pair_rg}
+    players = {}
+    for side, seats in variant.teams.items():
+        pair = entrants[side]
+        for seat, player in zip(seats, (pair.player_1, pair.player_2), strict=False):
+            players[seat] = player.name if player else ""
+    return {seat: players[seat] for seat in variant.seats}
 
 
 def game_record(*, game: Game, moves: list[str], players: dict[str, str] | None = None) -> dict:

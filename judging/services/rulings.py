@@ -25,6 +25,7 @@ from games.engine import (
     get_ruleset,
     parse_judge_entry,
     position_from_json,
+    variant_of,
     void_check,
 )
 from games.models import Game
@@ -58,15 +59,7 @@ def _position_text(position: Any, game: Game) -> str:
         return checked_entry(f"! SET {position}", game)
     ruleset = get_ruleset(game.round.tournament.ruleset)
     if not isinstance(position, dict):
-        if ruleset.players == 2:
-            raise ApplicationError(
-                "position_invalid",
-                _("Give the DUO position as YK, RK, YO, RO with three locations each."),
-            )
-        raise ApplicationError(
-            "position_invalid",
-            _("Give the position as Y, R, B, G with four locations each."),
-        )
+        raise ApplicationError("position_invalid", *variant_of(ruleset).position_hint)
     try:
         pos = position_from_json(position, ruleset)
     except EngineError as err:

@@ -89,9 +89,11 @@
     return out;
   }
 
+  /* The DUO board: a page names the ruleset's board (its facts), else the
+   * position's colours tell (a DUO position has the areas YK RK YO RO). */
   function isDuo(state) {
     if (!state) return false;
-    if (state.ruleset) return state.ruleset === "duo";
+    if (state.board) return state.board === "duo";
     return !!(state.position && state.position.YK);
   }
 

@@ -17,7 +17,7 @@ import { describeEntry } from "./table/text.js";
   /* A seat ("B"), or a DUO area ("YK"). */
   function colourName(c) { return c.length === 2 ? S["area" + c.charAt(0) + c.charAt(1).toLowerCase()] || c : seatName(c); }
   /* The winning side: a team ("YB"), or in Partners DUO a player (Y plays the YB side). */
-  function sideName(side, duo) { return duo ? seatName(side.charAt(0)) : side === "YB" ? S.yb : S.rg; }
+  function sideName(side, singles) { return singles ? seatName(side.charAt(0)) : side === "YB" ? S.yb : S.rg; }
   /* Epoch seconds of an ISO time from the server (microseconds cut to what Date reads). */
   function epoch(iso) { return Date.parse(String(iso).replace(/(\.\d{3})\d+/, "$1")) / 1000; }
 
@@ -37,8 +37,10 @@ import { describeEntry } from "./table/text.js";
       } else txt(turn, S.gameOver);
       var hands = $("hands");
       hands.textContent = "";
-      var duo = state.ruleset === "duo";
-      (duo ? ["Y", "R"] : ["Y", "R", "B", "G"]).forEach(function (s) {
+      // The ruleset's seats and sides come with the state (docs/api.md): in singles
+      // (DUO) a side is one player, named by its colour.
+      var singles = !!state.teams && state.teams.YB.length === 1;
+      (state.seats || ["Y", "R", "B", "G"]).forEach(function (s) {
         var li = document.createElement("li");
         li.className = "seat-" + s + (s === state.to_move ? " current" : "");
         txt(li, seatName(s) + ": " + state.hand_sizes[s] + " " + S.cardsLeft);
@@ -46,7 +48,7 @@ import { describeEntry } from "./table/text.js";
       });
       var win = $("winner-text");
       win.hidden = !state.winner;
-      if (state.winner) txt(win, sideName(state.winner, duo) + " " + S.won);
+      if (state.winner) txt(win, sideName(state.winner, singles) + " " + S.won);
       var log = $("log");
       log.textContent = "";
       // In words; the notation and the hash on demand (the "show notation" box).
@@ -152,7 +154,7 @@ import { describeEntry } from "./table/text.js";
 
   function hall(config) {
     var list = $("hall");
-    var duo = (list || { dataset: {} }).dataset.ruleset === "duo";
+    var singles = (list || { dataset: {} }).dataset.singles === "1";
     var H = ($("hall-strings") || { dataset: {} }).dataset;
     var marks = { "call-open": H.callOpen, "call-taken": H.callTaken, limit: H.limit };
     function markText(kind, t) {
@@ -184,7 +186,7 @@ import { describeEntry } from "./table/text.js";
           txt(row.querySelector('[data-locked="' + team + '"]'), t.locked[team]);
         });
         txt(row.querySelector('[data-field="moves"]'), t.moves);
-        txt(row.querySelector('[data-field="winner"]'), t.winner ? " · " + sideName(t.winner, duo) + " " + S.won : "");
+        txt(row.querySelector('[data-field="winner"]'), t.winner ? " · " + sideName(t.winner, singles) + " " + S.won : "");
         var u = urgency(t, age);
         row.className = "hall-table" + (u[1] ? " hall-table--" + u[1] : "") + (t.winner ? " hall-table--done" : "");
         txt(row.querySelector('[data-field="mark"]'), u[1] ? markText(u[1], t) : "");

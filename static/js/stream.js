@@ -45,11 +45,11 @@ function drawSeats(data) {
 }
 
 function drawDistance(data) {
-  const duo = data.ruleset === "duo";
+  const singles = config.singles;
   ["YB", "RG"].forEach((team) => {
     const row = document.querySelector('.stream-team[data-team="' + team + '"]');
     // The players are named by their seats above; the side's colours are enough here.
-    text(row.querySelector('[data-field="name"]'), duo ? seatName(team.charAt(0)) : team === "YB" ? T.teamYb : T.teamRg);
+    text(row.querySelector('[data-field="name"]'), singles ? seatName(team.charAt(0)) : team === "YB" ? T.teamYb : T.teamRg);
     text(row.querySelector('[data-field="distance"]'), data.distance[team]);
     const bar = row.querySelector('[data-field="bar"]');
     bar.max = data.distance_full || 1;
@@ -76,7 +76,7 @@ export function applyStreamState(data, ageS) {
   document.body.dataset.game = none ? "" : String(data.game);
   if (none) {
     text($("stream-title"), "");
-    window.PartnersBoard.render($("board"), { ruleset: config.ruleset, position: {}, locked: {} }, {});
+    window.PartnersBoard.render($("board"), { board: config.board, position: {}, locked: {} }, {});
     shown = { game: null, seq: null };
     return;
   }
@@ -90,7 +90,7 @@ export function applyStreamState(data, ageS) {
   const winner = $("stream-winner");
   winner.hidden = !data.winner;
   if (data.winner) {
-    const side = data.ruleset === "duo" ? seatName(data.winner.charAt(0)) : data.winner === "YB" ? T.teamYb : T.teamRg;
+    const side = config.singles ? seatName(data.winner.charAt(0)) : data.winner === "YB" ? T.teamYb : T.teamRg;
     text(winner, side + " " + S.won);
   }
   if (window.PartnersClock && data.clock) window.PartnersClock.feed($("stream-clock"), data.clock, ageS || 0);

@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 
 from competition.forms import PairRegisterForm, ResultForm, TournamentForm
 from competition.serializers import PairRowInputSerializer, TournamentUpdateInputSerializer
+from games.engine import find_variant
 from tests.factories import (
     GameFactory,
     PairFactory,
@@ -246,6 +247,6 @@ def test_the_singles_result_form_takes_at_most_six_locked_pawns(tournament):
     game = GameFactory(round=RoundFactory(tournament=tournament, status=Round.Status.IN_PROGRESS))
     prefix = f"g{game.pk}-"
     form = ResultForm.for_game(
-        game, {f"{prefix}winner": "YB", f"{prefix}locked_yb": "7"}, singles=True
+        game, {f"{prefix}winner": "YB", f"{prefix}locked_yb": "7"}, variant=find_variant("duo")
     )
     assert not form.is_valid() and form.has_error("locked_yb", "result_value_invalid")

@@ -22,6 +22,8 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from games.engine import DM2023, ruleset_names
+
 # "- **C3** text", "- **T4 Start-field block.** text" (the title goes in bold) or, in
 # a ruleset's reading, "- **B2 (replaces) Every space counts.**", "- **P1, P2 (replaced)**".
 _RULE_START = re.compile(r"^- \*\*([A-Z]\d*(?:, [A-Z]\d+)*)(?: ([^*]+))?\*\*\s*(.*)$")
@@ -117,8 +119,9 @@ def rules_sources(rules_md: Path) -> dict[str, dict[str, Path]]:
 
 def reading_sources() -> dict[str, Path]:
     """Each other ruleset's reading (ruleset → path), the files docs/engine.md names as
-    the engine's authority; their texts exist in English only."""
-    return {name: RULESETS_DIR / f"{name}.md" for name in ("rulebook", "fr", "duo")}
+    the engine's authority; their texts exist in English only. Every ruleset of the
+    engine's registry but dm2023 (whose text is RULES.md) has one, named after it."""
+    return {name: RULESETS_DIR / f"{name}.md" for name in ruleset_names() if name != DM2023.name}
 
 
 def _dm2023_build(rules_md: Path, digests: dict[str, str]) -> dict[str, dict[str, str]]:
