@@ -49,12 +49,13 @@ from core.live_copy import (
     event_scope,
     fill_guard_key,
     judge,
+    read_many,
     store,
     table_scope,
     tables_scope,
 )
 from core.public_cache import MARK_HEADER, SERVER_TIME_HEADER
-from core.shared_cache import shared_add, shared_delete, shared_get_many
+from core.shared_cache import shared_add, shared_delete
 
 StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
@@ -63,7 +64,7 @@ _STATE_PATH = re.compile(r"^/api/games/(?P<game>\d{1,18})/state/$")
 _HALL_PATH = re.compile(r"^/api/tournaments/(?P<slug>[-\w]{1,100})/hall/$")
 _BYPASS_COOKIES = ("messages",)
 _NOT_STORED = {"content-length", "etag", "date", "set-cookie", MARK_HEADER.lower()}
-_MAX_KNOWN = 4096
+_MAX_KNOWN = 1024
 PEOPLE_VERSION_KEY = "ratings:people-version"
 """``people.page_version``'s key: a hall names pairs, so consent changes retire its copies."""
 
@@ -102,9 +103,9 @@ class LivePollFastPath:
         self.session_cookie = settings.SESSION_COOKIE_NAME
         self.language_cookie = settings.LANGUAGE_COOKIE_NAME
         self.languages = frozenset(code for code, _name in settings.LANGUAGES)
-        # Copy key -> its event, learnt from the copies: the marks then come in
-        # the same round trip as the copy. Checked against each copy read.
-        self.known: dict[str, int] = {}
+        # The copies this process served last, by key: while their marks are
+        # current they answer after one round trip for the marks alone.
+        self.copies: dict[str, Copy] = {}
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         target = self._target(environ)
@@ -126,19 +127,32 @@ class LivePollFastPath:
         return self._fill(target, environ, start_response)
 
     def _read(self, target: Target) -> tuple[Any, str]:
-        """The copy of ``target`` and what it may do (``core.live_copy.judge``)."""
-        known = self.known.get(target.key)
-        keys = [target.key, *(target.marks(known) if known is not None else ())]
-        found = shared_get_many(keys)
+        """The copy of ``target`` and what it may do (``core.live_copy.judge``).
+
+        The process's own copy when its marks are current (a copy made under
+        the current marks is as good as any other made under them), else the
+        shared one, with the marks in the same round trip."""
+        mine = self.copies.get(target.key)
+        if mine is not None:
+            guards = target.guards(mine.tournament_id)
+            if judge(mine, read_many(list(mine.marks)), guards=guards) == FRESH:
+                return mine, FRESH
+        keys = [target.key, *(target.marks(mine.tournament_id) if mine is not None else ())]
+        found = read_many(keys)
         copy = found.get(target.key)
         if not isinstance(copy, Copy):
             return None, MISSING
-        if copy.tournament_id != known:
-            found.update(shared_get_many(target.marks(copy.tournament_id)))
-            if len(self.known) >= _MAX_KNOWN:
-                self.known.clear()
-            self.known[target.key] = copy.tournament_id
-        return copy, judge(copy, found, guards=target.guards(copy.tournament_id))
+        if mine is None or copy.tournament_id != mine.tournament_id:
+            found.update(read_many(target.marks(copy.tournament_id)))
+        verdict = judge(copy, found, guards=target.guards(copy.tournament_id))
+        if verdict == FRESH:
+            self._remember(target.key, copy)
+        return copy, verdict
+
+    def _remember(self, key: str, copy: Copy) -> None:
+        if len(self.copies) >= _MAX_KNOWN:
+            self.copies.clear()  # a memo, not a store: forgetting it all is safe
+        self.copies[key] = copy
 
     def _target(self, environ: dict[str, Any]) -> Target | None:
         if environ.get("REQUEST_METHOD") != "GET" or "HTTP_AUTHORIZATION" in environ:
@@ -235,7 +249,7 @@ class LivePollFastPath:
             made_at=made_at,
         )
         store(target.key, copy)
-        self.known[target.key] = tournament_id
+        self._remember(target.key, copy)
         return _serve(copy, environ, start_response)
 
 
