@@ -6,7 +6,8 @@
     [--tables 30] [--moves 30] [--duration 6] [--rounds 2] [--connections 32]
 
 Steps: (re)create the PostgreSQL database named in DATABASE_URL (used for
-nothing else: it is dropped first), migrate, create a published event with one
+nothing else: it is dropped first) and empty the Redis database named in
+REDIS_URL (the same: used for nothing else), migrate, create a published event with one
 round in progress of ``--tables`` tables and log ``--moves`` entries on table 1
 through the move log, start gunicorn in the production layout (gthread,
 ``--workers`` × ``--threads``) with ``bench/poll_settings.py`` (production
@@ -195,6 +196,18 @@ def db_transactions(url: str) -> int:
     return int(row[0]) if row else 0
 
 
+def empty_cache(redis_url: str) -> None:
+    """Empty the benchmark's Redis database: copies and marks of an earlier run (whose
+    database had the same ids) must not meet this one, as a restore empties the cache."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    try:
+        client.flushdb()
+    finally:
+        client.close()
+
+
 def copies_in_cache(redis_url: str) -> int:
     import redis
 
@@ -247,6 +260,7 @@ def main() -> None:
     env = environment()
     load_before = os.getloadavg()
     harness.recreate_database(env["DATABASE_URL"])
+    empty_cache(env["REDIS_URL"])
     harness.manage(env, "migrate", "-v", "0")
     final = harness.run_python(
         env, SETUP_SCRIPT, data={"slug": SLUG, "tables": args.tables, "moves": args.moves}

@@ -2,7 +2,8 @@
 
 Two answers are polled by every open live view and hall screen, and by API
 clients that poll: a table's live state (``/api/games/<id>/state/?tail=20``,
-what ``live.js`` asks) and an event's hall (``/api/tournaments/<slug>/hall/``).
+what ``live.js`` asks, or without ``tail``, the whole log) and an event's
+hall (``/api/tournaments/<slug>/hall/``).
 For an anonymous GET of either, this layer looks up the shared copy of the
 answer (``core.live_copy``) and, when every mark it was made under is still
 current, answers from it: a 304 when the poller's ``If-None-Match`` names its
@@ -99,7 +100,8 @@ class LivePollFastPath:
 
         self.app = app
         self.django = django
-        self.state_query = f"tail={LIVE_TAIL}"
+        # What live.js asks (the last entries), and the whole log (API clients).
+        self.state_queries = frozenset({f"tail={LIVE_TAIL}", ""})
         self.session_cookie = settings.SESSION_COOKIE_NAME
         self.language_cookie = settings.LANGUAGE_COOKIE_NAME
         self.languages = frozenset(code for code, _name in settings.LANGUAGES)
@@ -165,10 +167,10 @@ class LivePollFastPath:
         ):
             return None
         host = environ.get("HTTP_HOST", "")
-        state = _STATE_PATH.match(path) if query == self.state_query else None
+        state = _STATE_PATH.match(path) if query in self.state_queries else None
         if state is not None:
             game = state.group("game")
-            return Target(copy_key("state", f"{game}:{host}"), "state", game)
+            return Target(copy_key("state", f"{game}:{query}:{host}"), "state", game)
         hall = _HALL_PATH.match(path) if query == "" else None
         if hall is not None:
             # The hall's clock labels are in the visitor's language: the chosen

@@ -137,7 +137,7 @@ def _make_reader() -> Reader:
         return shared_get_many
     # Django's own client and serializer, so keys and values are read as it wrote them.
     client = backend._cache.get_client(None, write=False)
-    loads = backend._cache._serializer.loads
+    loads = backend._cache._serializer.loads  # type: ignore[attr-defined]
 
     def read(keys: list[str]) -> dict[str, Any]:
         try:

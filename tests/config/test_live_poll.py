@@ -11,6 +11,7 @@ import pytest
 from django.core.cache import cache
 from django.core.handlers.wsgi import WSGIHandler
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from config.live_poll import LivePollFastPath
@@ -19,7 +20,7 @@ from games.engine import selfplay_game
 from games.selectors import log_cache
 from games.services.move_log import move_submit
 from judging.services.calls import judge_call_create
-from tests.factories import GameFactory, RoundFactory, organiser_of
+from tests.factories import GameFactory, RoundFactory, judge_of, organiser_of
 from tournament.models import Round
 from tournament.page_version import forget_stamps
 from tournament.services.audit import tournament_data_changed
@@ -107,7 +108,7 @@ def test_an_unchanged_state_is_answered_from_the_copy_without_django_or_the_data
     play(game, 3)
     status, headers, body = state(wsgi, game)
     assert status == 200 and django.calls == 1
-    assert cache.get(live_copy.copy_key("state", f"{game.pk}:127.0.0.1")) is not None
+    assert cache.get(live_copy.copy_key("state", f"{game.pk}:tail=20:127.0.0.1")) is not None
     with CaptureQueriesContext(connection) as queries:
         again_status, again_headers, again_body = state(wsgi, game)
     assert len(queries) == 0
@@ -187,7 +188,18 @@ def test_a_draft_rounds_table_is_never_answered_from_a_copy(stack):
         status, _headers, _body = state(wsgi, draft)
         assert status == 404
     assert django.calls == 2  # every poll asked Django, nothing was kept
-    assert cache.get(live_copy.copy_key("state", f"{draft.pk}:127.0.0.1")) is None
+    assert cache.get(live_copy.copy_key("state", f"{draft.pk}:tail=20:127.0.0.1")) is None
+
+
+def test_a_judge_polling_a_draft_leaves_no_copy_for_anyone_else(stack):
+    wsgi, django, _rest = stack
+    draft = GameFactory(round=RoundFactory(status=Round.Status.DRAFT))
+    client = Client()
+    client.force_login(judge_of(draft.round.tournament))
+    session = f"sessionid={client.cookies['sessionid'].value}"
+    assert state(wsgi, draft, cookie=session)[0] == 200  # the judge sees the draft
+    assert state(wsgi, draft)[0] == 404  # an anonymous visitor does not, then or later
+    assert state(wsgi, draft)[0] == 404 and django.calls == 3
 
 
 def test_an_event_taken_off_the_public_pages_stops_its_copies_at_once(stack, game):
@@ -216,8 +228,11 @@ def test_signed_in_visitors_and_other_queries_go_down_the_stack(stack, game):
     state(wsgi, game)
     state(wsgi, game, cookie="sessionid=abc")
     get(wsgi, f"/api/games/{game.pk}/state/", query="tail=20&legal=1")
-    get(wsgi, f"/api/games/{game.pk}/state/")
+    get(wsgi, f"/api/games/{game.pk}/state/", query="tail=5")
     assert rest.calls == 3 and django.calls == 4
+    # The whole log (API clients) has a copy of its own.
+    full = get(wsgi, f"/api/games/{game.pk}/state/")
+    assert get(wsgi, f"/api/games/{game.pk}/state/") == full and django.calls == 5
 
 
 def test_the_hall_is_answered_from_its_copy_until_a_table_or_a_call_changes(stack, game):
