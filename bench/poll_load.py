@@ -23,10 +23,16 @@ plus one bench-only bare view), and load, one after the other and
 * ``django_state`` / ``django_state_304``: the same state through the view
   (``&legal=0`` sends it past the shared copy: what every poll cost before).
 
+Each scenario runs right after the bare view of the same bytes (``PAIRS``), and
+its ratio to that run is reported per pair: the machine may be shared, and a
+pair meets the same load. Afterwards the same scenarios are timed in one
+process calling the WSGI application directly (the application's CPU per
+request, without gunicorn's share, which is the same for all).
+
 Each scenario reports requests/s, latency p50/p99, statuses, gunicorn's CPU
 per request (its processes' user+system time over the requests: the load
 generator shares the cores, so this is the figure that does not depend on
-it), the database transactions PostgreSQL counted meanwhile, and the ratios to
+it), the scans of the application's tables PostgreSQL counted meanwhile, and the ratios to
 the bare view of the same bytes. Load average before and after. The load
 generator is asyncio over raw keep-alive sockets in ``--clients`` processes.
 Traffic goes only to 127.0.0.1. A benchmark, not a test: target ≥ 1.0× the
@@ -184,14 +190,14 @@ def load(
 # --- what the server and the database did -----------------------------------------
 
 
-def db_transactions(url: str) -> int:
+def db_table_reads(url: str) -> int:
+    """Scans of the application's tables so far (sequential and by index): what a
+    request reading the database does, and autovacuum's background work does not."""
     import psycopg
 
-    name = url.rsplit("/", 1)[1]
     with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute("SELECT pg_stat_clear_snapshot()")
         row = conn.execute(
-            "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = %s", (name,)
+            "SELECT coalesce(sum(seq_scan + coalesce(idx_scan, 0)), 0) FROM pg_stat_user_tables"
         ).fetchone()
     return int(row[0]) if row else 0
 
@@ -227,12 +233,12 @@ def scenario_run(
     path: str,
     etag: str,
 ) -> dict[str, Any]:
-    xacts = db_transactions(db_url)
+    reads = db_table_reads(db_url)
     cpu = harness.cpu_seconds(pids)
     result = load(pool, port, path, etag, args.connections, args.clients, args.duration)
     cpu = harness.cpu_seconds(pids) - cpu
     time.sleep(1.2)  # PostgreSQL publishes its counters at most once a second
-    result["db_transactions"] = db_transactions(db_url) - xacts - 1  # less our own read
+    result["db_table_reads"] = db_table_reads(db_url) - reads
     result["cpu_us_per_request"] = 1e6 * cpu / max(1, result["requests"])
     return result
 
@@ -246,13 +252,60 @@ def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
             statuses[str(status)] = statuses.get(str(status), 0) + n
     return {
         "req_per_s": round(statistics.median(rates), 1),
-        "req_per_s_each_round": [round(rate, 1) for rate in rates],
+        "req_per_s_each_run": [round(rate, 1) for rate in rates],
         "cpu_us_per_request": round(statistics.median(r["cpu_us_per_request"] for r in runs), 1),
         "p50_ms": round(1000 * harness.percentile(latencies, 0.5), 2),
         "p99_ms": round(1000 * harness.percentile(latencies, 0.99), 2),
         "statuses": statuses,
-        "db_transactions": sum(run["db_transactions"] for run in runs),
+        "db_table_reads": sum(run["db_table_reads"] for run in runs),
     }
+
+
+IN_PROCESS_SCRIPT = """
+import io, json, sys, time
+args = json.load(sys.stdin)
+from config.wsgi import application
+
+def environ(path, etag):
+    path, _, query = path.partition("?")
+    env = {"REQUEST_METHOD": "GET", "PATH_INFO": path, "QUERY_STRING": query,
+           "HTTP_HOST": args["host"], "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "80",
+           "SERVER_PROTOCOL": "HTTP/1.1", "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(b"")}
+    if etag:
+        env["HTTP_IF_NONE_MATCH"] = etag
+    return env
+
+def start_response(status, headers, exc_info=None):
+    start_response.status = status
+
+out = {}
+for name, (path, etag) in args["scenarios"].items():
+    for _ in range(100):
+        b"".join(application(environ(path, etag), start_response))
+    started = time.process_time()
+    for _ in range(args["n"]):
+        answer = application(environ(path, etag), start_response)
+        b"".join(answer)
+        getattr(answer, "close", lambda: None)()
+    out[name] = {"status": start_response.status[:3],
+                 "cpu_us": round(1e6 * (time.process_time() - started) / args["n"], 1)}
+print(json.dumps(out))
+"""
+"""Each scenario's CPU per request in one process calling the WSGI application directly:
+the application's own cost, without gunicorn's (the same for every scenario) or the
+load generator's, and less moved by the other work on a shared machine."""
+
+
+PAIRS = (
+    ("bare_state", "copy_state_200"),
+    ("bare_state", "copy_state_304"),
+    ("bare_hall", "copy_hall_200"),
+    ("bare_hall", "copy_hall_304"),
+    ("bare_state", "django_state"),
+    ("bare_state", "django_state_304"),
+)
+"""Each scenario runs right after the bare view of the same bytes: on a machine shared
+with other work, the pair meets the same load, and each pair's ratio is its own."""
 
 
 def main() -> None:
@@ -277,7 +330,6 @@ def main() -> None:
     base = f"http://127.0.0.1:{port}"
     state_path = f"/api/games/{final['game']}/state/?tail=20"
     hall_path = f"/api/tournaments/{SLUG}/hall/"
-    report: dict[str, Any] = {}
     try:
         # The answers as a spectator gets them (this makes the copies), and the same
         # bytes for the bare view.
@@ -301,22 +353,39 @@ def main() -> None:
         }
         for path, etag in scenarios.values():  # warm every process's path once
             fetch(base + path, etag)
+        time.sleep(11)  # the warm-up's reads are counted before the first run
         pids = harness.children(server.pid)
         runs: dict[str, list[dict[str, Any]]] = {name: [] for name in scenarios}
+        ratios: dict[str, list[float]] = {pair[1]: [] for pair in PAIRS}
+        cpu_ratios: dict[str, list[float]] = {pair[1]: [] for pair in PAIRS}
         with multiprocessing.get_context("fork").Pool(args.clients) as pool:
             for _round in range(args.rounds):
-                for name, (path, etag) in scenarios.items():
-                    runs[name].append(
-                        scenario_run(pool, args, port, pids, env["DATABASE_URL"], path, etag)
+                for bare, name in PAIRS:
+                    done = []
+                    for which in (bare, name):
+                        path, etag = scenarios[which]
+                        run = scenario_run(pool, args, port, pids, env["DATABASE_URL"], path, etag)
+                        runs[which].append(run)
+                        done.append(run)
+                    ratios[name].append(
+                        (done[1]["requests"] / done[1]["seconds"])
+                        / (done[0]["requests"] / done[0]["seconds"])
                     )
+                    cpu_ratios[name].append(
+                        done[0]["cpu_us_per_request"] / done[1]["cpu_us_per_request"]
+                    )
+                # An idle backend publishes its counters within 10 s: the Django
+                # scenarios' reads (the last of a round) are not counted for the next.
+                time.sleep(11)
         results = {name: summary(done) for name, done in runs.items()}
-        copies = copies_in_cache(os.environ["REDIS_URL"])
+        copies = copies_in_cache(env["REDIS_URL"])
     finally:
         harness.stop(server, timeout=20)
-
-    def ratio(name: str, bare: str, field: str = "req_per_s") -> float:
-        return round(results[name][field] / results[bare][field], 2)
-
+    in_process = harness.run_python(
+        env,
+        IN_PROCESS_SCRIPT,
+        data={"scenarios": scenarios, "n": 3000, "host": f"127.0.0.1:{port}"},
+    )
     report = {
         "layout": f"gunicorn {args.workers} workers x {args.threads} threads (gthread), "
         f"PostgreSQL, Redis; {args.connections} connections from {args.clients} processes",
@@ -325,25 +394,25 @@ def main() -> None:
         "bytes": {"state": len(state_body), "hall": len(hall_body)},
         "copies_in_cache": copies,
         "scenarios": results,
-        "ratio_req_per_s_to_bare": {
-            "copy_state_200": ratio("copy_state_200", "bare_state"),
-            "copy_state_304": ratio("copy_state_304", "bare_state"),
-            "copy_hall_200": ratio("copy_hall_200", "bare_hall"),
-            "copy_hall_304": ratio("copy_hall_304", "bare_hall"),
-            "django_state": ratio("django_state", "bare_state"),
-            "django_state_304": ratio("django_state_304", "bare_state"),
+        "ratio_req_per_s_to_bare_run_before": {
+            name: {
+                "median": round(statistics.median(values), 2),
+                "each": [round(v, 2) for v in values],
+            }
+            for name, values in ratios.items()
         },
-        "ratio_cpu_bare_to_this": {
+        "ratio_cpu_bare_to_this_run_before": {
+            name: round(statistics.median(values), 2) for name, values in cpu_ratios.items()
+        },
+        "in_process_cpu_us_per_request": in_process,
+        "in_process_ratio_cpu_bare_to_this": {
             name: round(
-                results[bare]["cpu_us_per_request"] / results[name]["cpu_us_per_request"], 2
+                in_process["bare_hall" if "hall" in name else "bare_state"]["cpu_us"]
+                / in_process[name]["cpu_us"],
+                2,
             )
-            for name, bare in (
-                ("copy_state_200", "bare_state"),
-                ("copy_state_304", "bare_state"),
-                ("copy_hall_200", "bare_hall"),
-                ("copy_hall_304", "bare_hall"),
-                ("django_state", "bare_state"),
-            )
+            for name in scenarios
+            if not name.startswith("bare")
         },
         "load_average_before": [round(x, 2) for x in load_before],
         "load_average_after": [round(x, 2) for x in os.getloadavg()],
