@@ -85,6 +85,7 @@ bench-load: venv
 	DATABASE_URL=$(PG_BENCH)/bench_web REDIS_URL=$(REDIS_BENCH)/13 $(PYTHON) bench/standings_load.py
 	DATABASE_URL=$(PG_BENCH)/bench_moves REDIS_URL=$(REDIS_BENCH)/12 $(PYTHON) bench/move_load.py
 	DATABASE_URL=$(PG_BENCH)/dmpartners_bench REDIS_URL=$(REDIS_BENCH)/5 $(PYTHON) bench/alert_latency.py
+	DATABASE_URL=$(PG_BENCH)/bench_poll REDIS_URL=$(REDIS_BENCH)/3 $(PYTHON) bench/poll_load.py
 
 # One final table's moves pushed to 10,000 open viewers (Server-Sent Events,
 # uvicorn) while 100 other tables log theirs: connections held, delivery

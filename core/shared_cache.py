@@ -57,3 +57,11 @@ def shared_set_many(values: dict[str, Any], seconds: float) -> None:
         cache.set_many(values, seconds)
     except Exception:
         logger.warning("shared cache unavailable", exc_info=True)
+
+
+def shared_delete(key: str) -> None:
+    """``cache.delete``; nothing happens when the cache is down."""
+    try:
+        cache.delete(key)
+    except Exception:
+        logger.warning("shared cache unavailable", exc_info=True)

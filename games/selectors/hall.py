@@ -7,6 +7,7 @@ from typing import Any
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 from django.utils import timezone
 
+from core.live_copy import mark_of, tables_scope
 from games.engine import get_ruleset, initial_position, remaining_distance
 from games.models import ClockEvent, Game, MoveEntry
 from games.selectors.cache import hall_cached
@@ -56,6 +57,10 @@ def hall_tables(*, round_: Round) -> list[dict[str, Any]]:
     """
     # v4: with the standing moves and judge calls (v3 had neither; v2 no time; v1 no clocks).
     key = f"hall:v4:{round_.pk}:{round_.created_at.timestamp()}:{round_.status}"
+    # The event's tables mark (core.live_copy), read before the tables: a summary
+    # made before a move or a call is never taken for the one after it, so the
+    # hall's shared copy (config.live_poll) is never made from an old one.
+    key += f":{mark_of(tables_scope(round_.tournament_id))}"
     tables = hall_cached(key, lambda: _hall_tables(round_=round_))
     return [_hall_labelled(table) for table in tables]
 

@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError, Conflict
+from core.live_copy import changed_on_commit, table_scope
 from core.request import parse_int
 from core.users import Actor, signed_in
 from games.models import ClockEvent, Game, GameClock
@@ -330,4 +331,6 @@ def clock_time_up(*, game_id: int) -> bool:
         status=Game.Status.TIME_UP
     )
     GameClock.objects.filter(game_id=game_id).update(alert_due_at=None, limit_due_at=None)
+    if changed:  # the state shows the status: its polled copy is retired (the hall's by the caller)
+        changed_on_commit(table_scope(game_id))
     return bool(changed)

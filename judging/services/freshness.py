@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.freshness import VersionCounter
+from core.live_copy import hall_changed_on_commit
 from core.push.broker import publish_on_commit
 
 _judging = VersionCounter("judging")
@@ -35,5 +36,6 @@ def judging_changed(*, tournament_id: int) -> None:
     Open judge dashboards are told, and so are hall screens (they show the open calls).
     """
     _judging.bump_on_commit(tournament_id)
+    hall_changed_on_commit(tournament_id=tournament_id)  # before the push: a told hall finds it
     publish_on_commit(f"judging:{tournament_id}", "judging")
     publish_on_commit(f"event:{tournament_id}", "tables")

@@ -13,6 +13,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
+from core.live_copy import mark_of, tables_scope
 from core.public_cache import MARK_HEADER, SERVER_TIME_HEADER
 from games.models import GameClock
 from games.selectors import HALL_CACHE_SECONDS, hall_tables
@@ -151,7 +152,10 @@ def test_an_aged_summary_is_renewed_by_one_process_while_the_others_serve_it(
     later = read_cache.time.time() + HALL_CACHE_SECONDS + 0.5
     monkeypatch.setattr(read_cache.time, "time", lambda: later)
     round_.refresh_from_db()
-    renewing = f"hall:v4:{round_.pk}:{round_.created_at.timestamp()}:{round_.status}:renewing"
+    mark = mark_of(tables_scope(round_.tournament_id))  # the polled copies' (core.live_copy)
+    renewing = (
+        f"hall:v4:{round_.pk}:{round_.created_at.timestamp()}:{round_.status}:{mark}:renewing"
+    )
     assert cache.add(renewing, 1, 5)
     with django_assert_num_queries(0):
         served = hall_tables(round_=round_)

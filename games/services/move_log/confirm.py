@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import Conflict
+from core.live_copy import changed_on_commit, table_scope
 from games.models import Game, ResultConfirmation
 from games.selectors import (
     LogView,
@@ -40,11 +41,13 @@ def game_result_confirm(*, game: Game, pair_side: str, client_id: str) -> dict[s
                 ),
                 params={"pawns": view.replay.state.ruleset.pawns_per_side},
             )
-        ResultConfirmation.objects.get_or_create(
+        _confirmation, created = ResultConfirmation.objects.get_or_create(
             game=game,
             pair_side=pair_side,
             defaults={"client_id": client_id, "seq": view.seq, "log_hash": view.last_hash},
         )
+        if created:  # the state shows the confirmations: its polled copy is retired
+            changed_on_commit(table_scope(game.pk))
         if ResultConfirmation.objects.filter(game=game, log_hash=view.last_hash).count() == 2:
             record_result(game, view, winner)
         return answer_state(game)

@@ -1,0 +1,273 @@
+"""Spectators' polls answered from shared copies (config.live_poll, core.live_copy):
+no view and no database for an unchanged answer, a 304 without rendering, a
+new answer after every change, and never a copy where the page would not be."""
+
+from __future__ import annotations
+
+import io
+from wsgiref.util import setup_testing_defaults
+
+import pytest
+from django.core.cache import cache
+from django.core.handlers.wsgi import WSGIHandler
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from config.live_poll import LivePollFastPath
+from core import live_copy
+from games.engine import selfplay_game
+from games.selectors import log_cache
+from games.services.move_log import move_submit
+from judging.services.calls import judge_call_create
+from tests.factories import GameFactory, RoundFactory, judge_of, organiser_of
+from tournament.models import Round
+from tournament.page_version import forget_stamps
+from tournament.services.audit import tournament_data_changed
+from tournament.services.registration.tournaments import tournament_publish
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+MOVES = selfplay_game(7, first_dealer="Y")["moves"]
+
+
+class CountingApp:
+    def __init__(self, inner) -> None:
+        self.inner = inner
+        self.calls = 0
+
+    def __call__(self, environ, start_response):
+        self.calls += 1
+        return self.inner(environ, start_response)
+
+
+@pytest.fixture(autouse=True)
+def _fresh():
+    log_cache.clear()
+    cache.clear()
+    forget_stamps()
+    live_copy.forget_reader()
+    yield
+    log_cache.clear()
+    cache.clear()
+    forget_stamps()
+    live_copy.forget_reader()
+
+
+@pytest.fixture
+def stack():
+    """The layer over a counting Django (copies made) and a counting rest of the stack."""
+    django = CountingApp(WSGIHandler())
+    rest = CountingApp(django)
+    return LivePollFastPath(rest, django), django, rest
+
+
+@pytest.fixture
+def game():
+    return GameFactory(first_dealer="Y")
+
+
+def play(game, upto, start=0):
+    for i in range(start, upto):
+        move_submit(game=game, text=MOVES[i], client_id=f"client-{i:06d}", expected_seq=i)
+
+
+def get(wsgi, path, *, query="", etag="", cookie=""):
+    environ = {
+        "REQUEST_METHOD": "GET",
+        "PATH_INFO": path,
+        "QUERY_STRING": query,
+        "HTTP_HOST": "127.0.0.1",
+        "SERVER_NAME": "127.0.0.1",
+        "wsgi.input": io.BytesIO(b""),
+    }
+    if etag:
+        environ["HTTP_IF_NONE_MATCH"] = etag
+    if cookie:
+        environ["HTTP_COOKIE"] = cookie
+    setup_testing_defaults(environ)
+    seen = {}
+
+    def start_response(status, headers, exc_info=None):
+        seen["status"], seen["headers"] = status, dict(headers)
+
+    body = b"".join(wsgi(environ, start_response))
+    return int(seen["status"][:3]), seen["headers"], body
+
+
+def state(wsgi, game, **kwargs):
+    return get(wsgi, f"/api/games/{game.pk}/state/", query="tail=20", **kwargs)
+
+
+def hall(wsgi, slug, **kwargs):
+    return get(wsgi, f"/api/tournaments/{slug}/hall/", **kwargs)
+
+
+def test_an_unchanged_state_is_answered_from_the_copy_without_django_or_the_database(stack, game):
+    wsgi, django, _rest = stack
+    play(game, 3)
+    status, headers, body = state(wsgi, game)
+    assert status == 200 and django.calls == 1
+    assert cache.get(live_copy.copy_key("state", f"{game.pk}:tail=20:127.0.0.1")) is not None
+    with CaptureQueriesContext(connection) as queries:
+        again_status, again_headers, again_body = state(wsgi, game)
+    assert len(queries) == 0
+    assert django.calls == 1
+    assert (again_status, again_body) == (200, body)
+    assert b'"seq":3' in again_body
+    # Django's own headers, the security ones included, and the same ETag it sent.
+    for name in ("ETag", "Content-Type", "Cache-Control", "Content-Security-Policy"):
+        assert again_headers[name] == headers[name]
+    assert again_headers["X-Frame-Options"] == "DENY"
+    assert int(again_headers["Content-Length"]) == len(body)
+
+
+def test_a_matching_etag_is_a_304_from_the_copy(stack, game):
+    wsgi, django, _rest = stack
+    play(game, 2)
+    _status, headers, _body = state(wsgi, game)
+    with CaptureQueriesContext(connection) as queries:
+        status, again, body = state(wsgi, game, etag=headers["ETag"])
+    assert len(queries) == 0 and django.calls == 1
+    assert (status, body) == (304, b"")
+    assert again["ETag"] == headers["ETag"]
+    # Another tag gets the body, still from the copy.
+    status, _headers, body = state(wsgi, game, etag='W/"something-else"')
+    assert status == 200 and b'"seq":2' in body and django.calls == 1
+
+
+def test_the_first_poll_with_the_pages_etag_is_a_304_too(stack, game):
+    """The live page embeds the state's ETag: a poll sent with it and finding no copy
+    yet is answered by Django without the tag (to make the copy), then 304 from it."""
+    wsgi, django, _rest = stack
+    play(game, 1)
+    etag = state(wsgi, game)[1]["ETag"]
+    cache.clear()
+    status, _headers, body = state(wsgi, game, etag=etag)
+    assert (status, body) == (304, b"") and django.calls == 2
+
+
+def test_a_move_retires_the_copy_and_the_next_poll_has_it(stack, game):
+    wsgi, django, _rest = stack
+    play(game, 2)
+    _status, headers, _body = state(wsgi, game)
+    state(wsgi, game)
+    assert django.calls == 1
+    play(game, 3, start=2)
+    status, after, body = state(wsgi, game, etag=headers["ETag"])
+    assert status == 200 and b'"seq":3' in body
+    assert after["ETag"] != headers["ETag"] and django.calls == 2
+    # ... and the new copy answers the polls after it.
+    assert state(wsgi, game, etag=after["ETag"])[0] == 304 and django.calls == 2
+
+
+def test_a_change_committed_while_the_copy_is_made_is_never_served(stack, game):
+    """The marks are read before Django reads the database: a change that commits
+    in between leaves the copy under a retired mark."""
+    wsgi, django, _rest = stack
+    play(game, 1)
+    inner = django.inner
+
+    def answering_then_a_move_commits(environ, start_response):
+        answer = inner(environ, start_response)
+        play(game, 2, start=1)
+        return answer
+
+    django.inner = answering_then_a_move_commits
+    status, _headers, body = state(wsgi, game)
+    assert status == 200 and b'"seq":1' in body
+    django.inner = inner
+    status, _headers, body = state(wsgi, game)
+    assert status == 200 and b'"seq":2' in body and django.calls == 2
+
+
+def test_a_draft_rounds_table_is_never_answered_from_a_copy(stack):
+    wsgi, django, _rest = stack
+    draft = GameFactory(round=RoundFactory(status=Round.Status.DRAFT))
+    for _ in range(2):
+        status, _headers, _body = state(wsgi, draft)
+        assert status == 404
+    assert django.calls == 2  # every poll asked Django, nothing was kept
+    assert cache.get(live_copy.copy_key("state", f"{draft.pk}:tail=20:127.0.0.1")) is None
+
+
+def test_a_judge_polling_a_draft_leaves_no_copy_for_anyone_else(stack):
+    wsgi, django, _rest = stack
+    draft = GameFactory(round=RoundFactory(status=Round.Status.DRAFT))
+    client = Client()
+    client.force_login(judge_of(draft.round.tournament))
+    session = f"sessionid={client.cookies['sessionid'].value}"
+    assert state(wsgi, draft, cookie=session)[0] == 200  # the judge sees the draft
+    assert state(wsgi, draft)[0] == 404  # an anonymous visitor does not, then or later
+    assert state(wsgi, draft)[0] == 404 and django.calls == 3
+
+
+def test_an_event_taken_off_the_public_pages_stops_its_copies_at_once(stack, game):
+    wsgi, django, _rest = stack
+    tournament = game.round.tournament
+    slug = tournament.slug
+    assert state(wsgi, game)[0] == 200 and hall(wsgi, slug)[0] == 200
+    assert state(wsgi, game)[0] == 200 and hall(wsgi, slug)[0] == 200
+    assert django.calls == 2
+    tournament_publish(tournament=tournament, actor=organiser_of(tournament), published=False)
+    forget_stamps()
+    assert state(wsgi, game)[0] == 404
+    assert hall(wsgi, slug)[0] == 404
+    assert django.calls == 4
+
+
+def test_a_copy_whose_event_mark_moved_is_not_waited_for_nor_served(stack, game):
+    wsgi, django, _rest = stack
+    state(wsgi, game)
+    tournament_data_changed(tournament=game.round.tournament)
+    assert state(wsgi, game)[0] == 200 and django.calls == 2
+
+
+def test_signed_in_visitors_and_other_queries_go_down_the_stack(stack, game):
+    wsgi, django, rest = stack
+    state(wsgi, game)
+    state(wsgi, game, cookie="sessionid=abc")
+    get(wsgi, f"/api/games/{game.pk}/state/", query="tail=20&legal=1")
+    get(wsgi, f"/api/games/{game.pk}/state/", query="tail=5")
+    assert rest.calls == 3 and django.calls == 4
+    # The whole log (API clients) has a copy of its own.
+    full = get(wsgi, f"/api/games/{game.pk}/state/")
+    assert get(wsgi, f"/api/games/{game.pk}/state/") == full and django.calls == 5
+
+
+def test_the_hall_is_answered_from_its_copy_until_a_table_or_a_call_changes(stack, game):
+    wsgi, django, _rest = stack
+    slug = game.round.tournament.slug
+    status, headers, body = hall(wsgi, slug)
+    assert status == 200 and django.calls == 1
+    with CaptureQueriesContext(connection) as queries:
+        status, again, again_body = hall(wsgi, slug)
+    assert len(queries) == 0 and django.calls == 1
+    assert again_body == body and "X-Server-Time" in again and again["ETag"]
+    assert "X-Public-Cacheable" not in headers and "X-Public-Cacheable" not in again
+    assert hall(wsgi, slug, etag=again["ETag"])[0] == 304
+    play(game, 1)
+    status, _headers, moved = hall(wsgi, slug, etag=again["ETag"])
+    assert status == 200 and b'"moves":1' in moved and b'"moves":1' not in body
+    assert django.calls == 2
+    judge_call_create(game=game, client_id="call-000001", reason="Spørgsmål om reglerne")
+    status, _headers, called = hall(wsgi, slug)
+    assert status == 200 and b'"call":"open"' in called and django.calls == 3
+
+
+def test_the_halls_copies_are_kept_per_chosen_language(stack, game):
+    wsgi, django, _rest = stack
+    slug = game.round.tournament.slug
+    hall(wsgi, slug)
+    hall(wsgi, slug, cookie="django_language=en")
+    hall(wsgi, slug, cookie="django_language=en; csrftoken=x")
+    hall(wsgi, slug)
+    assert django.calls == 2
+
+
+def test_without_the_cache_every_poll_is_django_as_before(stack, game, monkeypatch):
+    wsgi, django, rest = stack
+    monkeypatch.setattr("config.live_poll.read_many", lambda keys: {})
+    monkeypatch.setattr("core.live_copy.shared_get_many", lambda keys: {})
+    assert state(wsgi, game)[0] == 200 and state(wsgi, game)[0] == 200
+    assert rest.calls == 2 and django.calls == 2
