@@ -12,7 +12,7 @@ override needs, who may rule.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
@@ -21,15 +21,24 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.fields import empty
 
-from core.errors import ApplicationError
+from core.errors import ApplicationError, bilingual
 from core.request import parse_optional_int
 from core.validation import InputRefused, InputSerializer
+from games.engine import AnyPosition, EngineError, Ruleset, parse_judge_entry, position_from_json
 from games.models import MAX_ENTRY_NUMBER
+from judging.services.ruling_requests import (
+    AdjudicationRequest,
+    PenaltyRequest,
+    PositionRequest,
+    ResultRequest,
+    RulingRequest,
+    UpholdRequest,
+    VoidRequest,
+    WarningRequest,
+)
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
-
-    from judging.services.rulings import RulingKind
 
 MAX_REASON_LENGTH = 1000
 MAX_CALL_REASON_LENGTH = 300
@@ -106,16 +115,16 @@ class EntryField(_WholeValueField):
 class EntryListField(_WholeValueField):
     """Entry numbers: a list, or a text "5, 6 7"; absent is none."""
 
-    def to_internal_value(self, data: object) -> list[int]:
+    def to_internal_value(self, data: object) -> tuple[int, ...]:
         if data in (None, ""):
-            return []
+            return ()
         if isinstance(data, str):
             items: list[object] = [v for v in data.replace(",", " ").split() if v]
         elif isinstance(data, list | tuple):
             items = list(data)
         else:
             items = [data]
-        return [EntryField().to_internal_value(item) for item in items]
+        return tuple(EntryField().to_internal_value(item) for item in items)
 
 
 @extend_schema_field(OpenApiTypes.INT)
@@ -190,10 +199,36 @@ class WordField(_WholeValueField):
 
 @extend_schema_field(OpenApiTypes.ANY)
 class PositionField(_WholeValueField):
-    """The pawns where they stand: a ``! SET`` text or an object (the ruleset reads it)."""
+    """The pawns where they stand: a ``! SET`` text or an object, read in the game's
+    ruleset (the serializer's ``context["ruleset"]``); absent is none unless ``needed``."""
 
-    def to_internal_value(self, data: object) -> Any:
-        return data or None
+    def __init__(self, *, needed: bool = False, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.needed = needed
+
+    def to_internal_value(self, data: object) -> AnyPosition | None:
+        ruleset: Ruleset = self.context["ruleset"]
+        if not data and not self.needed:
+            return None
+        try:
+            if isinstance(data, str):
+                return parse_judge_entry(f"! SET {data}", ruleset).position
+            if isinstance(data, dict):
+                return position_from_json(data, ruleset)
+        except EngineError as err:
+            # A text is read as a judge entry (rule N); an object as the pawns it names.
+            code = "N" if isinstance(data, str) else err.rule
+            raise _refused(
+                code, cast("StrOrPromise", bilingual(err.message_en, err.message_da))
+            ) from None
+        if ruleset.players == 2:
+            raise _refused(
+                "position_invalid",
+                _("Give the DUO position as YK, RK, YO, RO with three locations each."),
+            )
+        raise _refused(
+            "position_invalid", _("Give the position as Y, R, B, G with four locations each.")
+        )
 
 
 @extend_schema_field(OpenApiTypes.BOOL)
@@ -226,7 +261,33 @@ class PointedEntryField(_WholeValueField):
         return _number(data, minimum=0, maximum=MAX_ENTRY_NUMBER, refusal=refusal) or None
 
 
+# More alerts than a round of the largest event can raise (two per table).
+MAX_ACKNOWLEDGE = 1000
+
+
+@extend_schema_field({"type": "array", "items": {"type": "integer"}})
+class AlertIdsField(_WholeValueField):
+    """The ids of the alerts a judge saw: a list of 1 to ``MAX_ACKNOWLEDGE`` numbers."""
+
+    def to_internal_value(self, data: object) -> frozenset[int]:
+        if (
+            not isinstance(data, list)
+            or not 0 < len(data) <= MAX_ACKNOWLEDGE
+            or not all(isinstance(i, int) and not isinstance(i, bool) and i > 0 for i in data)
+        ):
+            raise _refused(
+                "alert_ids_invalid",
+                _("Send the ids of the alerts to acknowledge: a list of 1 to %(most)s numbers."),
+                most=MAX_ACKNOWLEDGE,
+            )
+        return frozenset(data)
+
+
 # --- requests ---------------------------------------------------------------------
+
+
+class AlertsAcknowledgeInputSerializer(InputSerializer):
+    ids = AlertIdsField(source="alert_ids", help_text="The alerts the judge saw.")
 
 
 class TableCallInputSerializer(InputSerializer):
@@ -251,19 +312,25 @@ class RulingUndoInputSerializer(InputSerializer):
 
 
 class _RulingInput(InputSerializer):
-    """What every ruling carries; the reason first, so a missing one is named first."""
+    """What every ruling carries; the reason first, so a missing one is named first.
 
+    Its values make the kind's ``ruling`` (``judging.services.ruling_requests``).
+    """
+
+    ruling: ClassVar[type[RulingRequest]]
     reason = ReasonField()
     call = CallField(help_text="The judge call the ruling answers; closing it unless kept open.")
     keep_call_open = FlagField()
 
 
 class UpholdInputSerializer(_RulingInput):
+    ruling = UpholdRequest
     seq = EntryField()
     rule = RuleIdField()
 
 
 class VoidInputSerializer(_RulingInput):
+    ruling = VoidRequest
     seq = EntryField()
     also = EntryListField(help_text="Later entries voided too.")
     keep = EntryListField(help_text="Later entries kept (with a position correction).")
@@ -272,10 +339,12 @@ class VoidInputSerializer(_RulingInput):
 
 
 class PositionInputSerializer(_RulingInput):
-    position = PositionField()
+    ruling = PositionRequest
+    position = PositionField(needed=True)
 
 
 class PenaltyInputSerializer(_RulingInput):
+    ruling = PenaltyRequest
     penalty = PenaltyField()
     seat = SeatField()
     pawn = WordField()
@@ -283,15 +352,18 @@ class PenaltyInputSerializer(_RulingInput):
 
 
 class WarningInputSerializer(_RulingInput):
+    ruling = WarningRequest
     seat = SeatField()
     rule = RuleIdField()
 
 
 class ResultRulingInputSerializer(_RulingInput):
+    ruling = ResultRequest
     winner = WinnerField()
 
 
 class AdjudicationInputSerializer(_RulingInput):
+    ruling = AdjudicationRequest
     # Needed only to override the engine's proposal (the service knows the proposal).
     reason = ReasonField(needed=False)
     winner = WinnerField()
@@ -322,23 +394,20 @@ RULING_REQUESTS: dict[str, serializers.Serializer[Any] | type[serializers.Serial
 ``RULING_INPUTS``: the kind is taken from the body before these fields)."""
 
 
-def ruling_input(kind: object, data: Any) -> tuple[RulingKind, dict[str, Any]]:
-    """The ruling's kind and its checked values; ``InputRefused`` names a bad field."""
+def ruling_input(kind: object, data: Any, *, ruleset: Ruleset) -> RulingRequest:
+    """The ruling ``kind`` names, its fields checked (a position read in ``ruleset``).
+
+    ``InputRefused`` names a bad field; an unknown kind is its own 400.
+    """
     if not isinstance(kind, str) or kind not in RULING_INPUTS:
         raise ApplicationError(
             "ruling_kind_invalid",
             _("Unknown ruling: uphold, void, position, penalty, warning, result or adjudication."),
         )
-    serializer = RULING_INPUTS[kind](data=data)
+    inputs = RULING_INPUTS[kind]
+    serializer = inputs(data=data, context={"ruleset": ruleset})
     serializer.is_valid(raise_exception=True)
-    return cast("RulingKind", kind), dict(serializer.validated_data)
-
-
-def checked(serializer_class: type[InputSerializer], data: Any) -> dict[str, Any]:
-    """``data`` through ``serializer_class``: its values, or ``InputRefused``."""
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
+    return inputs.ruling(**serializer.validated_data)
 
 
 def refusal_error(refused: InputRefused) -> ApplicationError:
