@@ -19,11 +19,10 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
-from rest_framework.fields import empty
 
 from core.errors import ApplicationError, bilingual
 from core.request import parse_optional_int
-from core.validation import InputRefused, InputSerializer
+from core.validation import InputRefused, InputSerializer, WholeValueField
 from games.engine import AnyPosition, EngineError, Ruleset, parse_judge_entry, position_from_json
 from games.models import MAX_ENTRY_NUMBER
 from judging.services.ruling_requests import (
@@ -54,22 +53,12 @@ _CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_.:-]{8,64}$")
 _RULE_ID_RE = re.compile(r"^[A-Z][0-9]{0,2}$")
 
 
-class _WholeValueField(serializers.Field):
-    """A field whose check sees every value, also a missing one (as None)."""
-
-    def run_validation(self, data: object = empty) -> Any:
-        return self.to_internal_value(None if data is empty else data)
-
-    def to_representation(self, value: Any) -> Any:
-        return value
-
-
 def _refused(code: str, message: StrOrPromise, **params: Any) -> ValidationError:
     return ValidationError(message, code=code, params=params or None)
 
 
 @extend_schema_field(OpenApiTypes.STR)
-class ReasonField(_WholeValueField):
+class ReasonField(WholeValueField):
     """Why (stripped); a ruling always needs one. Not text, it is empty."""
 
     def __init__(self, *, needed: bool = True, limit: int = MAX_REASON_LENGTH, **kw: Any) -> None:
@@ -101,7 +90,7 @@ def _entry_refused() -> ValidationError:
 
 
 @extend_schema_field(OpenApiTypes.INT)
-class EntryField(_WholeValueField):
+class EntryField(WholeValueField):
     """An entry number of the log (JSON or a form field)."""
 
     def to_internal_value(self, data: object) -> int:
@@ -112,7 +101,7 @@ class EntryField(_WholeValueField):
 
 
 @extend_schema_field({"type": "array", "items": {"type": "integer"}})
-class EntryListField(_WholeValueField):
+class EntryListField(WholeValueField):
     """Entry numbers: a list, or a text "5, 6 7"; absent is none."""
 
     def to_internal_value(self, data: object) -> tuple[int, ...]:
@@ -128,7 +117,7 @@ class EntryListField(_WholeValueField):
 
 
 @extend_schema_field(OpenApiTypes.INT)
-class CallField(_WholeValueField):
+class CallField(WholeValueField):
     """The id of the judge call a ruling answers, if any."""
 
     def to_internal_value(self, data: object) -> int | None:
@@ -136,7 +125,7 @@ class CallField(_WholeValueField):
         return _number(data, minimum=1, maximum=MAX_ID, refusal=refusal)
 
 
-class _OneOfField(_WholeValueField):
+class _OneOfField(WholeValueField):
     choices: tuple[str, ...] = ()
     code = ""
     message: StrOrPromise = ""
@@ -168,7 +157,7 @@ class PenaltyField(_OneOfField):
 
 
 @extend_schema_field(OpenApiTypes.STR)
-class RuleIdField(_WholeValueField):
+class RuleIdField(WholeValueField):
     """A rule id from the rules (``F6``, ``p2`` as ``P2``); absent is none."""
 
     def to_internal_value(self, data: object) -> str:
@@ -181,7 +170,7 @@ class RuleIdField(_WholeValueField):
 
 
 @extend_schema_field(OpenApiTypes.STR)
-class WordField(_WholeValueField):
+class WordField(WholeValueField):
     """A short text of a ruling (a pawn, a forced move); absent is empty."""
 
     def to_internal_value(self, data: object) -> str:
@@ -198,7 +187,7 @@ class WordField(_WholeValueField):
 
 
 @extend_schema_field(OpenApiTypes.ANY)
-class PositionField(_WholeValueField):
+class PositionField(WholeValueField):
     """The pawns where they stand: a ``! SET`` text or an object, read in the game's
     ruleset (the serializer's ``context["ruleset"]``); absent is none unless ``needed``."""
 
@@ -232,7 +221,7 @@ class PositionField(_WholeValueField):
 
 
 @extend_schema_field(OpenApiTypes.BOOL)
-class FlagField(_WholeValueField):
+class FlagField(WholeValueField):
     """A check box: true, "1", "true" or "on"; anything else is unticked."""
 
     def to_internal_value(self, data: object) -> bool:
@@ -240,7 +229,7 @@ class FlagField(_WholeValueField):
 
 
 @extend_schema_field(OpenApiTypes.STR)
-class ClientIdField(_WholeValueField):
+class ClientIdField(WholeValueField):
     """The device's id of the call: a retry sends the same one."""
 
     def to_internal_value(self, data: object) -> str:
@@ -253,7 +242,7 @@ class ClientIdField(_WholeValueField):
 
 
 @extend_schema_field(OpenApiTypes.INT)
-class PointedEntryField(_WholeValueField):
+class PointedEntryField(WholeValueField):
     """The entry a table's call is about: optional, 0 is none."""
 
     def to_internal_value(self, data: object) -> int | None:
@@ -266,7 +255,7 @@ MAX_ACKNOWLEDGE = 1000
 
 
 @extend_schema_field({"type": "array", "items": {"type": "integer"}})
-class AlertIdsField(_WholeValueField):
+class AlertIdsField(WholeValueField):
     """The ids of the alerts a judge saw: a list of 1 to ``MAX_ACKNOWLEDGE`` numbers."""
 
     def to_internal_value(self, data: object) -> frozenset[int]:
