@@ -160,9 +160,13 @@ def hand_read_fields(source: str) -> Iterator[str]:
                 yield f"{node.lineno}: request.POST.{function.attr}(...)"
             elif isinstance(function, ast.Name) and function.id in POST_READERS:
                 yield f"{node.lineno}: {function.id}(...)"
-            elif isinstance(function, ast.Name) and function.id in ("field_int", "field_text"):
-                if node.args and _is_request_post(node.args[0]):
-                    yield f"{node.lineno}: {function.id}(request.POST, ...)"
+            elif (
+                isinstance(function, ast.Name)
+                and function.id in ("field_int", "field_text")
+                and node.args
+                and _is_request_post(node.args[0])
+            ):
+                yield f"{node.lineno}: {function.id}(request.POST, ...)"
 
 
 def test_the_checks_see_what_they_look_for():
