@@ -170,3 +170,33 @@ def test_the_review_page_shows_a_refused_field_and_rules_nothing(client, logged,
     answer = client.post(url, {"action": "uphold", "seq": "10", "reason": ""})
     assert answer.status_code == 400
     assert not Ruling.objects.exists()
+
+
+def test_the_review_page_voids_and_keeps_later_entries_with_a_position(client, logged, judge):
+    """The void form's one ``decide`` per later entry and its position reach the ruling."""
+    from judging.services.rulings import JudgeAtTable, void_preview
+
+    affected = [a["entry"] for a in void_preview(table=JudgeAtTable(logged, judge), seq=5)]
+    position = game_state(game=logged)["position"]
+    text = " ".join(f"{key}={','.join(pawns)}" for key, pawns in position.items())
+    client.force_login(judge)
+    url = reverse("judging:rule", args=[logged.round.tournament.slug, logged.pk])
+    decide = [f"{affected[0]}:keep", *(f"{n}:void" for n in affected[1:])]
+    answer = client.post(
+        url,
+        {"action": "void", "seq": "5", "decide": decide, "position": text, "reason": "Fejl",
+         "at": "5"},
+    )  # fmt: skip
+    assert answer.status_code == 302 and answer["Location"].endswith("?at=5")
+    ruling = Ruling.objects.get()
+    assert ruling.data == {"void": sorted({5, *affected[1:]}), "keep": [affected[0]]}
+    assert ruling.log_entries[-1]["text"] == f"! SET {text}"
+    assert game_state(game=logged)["position"] == position
+
+
+def test_the_review_page_refuses_an_unstorable_field_on_the_page(client, logged, judge):
+    client.force_login(judge)
+    url = reverse("judging:rule", args=[logged.round.tournament.slug, logged.pk])
+    answer = client.post(url, {"action": "uphold", "seq": "10", "reason": "a\x00b"})
+    assert answer.status_code == 400
+    assert not Ruling.objects.exists()
