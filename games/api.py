@@ -97,11 +97,11 @@ class TableAPIView(APIView):
         self._language = translation.override(_lang(request, body))
         self._language.__enter__()
 
-    def finalize_response(
-        self, request: Request, response: Response, *args: Any, **kwargs: Any
-    ) -> Response:
+    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:
+        # Left here, after the exception handler ran (inside dispatch), and also
+        # when an error escapes it: the thread keeps no language of this request.
         try:
-            return super().finalize_response(request, response, *args, **kwargs)
+            return super().dispatch(request, *args, **kwargs)
         finally:
             if self._language is not None:
                 self._language.__exit__(None, None, None)
