@@ -14,6 +14,7 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from core.request import int_invalid, int_or_none, parse_optional_int
 from core.ruleset_field import ruleset_choices
 from games.engine import Variant
 from games.models import Game
@@ -388,3 +389,33 @@ class RoleGrantForm(forms.Form):
         label=_("Role"),
         choices=[("organiser", _("Organiser")), ("judge", _("Judge"))],
     )
+
+
+# The largest row id the database holds (a bigint).
+MAX_ID = 2**63 - 1
+
+
+class StreamTableForm(forms.Form):
+    """The table to send to the stream (``game``: its id; empty: none) and the round
+    page to go back to (``round``)."""
+
+    game = forms.CharField(required=False, strip=False, max_length=30)
+    round = forms.CharField(required=False, max_length=30)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.is_valid()
+
+    def back(self) -> int | None:
+        """The round page to go back to, if one was named."""
+        return int_or_none(self.cleaned_data.get("round", ""), minimum=1, maximum=MAX_ID)
+
+    def chosen(self) -> bool:
+        return bool(str(self.cleaned_data.get("game", "")).strip())
+
+    def game_id(self) -> int | None:
+        """The chosen table's game, or None; a value that is no id is refused (400)."""
+        if "game" not in self.cleaned_data:
+            raise int_invalid("game", 1, MAX_ID)
+        game = self.cleaned_data["game"]
+        return parse_optional_int(game, field="game", minimum=1, maximum=MAX_ID)

@@ -22,6 +22,7 @@ from django.utils import translation
 from django.utils.deconstruct import deconstructible
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, serializers
+from rest_framework.fields import empty
 
 from core.errors import ApplicationError
 from core.text import name_check
@@ -72,6 +73,17 @@ class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         """The first refused field and why, in English and Danish (``"field: why"``)."""
         texts = self.errors_in_languages()
         return _first(texts["en"]), _first(texts["da"])
+
+
+class WholeValueField(serializers.Field):  # type: ignore[type-arg]
+    """A field whose one check sees every value, also a missing, empty or null one
+    (as None), so each wrong value is refused alike, with the field's own code."""
+
+    def run_validation(self, data: object = empty) -> Any:
+        return self.to_internal_value(None if data is empty else data)
+
+    def to_representation(self, value: Any) -> Any:
+        return value
 
 
 class WholeNumberRange:

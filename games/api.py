@@ -18,7 +18,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.errors import ApplicationError
 from core.public_cache import mark_briefly_cacheable
 from core.request import (
     json_object_body,
@@ -26,7 +25,6 @@ from core.request import (
     query_flag,
     query_int,
 )
-from core.validation import InputSerializer
 from games import selectors
 from games.conditional import state_response
 from games.models import Game
@@ -65,21 +63,11 @@ IF_NONE_MATCH = OpenApiParameter(
 )
 
 
-def _lang(request: Request, body: dict[str, Any] | None = None) -> str:
+def _lang(request: Request, body: dict[str, Any] | None) -> str:
     """The answer's language: the body's ``lang``, else the request's (Danish default)."""
     default = "en" if (getattr(request, "LANGUAGE_CODE", None) or "da")[:2] == "en" else "da"
     lang = (body or {}).get("lang")
     return lang if lang in ("da", "en") else default
-
-
-def _answer(lang: str, call: Any, status: int = 200) -> Response:
-    """Run a service call in ``lang`` and turn an expected failure into its JSON."""
-    with translation.override(lang):
-        try:
-            data = call()
-            return data if isinstance(data, Response) else Response(data, status=status)
-        except ApplicationError as exc:
-            return Response({"error": exc.to_json()}, status=exc.status_code)
 
 
 MAX_TAIL = 500
@@ -91,10 +79,33 @@ def _tail(request: Request) -> int:
 
 
 class TableAPIView(APIView):
-    """Base of the token-authenticated table endpoints."""
+    """Base of the token-authenticated table endpoints.
+
+    A table's write answers in its body's ``lang`` (the device's language,
+    which need not be the browser's): the whole request runs in it, so an
+    error the project's exception handler writes (``core.api_errors``) is in
+    that language too.
+    """
 
     authentication_classes: list[type] = []
     permission_classes: list[type] = []
+    _language: translation.override | None = None
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        body = json_object_or_none(request) if request.method == "POST" else None
+        self._language = translation.override(_lang(request, body))
+        self._language.__enter__()
+
+    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:
+        # Left here, after the exception handler ran (inside dispatch), and also
+        # when an error escapes it: the thread keeps no language of this request.
+        try:
+            return super().dispatch(request, *args, **kwargs)
+        finally:
+            if self._language is not None:
+                self._language.__exit__(None, None, None)
+                self._language = None
 
     def table_game(self, token: str, *, for_write: bool) -> Game:
         return game_from_token(token=token, for_write=for_write)
@@ -123,14 +134,11 @@ class TableStateView(TableAPIView):
         tags=["table"],
     )
     def get(self, request: Request, token: str) -> Response:
-        def read() -> Response:
-            tail = _tail(request)
-            game = self.table_game(token, for_write=False)
-            state = selectors.game_state(game=game, entries_tail=tail)
-            state["rulings"] = selectors.table_rulings(game=game)
-            return state_response(request, state, legal=True, private=True, tail=tail)
-
-        return _answer(_lang(request), read)
+        tail = _tail(request)
+        game = self.table_game(token, for_write=False)
+        state = selectors.game_state(game=game, entries_tail=tail)
+        state["rulings"] = selectors.table_rulings(game=game)
+        return state_response(request, state, legal=True, private=True, tail=tail)
 
 
 class TableEntriesView(TableAPIView):
@@ -149,27 +157,18 @@ class TableEntriesView(TableAPIView):
         tags=["table"],
     )
     def post(self, request: Request, token: str) -> Response:
-        def submit() -> Any:
-            body = json_object_body(request)
-            game, digest = game_for_submission(token=token)
-            entry = _checked(EntrySubmitSerializer, body)
-            result = move_log.move_submit(
-                game=game,
-                text=entry["text"],
-                client_id=entry["client_id"],
-                expected_seq=entry["expected_seq"],
-                token_digest=digest,
-            )
-            return Response(result.to_json(), status=201 if result.created else 200)
-
-        return _answer(_lang(request, json_object_or_none(request)), submit)
-
-
-def _checked(serializer: type[InputSerializer], body: dict[str, Any]) -> dict[str, Any]:
-    """The body's values checked and typed by ``serializer`` (a refusal: the bilingual 400)."""
-    checked = serializer(data=body)
-    checked.is_valid(raise_exception=True)
-    return dict(checked.validated_data)
+        body = json_object_body(request)
+        game, digest = game_for_submission(token=token)
+        entry = EntrySubmitSerializer(data=body)
+        entry.is_valid(raise_exception=True)
+        result = move_log.move_submit(
+            game=game,
+            text=entry.validated_data["text"],
+            client_id=entry.validated_data["client_id"],
+            expected_seq=entry.validated_data["expected_seq"],
+            token_digest=digest,
+        )
+        return Response(result.to_json(), status=201 if result.created else 200)
 
 
 class TablePreviewView(TableAPIView):
@@ -181,12 +180,10 @@ class TablePreviewView(TableAPIView):
         tags=["table"],
     )
     def post(self, request: Request, token: str) -> Response:
-        def preview() -> Any:
-            game = self.table_game(token, for_write=True)
-            entry = _checked(EntryPreviewSerializer, json_object_body(request))
-            return move_log.move_preview(game=game, text=entry["text"])
-
-        return _answer(_lang(request, json_object_or_none(request)), preview)
+        game = self.table_game(token, for_write=True)
+        entry = EntryPreviewSerializer(data=json_object_body(request))
+        entry.is_valid(raise_exception=True)
+        return Response(move_log.move_preview(game=game, text=entry.validated_data["text"]))
 
 
 class TableTakeBackView(TableAPIView):
@@ -198,15 +195,17 @@ class TableTakeBackView(TableAPIView):
         tags=["table"],
     )
     def post(self, request: Request, token: str) -> Response:
-        def take_back() -> Any:
-            body = json_object_body(request)
-            game = self.table_game(token, for_write=True)
-            entry = _checked(TakeBackSerializer, body)
-            return move_log.move_take_back(
-                game=game, client_id=entry["client_id"], seq=entry["seq"]
+        body = json_object_body(request)
+        game = self.table_game(token, for_write=True)
+        entry = TakeBackSerializer(data=body)
+        entry.is_valid(raise_exception=True)
+        return Response(
+            move_log.move_take_back(
+                game=game,
+                client_id=entry.validated_data["client_id"],
+                seq=entry.validated_data["seq"],
             )
-
-        return _answer(_lang(request, json_object_or_none(request)), take_back)
+        )
 
 
 class TableConfirmView(TableAPIView):
@@ -218,15 +217,17 @@ class TableConfirmView(TableAPIView):
         tags=["table"],
     )
     def post(self, request: Request, token: str) -> Response:
-        def confirm() -> Any:
-            body = json_object_body(request)
-            game = self.table_game(token, for_write=True)
-            confirm = _checked(ConfirmSerializer, body)
-            return move_log.game_result_confirm(
-                game=game, pair_side=confirm["pair_side"], client_id=confirm["client_id"]
+        body = json_object_body(request)
+        game = self.table_game(token, for_write=True)
+        confirm = ConfirmSerializer(data=body)
+        confirm.is_valid(raise_exception=True)
+        return Response(
+            move_log.game_result_confirm(
+                game=game,
+                pair_side=confirm.validated_data["pair_side"],
+                client_id=confirm.validated_data["client_id"],
             )
-
-        return _answer(_lang(request, json_object_or_none(request)), confirm)
+        )
 
 
 class TableRecordView(TableAPIView):
@@ -237,10 +238,8 @@ class TableRecordView(TableAPIView):
         tags=["table"],
     )
     def get(self, request: Request, token: str) -> Response:
-        return _answer(
-            _lang(request),
-            lambda: move_log.game_record_export(game=self.table_game(token, for_write=False)),
-        )
+        game = self.table_game(token, for_write=False)
+        return Response(move_log.game_record_export(game=game))
 
 
 def _public_game(request: Request, game_id: int, *, players: bool = True) -> Game:
@@ -283,13 +282,9 @@ class GameStateView(APIView):
     def get(self, request: Request, game_id: int) -> Response:
         game = _public_game(request, game_id, players=False)
         legal = query_flag(request, "legal")
-
-        def read() -> Response:
-            tail = _tail(request)
-            state = selectors.game_state(game=game, with_legal=legal, entries_tail=tail)
-            return state_response(request, state, legal=legal, private=False, tail=tail)
-
-        return _answer(_lang(request), read)
+        tail = _tail(request)
+        state = selectors.game_state(game=game, with_legal=legal, entries_tail=tail)
+        return state_response(request, state, legal=legal, private=False, tail=tail)
 
 
 class GameRecordView(APIView):
@@ -301,7 +296,7 @@ class GameRecordView(APIView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = _public_game(request, game_id)
-        response = _answer(_lang(request), lambda: move_log.game_record_export(game=game))
+        response = Response(move_log.game_record_export(game=game))
         filename = f"{game.round.tournament.slug}-r{game.round.number}-t{game.table_number}.json"
         response["Content-Disposition"] = f'inline; filename="{filename}"'
         return response
@@ -316,12 +311,9 @@ class GameRecordView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = _public_game(request, game_id)
-        return _answer(
-            _lang(request),
-            lambda: move_log.game_record_import(
-                game=game, actor=request.user, record=json_object_body(request)
-            ),
-            status=201,
+        record = json_object_body(request)
+        return Response(
+            move_log.game_record_import(game=game, actor=request.user, record=record), status=201
         )
 
 

@@ -24,9 +24,10 @@ from core.errors import NotFound
 from core.request import json_object_body
 from games.models import ClockEvent, Game
 from games.selectors.clock import CLOCK_STATUS_LABELS, clock_state
+from games.serializers_clock import ClockExtendInputSerializer, ClockPauseInputSerializer
 from games.services.clock import clock_extend, clock_pause, clock_resume
 from games.services.tokens import game_from_token
-from tournament.permissions import require_round_visible
+from tournament.permissions import require_judge, require_round_visible
 
 
 def _paused_by(game: Game) -> str:
@@ -49,11 +50,6 @@ def clock_payload(game: Game) -> dict[str, Any]:
     return state
 
 
-def _field(request: Request, name: str, default: Any = "") -> Any:
-    """A field of the JSON body (an empty body has none); a body that is not an object is a 400."""
-    return json_object_body(request).get(name, default)
-
-
 def _game(game_id: int) -> Game:
     game = (
         Game.objects.select_related("round__tournament", "clock")
@@ -63,6 +59,14 @@ def _game(game_id: int) -> Game:
     )
     if game is None:
         raise NotFound("game_not_found", _("No such game."))
+    return game
+
+
+def _judged_game(request: Request, game_id: int) -> Game:
+    """The game of a clock write, its judge checked before any field is read (the
+    service checks again: it is the write's own check)."""
+    game = _game(game_id)
+    require_judge(request.user, game.round.tournament)
     return game
 
 
@@ -111,12 +115,14 @@ class TableClockView(APIView):
 
 class ClockPauseView(APIView):
     @extend_schema(
-        request=inline_serializer("ClockPause", {"reason": serializers.CharField(required=False)}),
+        request=ClockPauseInputSerializer,
         responses=_ClockSchema,
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = _game(game_id)
-        clock_pause(game=game, actor=request.user, reason=_field(request, "reason"))
+        game = _judged_game(request, game_id)
+        pause = ClockPauseInputSerializer(data=json_object_body(request))
+        pause.is_valid(raise_exception=True)
+        clock_pause(game=game, actor=request.user, **pause.validated_data)
         return Response(clock_payload(_game(game_id)))
 
 
@@ -130,21 +136,12 @@ class ClockResumeView(APIView):
 
 class ClockExtendView(APIView):
     @extend_schema(
-        request=inline_serializer(
-            "ClockExtend",
-            {
-                "minutes": serializers.IntegerField(min_value=1, max_value=60),
-                "reason": serializers.CharField(),
-            },
-        ),
+        request=ClockExtendInputSerializer,
         responses=_ClockSchema,
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = _game(game_id)
-        clock_extend(
-            game=game,
-            actor=request.user,
-            minutes=_field(request, "minutes", None),
-            reason=_field(request, "reason"),
-        )
+        game = _judged_game(request, game_id)
+        extension = ClockExtendInputSerializer(data=json_object_body(request))
+        extension.is_valid(raise_exception=True)
+        clock_extend(game=game, actor=request.user, **extension.validated_data)
         return Response(clock_payload(_game(game_id)))

@@ -16,31 +16,19 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
-from rest_framework.fields import empty
 
 from core.errors import ApplicationError
 from core.request import parse_int
 from core.ruleset_field import RulesetField
-from core.validation import InputSerializer, refusal
+from core.validation import InputSerializer, WholeValueField, refusal
 from games.models import MAX_ENTRY_NUMBER
 from games.selectors.clock import CLOCK_STATUS_LABELS
 
 CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_.:-]{8,64}$")
 
 
-class _WholeValueField(serializers.Field):
-    """A field whose one check sees every value, also a missing, empty or null one,
-    so each wrong value is refused alike, with the field's own code."""
-
-    def run_validation(self, data: object = empty) -> Any:
-        return self.to_internal_value(None if data is empty else data)
-
-    def to_representation(self, value: Any) -> Any:
-        return value
-
-
 @extend_schema_field(OpenApiTypes.STR)
-class ClientIdField(_WholeValueField):
+class ClientIdField(WholeValueField):
     """The device's id of a write: 8–64 letters, digits, '-', '_', '.', ':'."""
 
     def to_internal_value(self, data: object) -> str:
@@ -53,7 +41,7 @@ class ClientIdField(_WholeValueField):
 
 
 @extend_schema_field({"type": "string", "enum": ["YB", "RG"]})
-class PairSideField(_WholeValueField):
+class PairSideField(WholeValueField):
     def to_internal_value(self, data: object) -> str:
         if data not in ("YB", "RG"):
             raise ValidationError(
@@ -63,7 +51,7 @@ class PairSideField(_WholeValueField):
 
 
 @extend_schema_field(OpenApiTypes.INT)
-class EntryNumberField(_WholeValueField):
+class EntryNumberField(WholeValueField):
     """An entry number of the log (``core.request.parse_int``: ``<field>_invalid``)."""
 
     def __init__(self, *, minimum: int, **options: Any) -> None:

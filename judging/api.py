@@ -11,9 +11,7 @@ from drf_spectacular.utils import (
     OpenApiResponse,
     PolymorphicProxySerializer,
     extend_schema,
-    inline_serializer,
 )
-from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -46,16 +44,16 @@ from judging.serializers import (
     RULE_ID_LENGTH,
     RULING_REQUESTS,
     SEARCH_LENGTH,
+    AlertsAcknowledgeInputSerializer,
     RulingUndoInputSerializer,
     TableCallInputSerializer,
     VoidCheckInputSerializer,
-    checked,
     ruling_input,
 )
 from judging.services.alerts import alert_acknowledge, alerts_acknowledge
 from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
 from judging.services.ruling_undo import ruling_undo
-from judging.services.rulings import ruling_make, void_preview
+from judging.services.rulings import JudgeAtTable, ruling_make, void_preview
 from tournament.models import Tournament
 from tournament.permissions import require_judge
 
@@ -136,16 +134,16 @@ class AlertsAcknowledgeView(APIView):
     """Acknowledge several alerts at once: ``{"ids": [...]}`` (judges of the event)."""
 
     @extend_schema(
-        request=inline_serializer(
-            "AlertsAck", {"ids": serializers.ListField(child=serializers.IntegerField())}
-        ),
+        request=AlertsAcknowledgeInputSerializer,
         responses=answers.AlertsAckAnswer,
     )
     def post(self, request: Request, slug: str) -> Response:
         body = json_object_body(request)
         tournament = _tournament(request, slug)
+        alerts = AlertsAcknowledgeInputSerializer(data=body)
+        alerts.is_valid(raise_exception=True)
         changed = alerts_acknowledge(
-            tournament=tournament, alert_ids=body.get("ids"), actor=request.user
+            tournament=tournament, actor=request.user, **alerts.validated_data
         )
         return Response({"acknowledged": changed})
 
@@ -153,7 +151,7 @@ class AlertsAcknowledgeView(APIView):
 # --- calls, review, rulings ------------------------------------------------------
 
 
-def _staff_game(request: Request, game_id: int) -> Game:
+def _game(game_id: int) -> Game:
     game = (
         Game.objects.select_related("round__tournament", "pair_yb", "pair_rg")
         .filter(pk=game_id)
@@ -161,8 +159,18 @@ def _staff_game(request: Request, game_id: int) -> Game:
     )
     if game is None:
         raise NotFound("game_not_found", _("No such game."))
+    return game
+
+
+def _staff_game(request: Request, game_id: int) -> Game:
+    game = _game(game_id)
     require_judge(request.user, game.round.tournament)
     return game
+
+
+def _judge_at_table(request: Request, game_id: int) -> JudgeAtTable:
+    """The game and its judge, checked once, before any field is read."""
+    return JudgeAtTable(_game(game_id), request.user)
 
 
 def _tournament(request: Request, slug: str) -> Tournament:
@@ -202,7 +210,9 @@ class TableJudgeView(APIView):
     def post(self, request: Request, token: str) -> Response:
         body = json_object_body(request)
         game = game_from_token(token=token, for_write=True)
-        judge_call_create(game=game, **checked(TableCallInputSerializer, body))
+        call = TableCallInputSerializer(data=body)
+        call.is_valid(raise_exception=True)
+        judge_call_create(game=game, **call.validated_data)
         return Response(table_judge_status(game=game), status=201)
 
 
@@ -272,9 +282,9 @@ class GameRulingsView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         body = json_object_body(request)
-        game = _staff_game(request, game_id)
-        kind, data = ruling_input(body.get("kind"), body)
-        outcome = ruling_make(game=game, actor=request.user, kind=kind, data=data)
+        table = _judge_at_table(request, game_id)
+        ruling = ruling_input(body.get("kind"), body, ruleset=table.ruleset)
+        outcome = ruling_make(table=table, request=ruling)
         call = outcome.call.to_json() if outcome.call is not None else None
         return Response({**ruling_json(outcome.ruling), "call_closing": call}, status=201)
 
@@ -287,10 +297,10 @@ class VoidCheckView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         body = json_object_body(request)
-        game = _staff_game(request, game_id)
-        effects = void_preview(
-            game=game, actor=request.user, **checked(VoidCheckInputSerializer, body)
-        )
+        table = _judge_at_table(request, game_id)
+        check = VoidCheckInputSerializer(data=body)
+        check.is_valid(raise_exception=True)
+        effects = void_preview(table=table, **check.validated_data)
         return Response({"affected": effects})
 
 
@@ -360,6 +370,7 @@ class RulingUndoView(APIView):
             raise NotFound("ruling_not_found", _("No such ruling."))
         # Only a judge of the event learns whether the reason would do.
         require_judge(request.user, ruling.tournament)
-        reason = checked(RulingUndoInputSerializer, body)["reason"]
-        undo = ruling_undo(ruling_id=ruling.pk, actor=request.user, reason=reason)
+        undo_input = RulingUndoInputSerializer(data=body)
+        undo_input.is_valid(raise_exception=True)
+        undo = ruling_undo(ruling_id=ruling.pk, actor=request.user, **undo_input.validated_data)
         return Response(ruling_json(undo), status=201)

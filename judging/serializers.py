@@ -12,24 +12,39 @@ override needs, who may rule.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
-from rest_framework.fields import empty
 
-from core.errors import ApplicationError
+from core.errors import ApplicationError, bilingual
 from core.request import parse_optional_int
-from core.validation import InputRefused, InputSerializer
+from core.validation import InputRefused, InputSerializer, WholeValueField
+from games.engine import (
+    AnyPosition,
+    EngineError,
+    Ruleset,
+    parse_judge_entry,
+    position_from_json,
+    variant_of,
+)
 from games.models import MAX_ENTRY_NUMBER
+from judging.services.ruling_requests import (
+    AdjudicationRequest,
+    PenaltyRequest,
+    PositionRequest,
+    ResultRequest,
+    RulingRequest,
+    UpholdRequest,
+    VoidRequest,
+    WarningRequest,
+)
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
-
-    from judging.services.rulings import RulingKind
 
 MAX_REASON_LENGTH = 1000
 MAX_CALL_REASON_LENGTH = 300
@@ -45,22 +60,12 @@ _CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_.:-]{8,64}$")
 _RULE_ID_RE = re.compile(r"^[A-Z][0-9]{0,2}$")
 
 
-class _WholeValueField(serializers.Field):
-    """A field whose check sees every value, also a missing one (as None)."""
-
-    def run_validation(self, data: object = empty) -> Any:
-        return self.to_internal_value(None if data is empty else data)
-
-    def to_representation(self, value: Any) -> Any:
-        return value
-
-
 def _refused(code: str, message: StrOrPromise, **params: Any) -> ValidationError:
     return ValidationError(message, code=code, params=params or None)
 
 
 @extend_schema_field(OpenApiTypes.STR)
-class ReasonField(_WholeValueField):
+class ReasonField(WholeValueField):
     """Why (stripped); a ruling always needs one. Not text, it is empty."""
 
     def __init__(self, *, needed: bool = True, limit: int = MAX_REASON_LENGTH, **kw: Any) -> None:
@@ -92,7 +97,7 @@ def _entry_refused() -> ValidationError:
 
 
 @extend_schema_field(OpenApiTypes.INT)
-class EntryField(_WholeValueField):
+class EntryField(WholeValueField):
     """An entry number of the log (JSON or a form field)."""
 
     def to_internal_value(self, data: object) -> int:
@@ -103,23 +108,23 @@ class EntryField(_WholeValueField):
 
 
 @extend_schema_field({"type": "array", "items": {"type": "integer"}})
-class EntryListField(_WholeValueField):
+class EntryListField(WholeValueField):
     """Entry numbers: a list, or a text "5, 6 7"; absent is none."""
 
-    def to_internal_value(self, data: object) -> list[int]:
+    def to_internal_value(self, data: object) -> tuple[int, ...]:
         if data in (None, ""):
-            return []
+            return ()
         if isinstance(data, str):
             items: list[object] = [v for v in data.replace(",", " ").split() if v]
         elif isinstance(data, list | tuple):
             items = list(data)
         else:
             items = [data]
-        return [EntryField().to_internal_value(item) for item in items]
+        return tuple(EntryField().to_internal_value(item) for item in items)
 
 
 @extend_schema_field(OpenApiTypes.INT)
-class CallField(_WholeValueField):
+class CallField(WholeValueField):
     """The id of the judge call a ruling answers, if any."""
 
     def to_internal_value(self, data: object) -> int | None:
@@ -127,7 +132,7 @@ class CallField(_WholeValueField):
         return _number(data, minimum=1, maximum=MAX_ID, refusal=refusal)
 
 
-class _OneOfField(_WholeValueField):
+class _OneOfField(WholeValueField):
     choices: tuple[str, ...] = ()
     code = ""
     message: StrOrPromise = ""
@@ -159,7 +164,7 @@ class PenaltyField(_OneOfField):
 
 
 @extend_schema_field(OpenApiTypes.STR)
-class RuleIdField(_WholeValueField):
+class RuleIdField(WholeValueField):
     """A rule id from the rules (``F6``, ``p2`` as ``P2``); absent is none."""
 
     def to_internal_value(self, data: object) -> str:
@@ -172,7 +177,7 @@ class RuleIdField(_WholeValueField):
 
 
 @extend_schema_field(OpenApiTypes.STR)
-class WordField(_WholeValueField):
+class WordField(WholeValueField):
     """A short text of a ruling (a pawn, a forced move); absent is empty."""
 
     def to_internal_value(self, data: object) -> str:
@@ -189,15 +194,36 @@ class WordField(_WholeValueField):
 
 
 @extend_schema_field(OpenApiTypes.ANY)
-class PositionField(_WholeValueField):
-    """The pawns where they stand: a ``! SET`` text or an object (the ruleset reads it)."""
+class PositionField(WholeValueField):
+    """The pawns where they stand: a ``! SET`` text or an object, read in the game's
+    ruleset (the serializer's ``context["ruleset"]``); absent is none unless ``needed``."""
 
-    def to_internal_value(self, data: object) -> Any:
-        return data or None
+    def __init__(self, *, needed: bool = False, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.needed = needed
+
+    def to_internal_value(self, data: object) -> AnyPosition | None:
+        ruleset: Ruleset = self.context["ruleset"]
+        if not data and not self.needed:
+            return None
+        try:
+            if isinstance(data, str):
+                return parse_judge_entry(f"! SET {data}", ruleset).position
+            if isinstance(data, dict):
+                return position_from_json(data, ruleset)
+        except EngineError as err:
+            # A text is read as a judge entry (rule N); an object as the pawns it names.
+            code = "N" if isinstance(data, str) else err.rule
+            raise _refused(
+                code, cast("StrOrPromise", bilingual(err.message_en, err.message_da))
+            ) from None
+        # How a position is written is the ruleset's own fact (its variant's hint).
+        hint_en, hint_da = variant_of(ruleset).position_hint
+        raise _refused("position_invalid", cast("StrOrPromise", bilingual(hint_en, hint_da)))
 
 
 @extend_schema_field(OpenApiTypes.BOOL)
-class FlagField(_WholeValueField):
+class FlagField(WholeValueField):
     """A check box: true, "1", "true" or "on"; anything else is unticked."""
 
     def to_internal_value(self, data: object) -> bool:
@@ -205,7 +231,7 @@ class FlagField(_WholeValueField):
 
 
 @extend_schema_field(OpenApiTypes.STR)
-class ClientIdField(_WholeValueField):
+class ClientIdField(WholeValueField):
     """The device's id of the call: a retry sends the same one."""
 
     def to_internal_value(self, data: object) -> str:
@@ -218,7 +244,7 @@ class ClientIdField(_WholeValueField):
 
 
 @extend_schema_field(OpenApiTypes.INT)
-class PointedEntryField(_WholeValueField):
+class PointedEntryField(WholeValueField):
     """The entry a table's call is about: optional, 0 is none."""
 
     def to_internal_value(self, data: object) -> int | None:
@@ -226,7 +252,33 @@ class PointedEntryField(_WholeValueField):
         return _number(data, minimum=0, maximum=MAX_ENTRY_NUMBER, refusal=refusal) or None
 
 
+# More alerts than a round of the largest event can raise (two per table).
+MAX_ACKNOWLEDGE = 1000
+
+
+@extend_schema_field({"type": "array", "items": {"type": "integer"}})
+class AlertIdsField(WholeValueField):
+    """The ids of the alerts a judge saw: a list of 1 to ``MAX_ACKNOWLEDGE`` numbers."""
+
+    def to_internal_value(self, data: object) -> frozenset[int]:
+        if (
+            not isinstance(data, list)
+            or not 0 < len(data) <= MAX_ACKNOWLEDGE
+            or not all(isinstance(i, int) and not isinstance(i, bool) and i > 0 for i in data)
+        ):
+            raise _refused(
+                "alert_ids_invalid",
+                _("Send the ids of the alerts to acknowledge: a list of 1 to %(most)s numbers."),
+                most=MAX_ACKNOWLEDGE,
+            )
+        return frozenset(data)
+
+
 # --- requests ---------------------------------------------------------------------
+
+
+class AlertsAcknowledgeInputSerializer(InputSerializer):
+    ids = AlertIdsField(source="alert_ids", help_text="The alerts the judge saw.")
 
 
 class TableCallInputSerializer(InputSerializer):
@@ -251,19 +303,25 @@ class RulingUndoInputSerializer(InputSerializer):
 
 
 class _RulingInput(InputSerializer):
-    """What every ruling carries; the reason first, so a missing one is named first."""
+    """What every ruling carries; the reason first, so a missing one is named first.
 
+    Its values make the kind's ``ruling`` (``judging.services.ruling_requests``).
+    """
+
+    ruling: ClassVar[type[RulingRequest]]
     reason = ReasonField()
     call = CallField(help_text="The judge call the ruling answers; closing it unless kept open.")
     keep_call_open = FlagField()
 
 
 class UpholdInputSerializer(_RulingInput):
+    ruling = UpholdRequest
     seq = EntryField()
     rule = RuleIdField()
 
 
 class VoidInputSerializer(_RulingInput):
+    ruling = VoidRequest
     seq = EntryField()
     also = EntryListField(help_text="Later entries voided too.")
     keep = EntryListField(help_text="Later entries kept (with a position correction).")
@@ -272,10 +330,12 @@ class VoidInputSerializer(_RulingInput):
 
 
 class PositionInputSerializer(_RulingInput):
-    position = PositionField()
+    ruling = PositionRequest
+    position = PositionField(needed=True)
 
 
 class PenaltyInputSerializer(_RulingInput):
+    ruling = PenaltyRequest
     penalty = PenaltyField()
     seat = SeatField()
     pawn = WordField()
@@ -283,15 +343,18 @@ class PenaltyInputSerializer(_RulingInput):
 
 
 class WarningInputSerializer(_RulingInput):
+    ruling = WarningRequest
     seat = SeatField()
     rule = RuleIdField()
 
 
 class ResultRulingInputSerializer(_RulingInput):
+    ruling = ResultRequest
     winner = WinnerField()
 
 
 class AdjudicationInputSerializer(_RulingInput):
+    ruling = AdjudicationRequest
     # Needed only to override the engine's proposal (the service knows the proposal).
     reason = ReasonField(needed=False)
     winner = WinnerField()
@@ -322,23 +385,20 @@ RULING_REQUESTS: dict[str, serializers.Serializer[Any] | type[serializers.Serial
 ``RULING_INPUTS``: the kind is taken from the body before these fields)."""
 
 
-def ruling_input(kind: object, data: Any) -> tuple[RulingKind, dict[str, Any]]:
-    """The ruling's kind and its checked values; ``InputRefused`` names a bad field."""
+def ruling_input(kind: object, data: Any, *, ruleset: Ruleset) -> RulingRequest:
+    """The ruling ``kind`` names, its fields checked (a position read in ``ruleset``).
+
+    ``InputRefused`` names a bad field; an unknown kind is its own 400.
+    """
     if not isinstance(kind, str) or kind not in RULING_INPUTS:
         raise ApplicationError(
             "ruling_kind_invalid",
             _("Unknown ruling: uphold, void, position, penalty, warning, result or adjudication."),
         )
-    serializer = RULING_INPUTS[kind](data=data)
+    inputs = RULING_INPUTS[kind]
+    serializer = inputs(data=data, context={"ruleset": ruleset})
     serializer.is_valid(raise_exception=True)
-    return cast("RulingKind", kind), dict(serializer.validated_data)
-
-
-def checked(serializer_class: type[InputSerializer], data: Any) -> dict[str, Any]:
-    """``data`` through ``serializer_class``: its values, or ``InputRefused``."""
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
+    return inputs.ruling(**serializer.validated_data)
 
 
 def refusal_error(refused: InputRefused) -> ApplicationError:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from core.errors import ApplicationError, PermissionDenied
-from core.request import field_int, post_text, post_texts, query_int, query_text
+from core.request import field_int, query_int, query_text
 from core.validation import InputRefused
 from games.engine import get_ruleset
 from games.judge_words import judge_entry_words
@@ -24,6 +24,7 @@ from games.models import MAX_ENTRY_NUMBER, Game
 from games.selectors import game_players, game_state
 from games.selectors.clock import clock_state
 from games.services.clock import clock_resume
+from judging.forms import ReviewPostForm
 from judging.selectors_polling import judge_dashboard_answer
 from judging.selectors_review import (
     game_review,
@@ -40,13 +41,12 @@ from judging.serializers import (
     SEARCH_LENGTH,
     CallInputSerializer,
     RulingUndoInputSerializer,
-    checked,
     refusal_error,
     ruling_input,
 )
 from judging.services.calls import judge_call_close, judge_call_take
 from judging.services.ruling_undo import ruling_undo
-from judging.services.rulings import RulingOutcome, ruling_make, void_preview
+from judging.services.rulings import JudgeAtTable, RulingOutcome, ruling_make, void_preview
 from tournament.models import Tournament
 from tournament.permissions import is_judge
 
@@ -143,9 +143,8 @@ def _game(tournament: Tournament, game_id: int) -> Game:
 
 
 def _at(request: HttpRequest) -> int | None:
-    """The entry the replay viewer shows (``at``, in the address or the posted form)."""
-    data = request.POST if request.method == "POST" else request.GET
-    return field_int(data, "at", minimum=0, maximum=MAX_ENTRY_NUMBER)
+    """The entry the replay viewer shows (``?at=``)."""
+    return field_int(request.GET, "at", minimum=0, maximum=MAX_ENTRY_NUMBER)
 
 
 def _review_context(
@@ -156,7 +155,8 @@ def _review_context(
     void_effects: list[dict[str, Any]] = []
     if entry and not entry["text"].startswith("!") and not entry["mark"]:
         try:
-            void_effects = void_preview(game=game, actor=request.user, seq=entry["seq"])
+            table = JudgeAtTable(game, request.user)
+            void_effects = void_preview(table=table, seq=entry["seq"])
         except ApplicationError:
             void_effects = []
     state = game_state(game=game, with_entries=False)
@@ -203,13 +203,6 @@ def game_review_page(request: HttpRequest, slug: str, game_id: int) -> HttpRespo
     )
 
 
-_RULING_FORM_FIELDS = (
-    "seq", "position", "penalty", "seat", "pawn", "move", "winner", "reason", "rule", "call",
-)  # fmt: skip
-# Longer than any field of the ruling forms (a reason is at most 1000 characters).
-_FIELD_LENGTH = 2000
-
-
 def game_rule(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     """POST a ruling from the review page's forms; errors come back on the same page."""
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -219,37 +212,33 @@ def game_rule(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     game = _game(tournament, game_id)
     if request.method != "POST":
         return redirect("judging:review", slug=slug, game_id=game.pk)
-    data: dict[str, Any] = {
-        f: post_text(request, f, max_length=_FIELD_LENGTH) for f in _RULING_FORM_FIELDS
-    }
-    # Which later entries a void keeps and which it voids too: one "decide" per entry.
-    decide = post_texts(request, "decide", max_length=_FIELD_LENGTH)
-    data["keep"] = [k.split(":")[0] for k in decide if k.endswith(":keep")]
-    data["also"] = [k.split(":")[0] for k in decide if k.endswith(":void")]
-    if not data["keep"]:
-        data["position"] = ""
-    data["keep_call_open"] = post_text(request, "keep_call_open", max_length=_FIELD_LENGTH)
-    action = post_text(request, "action", max_length=_FIELD_LENGTH)
-    at = None
+    form = ReviewPostForm(request.POST)
+    valid = form.is_valid()
+    posted = form.cleaned_data
+    at = posted.get("at")
     try:
-        at = _at(request)
-        done = _act(request, game, action, data)
+        if not valid:
+            raise form.refusal()
+        done = _act(request, game, posted["action"], form)
     except (ApplicationError, InputRefused) as refused:
         error = refusal_error(refused) if isinstance(refused, InputRefused) else refused
         context = _review_context(request, tournament, game, at)
         context["error"] = error
-        context["form"] = data
-        context["action"] = action  # its form opens again, with the error above
+        context["form"] = posted
+        context["action"] = posted.get("action", "")  # its form opens again, the error above
         return render(request, "judging/review.html", context, status=error.status_code)
     messages.success(request, done)
     url = reverse("judging:review", args=[slug, game.pk])
     return redirect(f"{url}?at={at}" if at is not None else url)
 
 
-def _act(request: HttpRequest, game: Game, action: str, data: dict[str, Any]) -> str:
+def _act(request: HttpRequest, game: Game, action: str, form: ReviewPostForm) -> str:
     """Do what the review page's button asks, its fields checked first; what was done."""
+    data = form.ruling_data()
     if action in ("take", "close"):
-        call_id = checked(CallInputSerializer, data)["call"] or 0
+        call = CallInputSerializer(data=data)
+        call.is_valid(raise_exception=True)
+        call_id = call.validated_data["call"] or 0
         if action == "take":
             judge_call_take(call_id=call_id, actor=request.user)
             return _("You have taken the call: the table sees that you are on the way.")
@@ -258,12 +247,14 @@ def _act(request: HttpRequest, game: Game, action: str, data: dict[str, Any]) ->
         clock_resume(game=game, actor=request.user)
         return _("The clock runs again.")
     if action == "undo":
-        ruling_id = field_int(request.POST, "ruling", minimum=1, maximum=MAX_ID)
-        reason = checked(RulingUndoInputSerializer, data)["reason"]
-        ruling_undo(ruling_id=ruling_id or 0, actor=request.user, reason=reason)
+        undo = RulingUndoInputSerializer(data=data)
+        undo.is_valid(raise_exception=True)
+        ruling_id = form.cleaned_data["ruling"] or 0
+        ruling_undo(ruling_id=ruling_id, actor=request.user, **undo.validated_data)
         return _("The ruling is undone: the log shows it, with your reason.")
-    kind, values = ruling_input(action, data)
-    return _ruling_done(ruling_make(game=game, actor=request.user, kind=kind, data=values))
+    table = JudgeAtTable(game, request.user)
+    ruling = ruling_input(action, data, ruleset=table.ruleset)
+    return _ruling_done(ruling_make(table=table, request=ruling))
 
 
 def _ruling_done(outcome: RulingOutcome) -> str:

@@ -17,10 +17,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import ApplicationError
-from core.request import post_choice, query_choice, query_int, query_text
+from core.request import query_choice, query_int, query_text
 from core.venue import is_loopback_url
 from games.models import MAX_TABLE_NUMBER, Game
 from printing import services
+from printing.forms import ScoreSheetsForm
 from printing.models import PrintJob
 from tournament.models import MAX_ROUND_NUMBER, Round, Tournament
 from tournament.permissions import require_organiser
@@ -103,7 +104,7 @@ def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def score_sheets_job(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     wants_json = request.headers.get("Accept", "").startswith("application/json")
     round = _round(slug, number)
-    size = post_choice(request, "size", services.PAGE_SIZES, "A4")
+    size = ScoreSheetsForm(request.POST).page_size()
     kind = PrintJob.Kind.SCORE_SHEETS_A5 if size == "A5" else PrintJob.Kind.SCORE_SHEETS_A4
     try:
         job = services.print_job_request(

@@ -95,3 +95,27 @@ class SignUpForm(forms.Form):
 
 class RejectForm(forms.Form):
     note = forms.CharField(label=_("Note to the pair (optional)"), max_length=500, required=False)
+
+
+OWN_CONSENT_ACTIONS = ("consent_withdraw", "consent_request")
+
+
+class OwnPageForm(forms.Form):
+    """A button of a pair's own page: withdraw (no action) or a consent action."""
+
+    action = forms.ChoiceField(choices=[(a, a) for a in OWN_CONSENT_ACTIONS], required=False)
+
+    def chosen_action(self) -> str:
+        """The consent action asked for, or "" (the withdraw button, or anything else)."""
+        self.is_valid()
+        return str(self.cleaned_data.get("action") or "")
+
+
+class ConsentAnswerForm(forms.Form):
+    """The confirmation link's answer: yes or no; anything else is no answer."""
+
+    answer = forms.ChoiceField(choices=[("yes", "yes"), ("no", "no")], required=False)
+
+    def chosen_answer(self) -> str:
+        self.is_valid()
+        return str(self.cleaned_data.get("answer") or "")

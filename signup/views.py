@@ -22,10 +22,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from core.errors import ApplicationError, PermissionDenied
-from core.request import post_choice
 from signup import views_consent
 from signup.exports import write_signups_csv
-from signup.forms import RejectForm, SignUpForm
+from signup.forms import OwnPageForm, RejectForm, SignUpForm
 from signup.models import SignUp
 from signup.selectors import signup_state, signups_for_organiser, waitlist_position
 from signup.selectors_consent import consent_coverage
@@ -71,7 +70,7 @@ def signup_own(request: HttpRequest, signup_token: str) -> HttpResponse:
     except ApplicationError as error:
         return render(request, "signup/link_invalid.html", {"error": error}, status=404)
     if request.method == "POST":
-        action = post_choice(request, "action", views_consent.OWN_CONSENT_ACTIONS, "")
+        action = OwnPageForm(request.POST).chosen_action()
         if action:
             return views_consent.signup_own_consent(request, signup_token, action)
         try:

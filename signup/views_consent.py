@@ -17,8 +17,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 
 from core.errors import ApplicationError, PermissionDenied
-from core.request import post_choice
 from people.models import Person
+from signup import forms as signup_forms
 from signup.selectors_consent import (
     consent_coverage,
     consent_events_organised,
@@ -29,8 +29,6 @@ from signup.services import consent as service
 from signup.services.consent_links import signup_from_consent_token
 from signup.services.links import signup_token
 
-OWN_CONSENT_ACTIONS = ("consent_withdraw", "consent_request")
-
 
 @never_cache
 def signup_consent(request: HttpRequest, consent_token: str) -> HttpResponse:
@@ -40,7 +38,7 @@ def signup_consent(request: HttpRequest, consent_token: str) -> HttpResponse:
     except ApplicationError as error:
         return render(request, "signup/link_invalid.html", {"error": error}, status=404)
     if request.method == "POST":
-        answer = post_choice(request, "answer", ("yes", "no"), "")
+        answer = signup_forms.ConsentAnswerForm(request.POST).chosen_answer()
         if not answer:
             messages.error(request, _("Choose whether your names may be published."))
             return redirect("signup:consent", consent_token=consent_token)

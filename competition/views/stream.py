@@ -14,9 +14,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from competition.forms import StreamTableForm
 from competition.selectors_stream import stream_overlay
 from competition.services.stream import stream_table_set
-from core.request import field_int, int_or_none, post_text, query_choice
+from core.request import query_choice
 from tournament.models import Tournament
 from tournament.permissions import visible_tournament_or_404
 from tournament.views.common import call_service, organiser_post
@@ -24,8 +25,6 @@ from tournament.views.common import call_service, organiser_post
 # ?bg=: the page's background for the streaming tool: transparent (a browser
 # source keeps what is behind it), or a chroma-key colour to key out.
 BACKGROUNDS = ("transparent", "green", "blue", "magenta")
-# The largest row id the database holds (a bigint).
-MAX_ID = 2**63 - 1
 # How often the overlay asks which table is on the stream and how it stands.
 POLL_MS = 2000
 
@@ -68,17 +67,15 @@ def stream_overlay_feed(request: HttpRequest, slug: str) -> JsonResponse:
 def organiser_stream_table(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Send a table to the stream (``game``: its id; empty: none)."""
     # The round page to go back to, read before anything is written.
-    back = int_or_none(post_text(request, "round", max_length=12), minimum=1, maximum=MAX_ID)
+    form = StreamTableForm(request.POST)
+    back = form.back()
     # Empty: no table on the stream; not a number: refused with the field's message.
-    chosen = bool(post_text(request, "game", max_length=12).strip())
     call_service(
         request,
-        lambda: stream_table_set(
-            tournament=tournament,
-            actor=request.user,
-            game_id=field_int(request.POST, "game", minimum=1, maximum=MAX_ID),
-        ),
-        _("The stream shows the chosen table.") if chosen else _("The stream shows no table."),
+        lambda: stream_table_set(tournament=tournament, actor=request.user, game_id=form.game_id()),
+        _("The stream shows the chosen table.")
+        if form.chosen()
+        else _("The stream shows no table."),
     )
     if back is not None:
         return redirect("tournament:organiser_round", slug=tournament.slug, number=back)

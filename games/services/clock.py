@@ -19,9 +19,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from core.errors import ApplicationError, Conflict
+from core.errors import Conflict
 from core.live_copy import changed_on_commit, table_scope
-from core.request import parse_int
 from core.users import Actor, signed_in
 from games.models import ClockEvent, Game, GameClock
 from games.push import game_changed
@@ -116,22 +115,6 @@ def _require_running(clock: GameClock) -> None:
         )
 
 
-def _clean_reason(reason: Any, *, required: bool) -> str:
-    text = reason.strip() if isinstance(reason, str) else ""
-    if required and not text:
-        raise ApplicationError(
-            "clock_reason_required",
-            _("Give a reason for the extra time."),
-        )
-    if len(text) > MAX_REASON_LENGTH:
-        raise ApplicationError(
-            "clock_reason_too_long",
-            _("The reason may be at most %(limit)s characters."),
-            params={"limit": MAX_REASON_LENGTH},
-        )
-    return text
-
-
 def _clock_defaults(game: Game) -> dict[str, Any]:
     tournament = game.round.tournament
     return {
@@ -217,8 +200,9 @@ def clock_start_round(*, round: Round, at: datetime.datetime | None = None) -> l
 
 
 def clock_pause(*, game: Game, actor: Actor, reason: str = "") -> GameClock:
+    """A judge stops the clock; ``reason`` comes checked (``games.serializers_clock``)."""
     require_judge(actor, game.round.tournament)
-    return _pause(game, actor, _clean_reason(reason, required=False))
+    return _pause(game, actor, reason)
 
 
 def clock_pause_for_call(*, game: Game, reason: str = "") -> GameClock:
@@ -227,7 +211,7 @@ def clock_pause_for_call(*, game: Game, reason: str = "") -> GameClock:
     Not a judge's act: judging.services.calls has checked the table token,
     and the pause event has no actor. A judge resumes when closing the call.
     """
-    return _pause(game, None, _clean_reason(reason, required=False)[:MAX_REASON_LENGTH])
+    return _pause(game, None, reason.strip()[:MAX_REASON_LENGTH])
 
 
 def _pause(game: Game, actor: Actor | None, reason: str) -> GameClock:
@@ -270,21 +254,13 @@ def clock_resume(*, game: Game, actor: Actor) -> GameClock:
     return clock
 
 
-def clock_extend(*, game: Game, actor: Actor, minutes: Any, reason: str) -> GameClock:
-    """Give a table extra minutes; both marks move by as much."""
+def clock_extend(*, game: Game, actor: Actor, minutes: int, reason: str) -> GameClock:
+    """Give a table extra minutes; both marks move by as much.
+
+    ``minutes`` (1 to ``MAX_EXTENSION_MINUTES``) and ``reason`` (stripped,
+    not empty) come checked (``games.serializers_clock``).
+    """
     require_judge(actor, game.round.tournament)
-    minutes = parse_int(
-        minutes,
-        field="minutes",
-        minimum=1,
-        maximum=MAX_EXTENSION_MINUTES,
-        error=ApplicationError(
-            "clock_extension_minutes",
-            _("Extra time must be a whole number of minutes from 1 to %(most)s."),
-            params={"most": MAX_EXTENSION_MINUTES},
-        ),
-    )
-    reason = _clean_reason(reason, required=True)
     now = timezone.now()
     with transaction.atomic():
         clock = _locked_clock(game)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+from collections.abc import Collection
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -17,7 +18,7 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from core.errors import ApplicationError, NotFound
+from core.errors import NotFound
 from core.users import Actor
 from games.models import Game, GameClock
 from games.selectors.clock import clock_elapsed_s, clock_marks_s
@@ -147,25 +148,7 @@ def alert_acknowledge(*, alert_id: int, actor: Actor) -> Alert:
     return alert
 
 
-# More alerts than a round of the largest event can raise (two per table).
-MAX_ACKNOWLEDGE = 1000
-
-
-def _alert_ids(value: Any) -> list[int]:
-    if (
-        not isinstance(value, list)
-        or not 0 < len(value) <= MAX_ACKNOWLEDGE
-        or not all(isinstance(i, int) and not isinstance(i, bool) and i > 0 for i in value)
-    ):
-        raise ApplicationError(
-            "alert_ids_invalid",
-            _("Send the ids of the alerts to acknowledge: a list of 1 to %(most)s numbers."),
-            params={"most": MAX_ACKNOWLEDGE},
-        )
-    return sorted(set(value))
-
-
-def alerts_acknowledge(*, tournament: Tournament, alert_ids: Any, actor: Actor) -> int:
+def alerts_acknowledge(*, tournament: Tournament, alert_ids: Collection[int], actor: Actor) -> int:
     """A judge is on the way to several tables at once ("acknowledge all" of a group).
 
     The judge names the alerts seen, so an alert raised in the meantime is not
@@ -173,9 +156,8 @@ def alerts_acknowledge(*, tournament: Tournament, alert_ids: Any, actor: Actor) 
     are left alone (the first acknowledgement wins). Returns how many changed.
     """
     require_judge(actor, tournament)
-    ids = _alert_ids(alert_ids)
     changed = Alert.objects.filter(
-        tournament=tournament, pk__in=ids, acknowledged_at__isnull=True
+        tournament=tournament, pk__in=sorted(alert_ids), acknowledged_at__isnull=True
     ).update(acknowledged_at=timezone.now(), acknowledged_by=actor)
     if changed:
         judging_changed(tournament_id=tournament.pk)

@@ -20,7 +20,7 @@ from games.models import Game
 from games.selectors import game_state
 from games.selectors.clock import clock_state
 from games.services import clock as clock_service
-from judging.models import JudgeCall
+from judging.models import JudgeCall, Ruling
 from judging.services.freshness import judging_changed
 from tournament.permissions import require_judge
 
@@ -185,6 +185,21 @@ def judge_call_close(*, call_id: int, actor: Actor) -> CallClosing:
     """
     call = _call(call_id)
     require_judge(actor, call.tournament)
+    return _close(call, actor)
+
+
+def judge_call_close_by_ruling(*, ruling: Ruling, actor: Actor) -> CallClosing | None:
+    """Close the call ``ruling`` answered (if any), as ``judge_call_close``: ``actor`` made it.
+
+    The ruling's own permission check covers it: ``judging.services.rulings``
+    made it at this call's table for a judge it had checked.
+    """
+    if ruling.call is None:
+        return None
+    return _close(ruling.call, actor)
+
+
+def _close(call: JudgeCall, actor: Actor) -> CallClosing:
     with transaction.atomic():
         closed = JudgeCall.objects.filter(pk=call.pk).exclude(status=JudgeCall.Status.CLOSED)
         changed = bool(

@@ -6,11 +6,11 @@ are made where the input enters: ``judging.serializers``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError
+from games.models import Game
+from tournament.models import Pair
 
 
 def seat_check(seat: str, seats: tuple[str, ...]) -> str:
@@ -22,5 +22,5 @@ def seat_check(seat: str, seats: tuple[str, ...]) -> str:
     return seat
 
 
-def pair_of_seat(game: Any, seat: str) -> Any:
+def pair_of_seat(game: Game, seat: str) -> Pair | None:
     return game.pair_yb if seat in ("Y", "B") else game.pair_rg

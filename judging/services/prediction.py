@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from games.models import Game
 
 logger = logging.getLogger(__name__)
 
@@ -74,7 +77,7 @@ def urgency_key(prediction: dict[str, Any]) -> tuple[float, float]:
     return (-overrun, -float(prediction.get("elapsed_s") or 0.0))
 
 
-def game_distances(*, game: Any) -> tuple[dict[str, int], dict[str, int]] | None:
+def game_distances(*, game: Game) -> tuple[dict[str, int], dict[str, int]] | None:
     """(start, now) remaining distance per team from the game's log; None if unknown."""
     if not game.move_entries.filter(withdrawn_at__isnull=True).exists():
         return None
@@ -93,7 +96,7 @@ def game_distances(*, game: Any) -> tuple[dict[str, int], dict[str, int]] | None
         return None
 
 
-def game_prediction(*, game: Any, elapsed_s: float, limit_s: float) -> dict[str, Any]:
+def game_prediction(*, game: Game, elapsed_s: float, limit_s: float) -> dict[str, Any]:
     distances = game_distances(game=game)
     start, now = distances if distances else (None, None)
     return predict_finish(elapsed_s=elapsed_s, limit_s=limit_s, start=start, now=now)

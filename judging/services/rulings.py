@@ -10,8 +10,9 @@ refused ruling changes nothing.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Sequence
-from typing import Any, Literal, cast
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
@@ -19,13 +20,13 @@ from django.utils.translation import gettext_lazy as _
 from core.errors import ApplicationError, Conflict
 from core.users import Actor, signed_in
 from games.engine import (
+    AnyPosition,
     EngineError,
     JudgeEntry,
+    Ruleset,
     format_judge_entry,
     get_ruleset,
     parse_judge_entry,
-    position_from_json,
-    variant_of,
     void_check,
 )
 from games.models import Game
@@ -33,13 +34,21 @@ from games.selectors import game_state
 from games.services.results import game_result_record
 from judging.models import JudgeCall, Ruling
 from judging.selectors_timeout import is_timed_out, timeout_proposal
-from judging.services.calls import CallClosing, judge_call_close
+from judging.services.calls import CallClosing, judge_call_close_by_ruling
 from judging.services.common import pair_of_seat, seat_check
 from judging.services.freshness import judging_changed
+from judging.services.ruling_requests import (
+    AdjudicationRequest,
+    PenaltyRequest,
+    PositionRequest,
+    ResultRequest,
+    RulingRequest,
+    UpholdRequest,
+    VoidRequest,
+    WarningRequest,
+)
 from tournament.permissions import require_judge
 from tournament.services.audit import audit_record
-
-RulingKind = Literal["uphold", "void", "position", "penalty", "warning", "result", "adjudication"]
 
 
 def checked_entry(text: str, game: Game) -> str:
@@ -54,19 +63,8 @@ def checked_entry(text: str, game: Game) -> str:
         ) from None
 
 
-def _position_text(position: Any, game: Game) -> str:
-    if isinstance(position, str):
-        return checked_entry(f"! SET {position}", game)
-    ruleset = get_ruleset(game.round.tournament.ruleset)
-    if not isinstance(position, dict):
-        raise ApplicationError("position_invalid", *variant_of(ruleset).position_hint)
-    try:
-        pos = position_from_json(position, ruleset)
-    except EngineError as err:
-        raise ApplicationError(
-            err.rule, err.message_en, err.message_da, status=400, extra={"rule": err.rule}
-        ) from None
-    return format_judge_entry(JudgeEntry("SET", position=pos))
+def _position_text(position: AnyPosition) -> str:
+    return format_judge_entry(JudgeEntry("SET", position=position))
 
 
 def _call(game: Game, call_id: int | None) -> JudgeCall | None:
@@ -76,16 +74,39 @@ def _call(game: Game, call_id: int | None) -> JudgeCall | None:
     return JudgeCall.objects.filter(pk=call_id, game=game).first()
 
 
-def _active_seq(game: Game, seq: int) -> dict[str, Any]:
-    for entry in game_state(game=game)["entries"]:
-        if entry["seq"] == seq:
-            return cast(dict[str, Any], entry)
-    raise ApplicationError(
-        "entry_not_found",
-        _("There is no entry %(seq)s in this game's log."),
-        params={"seq": seq},
-        status=404,
-    )
+@dataclasses.dataclass(frozen=True)
+class JudgeAtTable:
+    """A judge of the game's event at its table: made only after the check that they are.
+
+    The ruling services take it instead of a game and an actor, so a ruling
+    checks who rules once, where it enters (the API, the review page), and
+    reads the game's log at most once however many entries it names.
+    """
+
+    game: Game
+    actor: Actor
+
+    def __post_init__(self) -> None:
+        require_judge(self.actor, self.game.round.tournament)
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return get_ruleset(self.game.round.tournament.ruleset)
+
+    @functools.cached_property
+    def entries(self) -> dict[int, str]:
+        """The log's active entries, number to text, read once."""
+        state = game_state(game=self.game, with_legal=False)
+        return {int(entry["seq"]): str(entry["text"]) for entry in state["entries"]}
+
+    def entry_check(self, seq: int) -> None:
+        if seq not in self.entries:
+            raise ApplicationError(
+                "entry_not_found",
+                _("There is no entry %(seq)s in this game's log."),
+                params={"seq": seq},
+                status=404,
+            )
 
 
 def rule_of(
@@ -131,47 +152,35 @@ def rule_of(
     return ruling
 
 
-# The services take checked values (``judging.serializers``): a reason, stripped
-# and not empty where a ruling needs one; entry numbers; a seat letter; a rule id
-# in capitals. They check what needs the game: who may rule, the entries its log
-# holds, the seats of its ruleset.
+# The services take checked values (``judging.services.ruling_requests``, made by
+# ``judging.serializers``): a reason, stripped and not empty where a ruling needs
+# one; entry numbers; a seat letter; a rule id in capitals; a position read in the
+# game's ruleset. They check what needs the game: the entries its log holds, the
+# seats of its ruleset. ``ruling_make`` is the one entry point of the API and the
+# review page; ``ruling_<kind>`` make one kind for a game and an actor.
 
 
-def ruling_uphold(
-    *, game: Game, actor: Actor, seq: int, reason: str, call: int | None = None, rule: str = ""
-) -> Ruling:
+def _uphold(table: JudgeAtTable, request: UpholdRequest) -> Ruling:
     """The log stands as it is (an ``! UPHOLD n`` entry records it)."""
-    require_judge(actor, game.round.tournament)
-    _active_seq(game, seq)
+    table.entry_check(request.seq)
     return rule_of(
-        game=game, actor=actor, kind=Ruling.Kind.UPHOLD, reason=reason, rule=rule,
-        texts=[checked_entry(f"! UPHOLD {seq}", game)], entry_seq=seq, call=call,
+        game=table.game, actor=table.actor, kind=Ruling.Kind.UPHOLD, reason=request.reason,
+        rule=request.rule, texts=[checked_entry(f"! UPHOLD {request.seq}", table.game)],
+        entry_seq=request.seq, call=request.call,
     )  # fmt: skip
 
 
-def ruling_void(
-    *,
-    game: Game,
-    actor: Actor,
-    seq: int,
-    reason: str,
-    also: Sequence[int] = (),
-    keep: Sequence[int] = (),
-    position: Any = None,
-    call: int | None = None,
-    rule: str = "",
-) -> Ruling:
+def _void(table: JudgeAtTable, request: VoidRequest) -> Ruling:
     """Void entry ``seq`` (and ``also``); later entries that become illegal are void or kept.
 
     A kept entry needs a position correction (``position``): the engine
     counts it as played but cannot move its pawns any more.
     """
-    require_judge(actor, game.round.tournament)
-    voided = sorted({seq, *also})
-    kept = sorted(set(keep) - set(voided))
+    voided = sorted({request.seq, *request.also})
+    kept = sorted(set(request.keep) - set(voided))
     for n in (*voided, *kept):
-        _active_seq(game, n)
-    if kept and position is None:
+        table.entry_check(n)
+    if kept and request.position is None:
         raise ApplicationError(
             "position_required",
             _("Kept entries need the corrected position: set the pawns where they really stand."),
@@ -181,41 +190,29 @@ def ruling_void(
         + " ".join(map(str, voided))
         + (" KEEP " + " ".join(map(str, kept)) if kept else "")
     )
-    texts = [checked_entry(text, game)]
-    if position is not None:
-        texts.append(_position_text(position, game))
+    texts = [checked_entry(text, table.game)]
+    if request.position is not None:
+        texts.append(_position_text(request.position))
     return rule_of(
-        game=game, actor=actor, kind=Ruling.Kind.VOID, reason=reason, texts=texts,
-        rule=rule, entry_seq=seq, call=call, data={"void": voided, "keep": kept},
+        game=table.game, actor=table.actor, kind=Ruling.Kind.VOID, reason=request.reason,
+        texts=texts, rule=request.rule, entry_seq=request.seq, call=request.call,
+        data={"void": voided, "keep": kept},
     )  # fmt: skip
 
 
-def ruling_position_set(
-    *, game: Game, actor: Actor, position: Any, reason: str, call: int | None = None
-) -> Ruling:
+def _position_set(table: JudgeAtTable, request: PositionRequest) -> Ruling:
     """Set the pawns where they really stand."""
-    require_judge(actor, game.round.tournament)
-    text = _position_text(position, game)
+    text = _position_text(request.position)
     return rule_of(
-        game=game, actor=actor, kind=Ruling.Kind.POSITION, reason=reason, texts=[text],
-        call=call, data={"position": text[len("! SET "):]},
+        game=table.game, actor=table.actor, kind=Ruling.Kind.POSITION, reason=request.reason,
+        texts=[text], call=request.call, data={"position": text[len("! SET "):]},
     )  # fmt: skip
 
 
-def ruling_penalty(
-    *,
-    game: Game,
-    actor: Actor,
-    penalty: str,
-    seat: str,
-    reason: str,
-    pawn: str = "",
-    move: str = "",
-    call: int | None = None,
-) -> Ruling:
+def _penalty(table: JudgeAtTable, request: PenaltyRequest) -> Ruling:
     """P1 (3 cards next deal), P2 (a pawn of the talker home), P3/P4 (with the forced move)."""
-    require_judge(actor, game.round.tournament)
-    seat = seat_check(seat, get_ruleset(game.round.tournament.ruleset).seats)
+    penalty, pawn, move = request.penalty, request.pawn, request.move
+    seat = seat_check(request.seat, table.ruleset.seats)
     if penalty == "P1":
         text = f"! P1 {seat}"
     elif penalty == "P2":
@@ -224,49 +221,46 @@ def ruling_penalty(
                 "pawn_required",
                 _("Pick the talker's pawn that goes back to its start circle."),
             )
-        text = f"! P2 {seat} {str(pawn).strip().upper()}"
+        text = f"! P2 {seat} {pawn.strip().upper()}"
     else:
         text = f"! {penalty} {seat}" + (f" {move.strip()}" if move and move.strip() else "")
     return rule_of(
-        game=game, actor=actor, kind=Ruling.Kind.PENALTY, reason=reason,
-        texts=[checked_entry(text, game)], rule=penalty, seat=seat, call=call,
+        game=table.game, actor=table.actor, kind=Ruling.Kind.PENALTY, reason=request.reason,
+        texts=[checked_entry(text, table.game)], rule=penalty, seat=seat, call=request.call,
         data={"pawn": pawn, "move": move},
     )  # fmt: skip
 
 
-def ruling_warning(
-    *, game: Game, actor: Actor, seat: str, reason: str, rule: str = "", call: int | None = None
-) -> Ruling:
+def _warning(table: JudgeAtTable, request: WarningRequest) -> Ruling:
     """A warning to one player (e.g. P5, signalling); no effect on the game."""
-    require_judge(actor, game.round.tournament)
-    seat = seat_check(seat, get_ruleset(game.round.tournament.ruleset).seats)
+    seat = seat_check(request.seat, table.ruleset.seats)
+    rule = request.rule
     return rule_of(
-        game=game, actor=actor, kind=Ruling.Kind.WARNING, reason=reason,
-        texts=[checked_entry(f"! WARN {seat}" + (f" {rule}" if rule else ""), game)],
-        rule=rule, seat=seat, call=call,
+        game=table.game, actor=table.actor, kind=Ruling.Kind.WARNING, reason=request.reason,
+        texts=[checked_entry(f"! WARN {seat}" + (f" {rule}" if rule else ""), table.game)],
+        rule=rule, seat=seat, call=request.call,
     )  # fmt: skip
 
 
-def ruling_result(
-    *, game: Game, actor: Actor, winner: str, reason: str, call: int | None = None
-) -> Ruling:
+def _result(table: JudgeAtTable, request: ResultRequest) -> Ruling:
     """Award or adjust a result (e.g. a forfeit); it goes to the standings at once."""
-    require_judge(actor, game.round.tournament)
+    game, winner, reason = table.game, request.winner, request.reason
     with transaction.atomic():
         ruling = rule_of(
-            game=game, actor=actor, kind=Ruling.Kind.RESULT, reason=reason,
-            texts=[checked_entry(f"! RESULT {winner}", game)], call=call, data={"winner": winner},
+            game=game, actor=table.actor, kind=Ruling.Kind.RESULT, reason=reason,
+            texts=[checked_entry(f"! RESULT {winner}", game)], call=request.call,
+            data={"winner": winner},
         )  # fmt: skip
-        game_result_record(game=game, actor=actor, winner=winner, source="judge", note=reason[:500])
+        game_result_record(
+            game=game, actor=table.actor, winner=winner, source="judge", note=reason[:500]
+        )
     return ruling
 
 
-# --- time-out adjudication (RULES W3; the proposal: games.services.results) ----
+# --- time-out adjudication (RULES W3; the proposal: judging.selectors_timeout) ----
 
 
-def adjudication_decide(
-    *, game: Game, actor: Actor, winner: str, reason: str = "", call: int | None = None
-) -> Ruling:
+def _adjudicate(table: JudgeAtTable, request: AdjudicationRequest | ResultRequest) -> Ruling:
     """Decide a game stopped at the time limit: confirm the engine's proposal or
     choose otherwise (a reason is then required).
 
@@ -275,10 +269,10 @@ def adjudication_decide(
     ``judging.selectors_timeout.timeout_proposal``: from the move log, else
     from the recorded result's numbers, else none (the judge writes why). The
     result goes to the standings marked as decided on time
-    (``source="adjudicated"``, ``timed_out=True``).
+    (``source="adjudicated"``, ``timed_out=True``). The game is read fresh
+    before (``ruling_make``).
     """
-    require_judge(actor, game.round.tournament)
-    game.refresh_from_db()
+    game, actor, winner, reason = table.game, table.actor, request.winner, request.reason
     if not is_timed_out(game):
         raise Conflict(
             "not_time_up",
@@ -295,7 +289,7 @@ def adjudication_decide(
         ruling = rule_of(
             game=game, actor=actor, kind=Ruling.Kind.ADJUDICATION, reason=reason,
             rule=proposal["rule"],
-            texts=[checked_entry(f"! RESULT {winner} TIME", game)], call=call,
+            texts=[checked_entry(f"! RESULT {winner} TIME", game)], call=request.call,
             data={"winner": winner, "proposal": proposal["winner"], "override": override,
                   "teams": proposal["teams"], "order": proposal["order"],
                   "source": proposal["source"]},
@@ -324,75 +318,141 @@ class RulingOutcome:
     call: CallClosing | None = None
 
 
-def ruling_make(
-    *, game: Game, actor: Actor, kind: RulingKind, data: dict[str, Any]
-) -> RulingOutcome:
-    """One entry point for the judge's page and the API: dispatch on ``kind``.
+def ruling_make(*, table: JudgeAtTable, request: RulingRequest) -> RulingOutcome:
+    """One entry point for the judge's page and the API: the ruling ``request`` asks for.
 
-    ``kind`` and ``data`` come checked (``judging.serializers.ruling_input``).
-    A ruling that answers a judge call (``data["call"]``) closes it in the
-    same transaction, and a clock the call paused runs again, unless
-    ``data["keep_call_open"]`` (more rulings to come at that table).
+    ``table`` has checked the judge; ``request`` comes checked
+    (``judging.serializers.ruling_input``). A ruling that answers a judge
+    call closes it in the same transaction, and a clock the call paused runs
+    again, unless ``request.keep_call_open`` (more rulings to come there).
     """
     with transaction.atomic():
-        ruling = _ruling_by_kind(game=game, actor=actor, kind=kind, data=data)
-        if ruling.call_id is None or data.get("keep_call_open"):
+        ruling = _ruling_by_kind(table, request)
+        if ruling.call_id is None or request.keep_call_open:
             return RulingOutcome(ruling=ruling)
         return RulingOutcome(
-            ruling=ruling, call=judge_call_close(call_id=ruling.call_id, actor=actor)
+            ruling=ruling, call=judge_call_close_by_ruling(ruling=ruling, actor=table.actor)
         )
 
 
-def _ruling_by_kind(*, game: Game, actor: Actor, kind: RulingKind, data: dict[str, Any]) -> Ruling:
-    reason, call = data["reason"], data.get("call")
-    game.refresh_from_db(fields=["status", "timed_out", "winner"])
-    if game.status == Game.Status.FINISHED and kind not in ("result", "adjudication", "warning"):
-        require_judge(actor, game.round.tournament)
+def _ruling_by_kind(table: JudgeAtTable, request: RulingRequest) -> Ruling:
+    table.game.refresh_from_db()
+    finished = table.game.status == Game.Status.FINISHED
+    if finished and not isinstance(request, ResultRequest | AdjudicationRequest | WarningRequest):
         raise Conflict(
             "game_finished",
             _("This game is finished: award or adjust its result instead."),
         )
-    if kind == "uphold":
-        return ruling_uphold(
-            game=game, actor=actor, seq=data["seq"], reason=reason, call=call,
-            rule=data.get("rule", ""),
-        )  # fmt: skip
-    if kind == "void":
-        return ruling_void(
-            game=game, actor=actor, seq=data["seq"], reason=reason, call=call,
-            also=data.get("also", ()), keep=data.get("keep", ()), position=data.get("position"),
-            rule=data.get("rule", ""),
-        )  # fmt: skip
-    if kind == "position":
-        return ruling_position_set(
-            game=game, actor=actor, position=data.get("position"), reason=reason, call=call
-        )
-    if kind == "penalty":
-        return ruling_penalty(
-            game=game, actor=actor, penalty=data["penalty"], seat=data["seat"], reason=reason,
-            pawn=data.get("pawn", ""), move=data.get("move", ""), call=call,
-        )  # fmt: skip
-    if kind == "warning":
-        return ruling_warning(
-            game=game, actor=actor, seat=data["seat"], reason=reason,
-            rule=data.get("rule", ""), call=call,
-        )  # fmt: skip
-    if kind == "adjudication" or (kind == "result" and is_timed_out(game)):
-        return adjudication_decide(
-            game=game, actor=actor, winner=data["winner"], reason=reason, call=call
-        )
-    return ruling_result(game=game, actor=actor, winner=data["winner"], reason=reason, call=call)
+    match request:
+        case UpholdRequest():
+            return _uphold(table, request)
+        case VoidRequest():
+            return _void(table, request)
+        case PositionRequest():
+            return _position_set(table, request)
+        case PenaltyRequest():
+            return _penalty(table, request)
+        case WarningRequest():
+            return _warning(table, request)
+        case AdjudicationRequest():
+            return _adjudicate(table, request)
+        case ResultRequest():
+            if is_timed_out(table.game):
+                return _adjudicate(table, request)
+            return _result(table, request)
+    raise TypeError(f"not a ruling: {request!r}")
+
+
+# --- one kind for a game and an actor (scripts, tests, other services) ----------
+
+
+def ruling_uphold(
+    *, game: Game, actor: Actor, seq: int, reason: str, call: int | None = None, rule: str = ""
+) -> Ruling:
+    """The log stands as it is (an ``! UPHOLD n`` entry records it)."""
+    request = UpholdRequest(seq=seq, reason=reason, call=call, rule=rule)
+    return _uphold(JudgeAtTable(game, actor), request)
+
+
+def ruling_void(
+    *,
+    game: Game,
+    actor: Actor,
+    seq: int,
+    reason: str,
+    also: Sequence[int] = (),
+    keep: Sequence[int] = (),
+    position: AnyPosition | None = None,
+    call: int | None = None,
+    rule: str = "",
+) -> Ruling:
+    """Void entry ``seq`` (and ``also``), keeping ``keep`` with ``position`` corrected."""
+    request = VoidRequest(
+        seq=seq, reason=reason, also=tuple(also), keep=tuple(keep), position=position,
+        call=call, rule=rule,
+    )  # fmt: skip
+    return _void(JudgeAtTable(game, actor), request)
+
+
+def ruling_position_set(
+    *, game: Game, actor: Actor, position: AnyPosition, reason: str, call: int | None = None
+) -> Ruling:
+    """Set the pawns where they really stand."""
+    request = PositionRequest(position=position, reason=reason, call=call)
+    return _position_set(JudgeAtTable(game, actor), request)
+
+
+def ruling_penalty(
+    *,
+    game: Game,
+    actor: Actor,
+    penalty: str,
+    seat: str,
+    reason: str,
+    pawn: str = "",
+    move: str = "",
+    call: int | None = None,
+) -> Ruling:
+    """P1 (3 cards next deal), P2 (a pawn of the talker home), P3/P4 (with the forced move)."""
+    request = PenaltyRequest(
+        penalty=penalty, seat=seat, reason=reason, pawn=pawn, move=move, call=call
+    )
+    return _penalty(JudgeAtTable(game, actor), request)
+
+
+def ruling_warning(
+    *, game: Game, actor: Actor, seat: str, reason: str, rule: str = "", call: int | None = None
+) -> Ruling:
+    """A warning to one player (e.g. P5, signalling); no effect on the game."""
+    request = WarningRequest(seat=seat, reason=reason, rule=rule, call=call)
+    return _warning(JudgeAtTable(game, actor), request)
+
+
+def ruling_result(
+    *, game: Game, actor: Actor, winner: str, reason: str, call: int | None = None
+) -> Ruling:
+    """Award or adjust a result (e.g. a forfeit); it goes to the standings at once."""
+    request = ResultRequest(winner=winner, reason=reason, call=call)
+    return _result(JudgeAtTable(game, actor), request)
+
+
+def adjudication_decide(
+    *, game: Game, actor: Actor, winner: str, reason: str = "", call: int | None = None
+) -> Ruling:
+    """Decide a game stopped at the time limit (``_adjudicate``), the game read fresh."""
+    table = JudgeAtTable(game, actor)
+    game.refresh_from_db()
+    return _adjudicate(table, AdjudicationRequest(winner=winner, reason=reason, call=call))
 
 
 def void_preview(
-    *, game: Game, actor: Actor, seq: int, also: Sequence[int] = ()
+    *, table: JudgeAtTable, seq: int, also: Sequence[int] = ()
 ) -> list[dict[str, Any]]:
     """Later entries that become illegal if ``seq`` (and ``also``) are voided."""
-    require_judge(actor, game.round.tournament)
     voided = sorted({seq, *also})
-    moves = [e["text"] for e in game_state(game=game)["entries"]]
+    game = table.game
     record = {"ruleset": game.round.tournament.ruleset, "first_dealer": game.first_dealer,
-              "moves": moves}  # fmt: skip
+              "moves": list(table.entries.values())}  # fmt: skip
     try:
         return void_check(record, voided)
     except EngineError as err:

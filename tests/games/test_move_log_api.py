@@ -61,6 +61,18 @@ def test_illegal_move_answers_422_with_rule_in_both_languages(client, game, toke
     assert not MoveEntry.objects.exists()
 
 
+def test_a_refused_field_answers_in_the_bodys_language_too(client, game, token):
+    """The table's own language holds for every refusal, a field's included (the one
+    exception handler writes it while the request runs in the body's ``lang``)."""
+    body = {"text": "11: in", "client_id": "short", "expected_seq": 0}
+    danish = post(client, f"/api/table/{token}/entries/", body).json()["error"]
+    english = post(client, f"/api/table/{token}/entries/", {**body, "lang": "en"}).json()["error"]
+    assert danish["code"] == english["code"] == "client_id_invalid"
+    assert danish["message"] == danish["message_da"] != danish["message_en"]
+    assert english["message"] == english["message_en"]
+    assert not MoveEntry.objects.exists()
+
+
 def test_stale_answers_409_with_state(client, game, token):
     submit(client, token, "11: in", "api-client-1", 0)
     res = submit(client, token, "8: in", "api-client-2", 0)

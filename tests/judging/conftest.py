@@ -10,6 +10,8 @@ from games.selectors import log_cache
 from games.services.clock import clock_start
 from games.services.move_log import move_submit
 from games.services.tokens import game_token
+from judging.serializers import ruling_input
+from judging.services.rulings import JudgeAtTable, ruling_make
 from tests.factories import GameFactory, TournamentRoleFactory, UserFactory, judge_of
 
 
@@ -55,6 +57,13 @@ def player(db):
 @pytest.fixture
 def token(game):
     return game_token(game=game)
+
+
+def rule(*, game, actor, kind, data):
+    """A ruling as the API and the review page make one: the judge checked at the
+    table, the fields through the kind's serializer, then ``ruling_make``."""
+    table = JudgeAtTable(game, actor)
+    return ruling_make(table=table, request=ruling_input(kind, data, ruleset=table.ruleset))
 
 
 def log_moves(game, moves):

@@ -15,11 +15,13 @@ from games.selectors.adjudication import adjudication_proposal
 from games.services.clock import clock_start, clock_time_up
 from judging.models import Ruling
 from judging.selectors_review import game_review, rule_text
+from judging.serializers import ruling_input
 from judging.services.prediction import game_distances
 from judging.services.rulings import (
+    JudgeAtTable,
     adjudication_decide,
+    ruling_make,
     ruling_penalty,
-    ruling_position_set,
     ruling_result,
     ruling_void,
     ruling_warning,
@@ -81,10 +83,14 @@ def test_void_of_a_duo_entry_and_a_position_correction(duo_game, duo_judge, duo_
     state = game_state(game=duo_game)
     assert state["position"] == eleven.position.to_json()
     assert state["to_move"] == eleven.state.to_move
-    ruling_position_set(game=duo_game, actor=duo_judge, position=SET_TEXT, reason="Brikkerne")
+    # The position is read in the game's ruleset where it enters, as text or as an object.
+    table = JudgeAtTable(duo_game, duo_judge)
+    as_text = ruling_input("position", {"position": SET_TEXT, "reason": "Brikkerne"}, ruleset=DUO)
+    ruling_make(table=table, request=as_text)
     assert _texts(duo_game)[-1] == f"! SET {SET_TEXT}"
     as_dict = {k: v.split(",") for k, v in (part.split("=") for part in SET_TEXT.split())}
-    ruling_position_set(game=duo_game, actor=duo_judge, position=as_dict, reason="Igen")
+    as_object = ruling_input("position", {"position": as_dict, "reason": "Igen"}, ruleset=DUO)
+    ruling_make(table=table, request=as_object)
     assert _texts(duo_game)[-1] == f"! SET {SET_TEXT}"
     assert game_state(game=duo_game)["position"] == as_dict
 

@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from core.validation import InputRefused
+from games.engine import DM2023, DUO, position_from_json
 from games.selectors import game_state
 from judging.models import JudgeCall, Ruling
 from judging.serializers import (
@@ -15,13 +16,14 @@ from judging.serializers import (
     VoidCheckInputSerializer,
     ruling_input,
 )
+from judging.services.ruling_requests import AdjudicationRequest, VoidRequest
 
 pytestmark = pytest.mark.django_db
 
 
 def _refused_code(kind, data):
     with pytest.raises(InputRefused) as refused:
-        ruling_input(kind, data)
+        ruling_input(kind, data, ruleset=DM2023)
     name, codes = next(iter(refused.value.get_codes().items()))
     return name, codes[0]
 
@@ -65,22 +67,45 @@ def test_an_unknown_ruling_kind_is_refused():
     from core.errors import ApplicationError
 
     with pytest.raises(ApplicationError) as err:
-        ruling_input("pardon", {"reason": "x"})
+        ruling_input("pardon", {"reason": "x"}, ruleset=DM2023)
     assert err.value.code == "ruling_kind_invalid" and err.value.message_da
 
 
 def test_the_values_come_out_typed():
-    kind, data = ruling_input(
+    void = ruling_input(
         "void",
         {"seq": "10", "reason": "  annulleret ", "also": "11, 12", "keep": ["13"],
-         "rule": " f6 ", "call": "7", "keep_call_open": "on"},
+         "rule": " f6 ", "call": "7", "keep_call_open": "on",
+         "position": "Y=YH,YH,YH,Y4 R=RH,RH,RH,RH B=BH,BH,BH,BH G=GH,GH,GH,GH"},
+        ruleset=DM2023,
     )  # fmt: skip
-    assert kind == "void"
-    assert data["seq"] == 10 and data["also"] == [11, 12] and data["keep"] == [13]
-    assert data["reason"] == "annulleret" and data["rule"] == "F6"
-    assert data["call"] == 7 and data["keep_call_open"] is True
-    _, adjudication = ruling_input("adjudication", {"winner": "YB"})
-    assert adjudication["reason"] == "" and adjudication["call"] is None
+    assert isinstance(void, VoidRequest)
+    assert void.seq == 10 and void.also == (11, 12) and void.keep == (13,)
+    assert void.reason == "annulleret" and void.rule == "F6"
+    assert void.call == 7 and void.keep_call_open is True
+    assert void.position == position_from_json(
+        {"Y": ["YH", "YH", "YH", "Y4"], "R": ["RH"] * 4, "B": ["BH"] * 4, "G": ["GH"] * 4},
+        DM2023,
+    )
+    adjudication = ruling_input("adjudication", {"winner": "YB"}, ruleset=DM2023)
+    assert isinstance(adjudication, AdjudicationRequest)
+    assert adjudication.reason == "" and adjudication.call is None
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "position", "code"),
+    [
+        (DM2023, None, "position_invalid"),
+        (DM2023, 7, "position_invalid"),
+        (DM2023, "Y=YH R=RH", "N"),
+        (DM2023, {"Y": ["YH"] * 3, "R": ["RH"] * 4, "B": ["BH"] * 4, "G": ["GH"] * 4}, "S2"),
+        (DUO, "Y=YH,YH,YH,YH R=RH,RH,RH,RH B=BH,BH,BH,BH G=GH,GH,GH,GH", "N"),
+    ],
+)
+def test_a_position_is_read_in_the_games_ruleset_where_it_enters(ruleset, position, code):
+    with pytest.raises(InputRefused) as refused:
+        ruling_input("position", {"position": position, "reason": "x"}, ruleset=ruleset)
+    assert refused.value.get_codes()["position"][0] == code
 
 
 def test_the_other_requests_are_checked_alike():
@@ -143,5 +168,35 @@ def test_the_review_page_shows_a_refused_field_and_rules_nothing(client, logged,
     assert answer.status_code == 400
     assert "Vælg pladsen: gul, rød, blå eller grøn." in answer.content.decode()
     answer = client.post(url, {"action": "uphold", "seq": "10", "reason": ""})
+    assert answer.status_code == 400
+    assert not Ruling.objects.exists()
+
+
+def test_the_review_page_voids_and_keeps_later_entries_with_a_position(client, logged, judge):
+    """The void form's one ``decide`` per later entry and its position reach the ruling."""
+    from judging.services.rulings import JudgeAtTable, void_preview
+
+    affected = [a["entry"] for a in void_preview(table=JudgeAtTable(logged, judge), seq=5)]
+    position = game_state(game=logged)["position"]
+    text = " ".join(f"{key}={','.join(pawns)}" for key, pawns in position.items())
+    client.force_login(judge)
+    url = reverse("judging:rule", args=[logged.round.tournament.slug, logged.pk])
+    decide = [f"{affected[0]}:keep", *(f"{n}:void" for n in affected[1:])]
+    answer = client.post(
+        url,
+        {"action": "void", "seq": "5", "decide": decide, "position": text, "reason": "Fejl",
+         "at": "5"},
+    )  # fmt: skip
+    assert answer.status_code == 302 and answer["Location"].endswith("?at=5")
+    ruling = Ruling.objects.get()
+    assert ruling.data == {"void": sorted({5, *affected[1:]}), "keep": [affected[0]]}
+    assert ruling.log_entries[-1]["text"] == f"! SET {text}"
+    assert game_state(game=logged)["position"] == position
+
+
+def test_the_review_page_refuses_an_unstorable_field_on_the_page(client, logged, judge):
+    client.force_login(judge)
+    url = reverse("judging:rule", args=[logged.round.tournament.slug, logged.pk])
+    answer = client.post(url, {"action": "uphold", "seq": "10", "reason": "a\x00b"})
     assert answer.status_code == 400
     assert not Ruling.objects.exists()

@@ -47,7 +47,7 @@ def test_a_ruling_with_two_entries_is_undone_whole(logged, judge, record):
     moves = record["moves"][:10]
     ruling = ruling_void(
         game=logged, actor=judge, seq=9, also=[10], reason="Both wrong.",
-        position=replay({**record, "moves": moves}).position.to_json(),
+        position=replay({**record, "moves": moves}).position,
     )  # fmt: skip
     assert len(ruling.log_entries) == 2
     undo = ruling_undo(ruling_id=ruling.pk, actor=judge, reason="Both were right.")

@@ -6,16 +6,18 @@ import pytest
 
 from competition.selectors import standings_for_tournament
 from core.errors import ApplicationError, PermissionDenied
-from games.engine import replay
+from core.validation import InputRefused
+from games.engine import DM2023, position_from_json, replay
 from games.models import Game, MoveEntry
 from games.selectors import game_state, move_log_verify
 from games.selectors.adjudication import adjudication_proposal
 from games.services.clock import clock_time_up
 from games.services.move_log import game_record_export
 from judging.models import Ruling
+from judging.serializers import ruling_input
 from judging.services.rulings import (
+    JudgeAtTable,
     adjudication_decide,
-    ruling_make,
     ruling_penalty,
     ruling_position_set,
     ruling_result,
@@ -24,7 +26,7 @@ from judging.services.rulings import (
     ruling_warning,
     void_preview,
 )
-from tests.judging.conftest import log_moves
+from tests.judging.conftest import log_moves, rule
 
 pytestmark = pytest.mark.django_db
 
@@ -69,9 +71,9 @@ def log_moves_from(game, moves, start):
 
 
 def test_void_preview_lists_entries_that_become_illegal(logged, judge):
-    affected = void_preview(game=logged, actor=judge, seq=5)
+    affected = void_preview(table=JudgeAtTable(logged, judge), seq=5)
     assert affected and all(a["entry"] > 5 for a in affected)
-    assert void_preview(game=logged, actor=judge, seq=10) == []
+    assert void_preview(table=JudgeAtTable(logged, judge), seq=10) == []
 
 
 def test_void_in_the_middle_needs_a_decision_for_later_entries(logged, judge):
@@ -82,19 +84,20 @@ def test_void_in_the_middle_needs_a_decision_for_later_entries(logged, judge):
 
 
 def test_void_with_later_entries_voided_too(logged, judge, record):
-    affected = [a["entry"] for a in void_preview(game=logged, actor=judge, seq=5)]
+    affected = [a["entry"] for a in void_preview(table=JudgeAtTable(logged, judge), seq=5)]
     ruling_void(game=logged, actor=judge, seq=5, also=affected, reason="fejl ved post 5")
     state = game_state(game=logged)
     assert state["position"] == replay({**record, "moves": record["moves"][:4]}).position.to_json()
 
 
 def test_void_keeping_later_entries_needs_and_uses_a_position(logged, judge):
-    affected = [a["entry"] for a in void_preview(game=logged, actor=judge, seq=5)]
+    affected = [a["entry"] for a in void_preview(table=JudgeAtTable(logged, judge), seq=5)]
     table = game_state(game=logged)["position"]
     with pytest.raises(ApplicationError) as err:
         ruling_void(game=logged, actor=judge, seq=5, keep=affected, reason="fejl")
     assert err.value.code == "position_required"
-    ruling_void(game=logged, actor=judge, seq=5, keep=affected, position=table, reason="fejl")
+    position = position_from_json(table, DM2023)
+    ruling_void(game=logged, actor=judge, seq=5, keep=affected, position=position, reason="fejl")
     texts = _texts(logged)
     assert texts[-2].startswith("! VOID 5 KEEP") and texts[-1].startswith("! SET ")
     assert game_state(game=logged)["position"] == table
@@ -104,7 +107,9 @@ def test_void_keeping_later_entries_needs_and_uses_a_position(logged, judge):
 def test_position_correction(logged, judge):
     position = game_state(game=logged)["position"]
     position["Y"] = ["YH", "YH", "YH", "YH"]
-    ruling_position_set(game=logged, actor=judge, position=position, reason="Gul stod hjemme")
+    ruling_position_set(
+        game=logged, actor=judge, position=position_from_json(position, DM2023), reason="Gul stod"
+    )
     assert game_state(game=logged)["position"]["Y"] == ["YH", "YH", "YH", "YH"]
     assert _replay_of_export(logged).position.pawns("Y") == ["YH", "YH", "YH", "YH"]
 
@@ -112,8 +117,8 @@ def test_position_correction(logged, judge):
 def test_an_impossible_position_is_refused_and_changes_nothing(logged, judge):
     bad = game_state(game=logged)["position"]
     bad["Y"] = ["YH", "YH", "YH"]
-    with pytest.raises(ApplicationError):
-        ruling_position_set(game=logged, actor=judge, position=bad, reason="x")
+    with pytest.raises(InputRefused):
+        ruling_input("position", {"position": bad, "reason": "x"}, ruleset=DM2023)
     assert len(_texts(logged)) == 10 and not Ruling.objects.exists()
 
 
@@ -190,7 +195,7 @@ def test_awarded_result_goes_to_the_standings(logged, judge):
 def test_a_finished_game_only_takes_result_rulings(logged, judge):
     ruling_result(game=logged, actor=judge, winner="RG", reason="forfeit")
     with pytest.raises(ApplicationError) as err:
-        ruling_make(game=logged, actor=judge, kind="uphold", data={"seq": 3, "reason": "x"})
+        rule(game=logged, actor=judge, kind="uphold", data={"seq": 3, "reason": "x"})
     assert err.value.code == "game_finished"
     ruling_result(game=logged, actor=judge, winner="YB", reason="Fejl i tildelingen")
     logged.refresh_from_db()
@@ -254,7 +259,7 @@ def test_proposal_follows_the_events_order(logged):
 def test_only_judges_of_this_event_may_rule(logged, other_judge, player, kind, data):
     for actor in (other_judge, player):
         with pytest.raises(PermissionDenied):
-            ruling_make(game=logged, actor=actor, kind=kind, data={**data, "reason": "x"})
+            rule(game=logged, actor=actor, kind=kind, data={**data, "reason": "x"})
     assert len(_texts(logged)) == 10 and not Ruling.objects.exists()
     assert MoveEntry.objects.filter(game=logged).count() == 10
 
@@ -271,9 +276,7 @@ def test_organiser_may_rule(logged):
     from tests.factories import organiser_of
 
     organiser = organiser_of(logged.round.tournament, "arr")
-    outcome = ruling_make(
-        game=logged, actor=organiser, kind="warning", data={"seat": "B", "reason": "x"}
-    )
+    outcome = rule(game=logged, actor=organiser, kind="warning", data={"seat": "B", "reason": "x"})
     assert outcome.ruling.judge == organiser and outcome.call is None
 
 
@@ -334,7 +337,7 @@ def test_a_ruling_closes_its_call_and_the_clock_runs_again(logged, judge, kind, 
     call = judge_call_create(game=logged, client_id="call-0001", seq=10, reason="tvist")
     judge_call_take(call_id=call.pk, actor=judge)
     assert _clock_status(logged) == "paused"
-    outcome = ruling_make(
+    outcome = rule(
         game=logged, actor=judge, kind=kind, data={**data, "reason": "afgjort", "call": call.pk}
     )
     assert outcome.ruling.call_id == call.pk
@@ -348,7 +351,7 @@ def test_a_ruling_can_keep_its_call_open_for_more(logged, judge):
     from judging.services.calls import judge_call_create
 
     call = judge_call_create(game=logged, client_id="call-0001")
-    outcome = ruling_make(
+    outcome = rule(
         game=logged, actor=judge, kind="penalty",
         data={"penalty": "P1", "seat": "Y", "reason": "x", "call": call.pk,
               "keep_call_open": True},
@@ -364,7 +367,7 @@ def test_a_refused_ruling_leaves_the_call_open_and_the_clock_paused(logged, judg
 
     call = judge_call_create(game=logged, client_id="call-0001")
     with pytest.raises(ApplicationError) as err:
-        ruling_make(game=logged, actor=judge, kind="uphold", data={"seq": 99, "reason": "x",
+        rule(game=logged, actor=judge, kind="uphold", data={"seq": 99, "reason": "x",
                                                                      "call": call.pk})  # fmt: skip
     assert err.value.code == "entry_not_found"
     assert JudgeCall.objects.get(pk=call.pk).status == JudgeCall.Status.OPEN
@@ -377,7 +380,7 @@ def test_after_a_ruling_a_clock_paused_by_hand_stays_paused_and_says_why(logged,
 
     clock_pause(game=logged, actor=judge, reason="spiller på toilet")
     call = judge_call_create(game=logged, client_id="call-0001")
-    outcome = ruling_make(
+    outcome = rule(
         game=logged, actor=judge, kind="uphold", data={"seq": 10, "reason": "ok", "call": call.pk}
     )
     assert outcome.call.closed and outcome.call.clock == "paused"
@@ -391,7 +394,7 @@ def test_a_result_ruling_closes_the_call_and_says_the_game_is_over(logged, judge
     from judging.services.calls import judge_call_create
 
     call = judge_call_create(game=logged, client_id="call-0001")
-    outcome = ruling_make(
+    outcome = rule(
         game=logged, actor=judge, kind="result",
         data={"winner": "RG", "reason": "Opgivet", "call": call.pk},
     )  # fmt: skip

@@ -12,7 +12,8 @@ from games.services.clock import clock_start, clock_time_up
 from games.services.results import game_result_record
 from judging.models import Ruling
 from judging.selectors_timeout import proposal_text, timeout_proposal
-from judging.services.rulings import adjudication_decide, ruling_make
+from judging.services.rulings import adjudication_decide
+from tests.judging.conftest import rule
 
 pytestmark = pytest.mark.django_db
 
@@ -72,7 +73,7 @@ def test_a_recorded_time_out_result_proposes_from_its_numbers(unlogged, judge):
 
 
 def test_an_awarded_result_of_a_timed_out_game_takes_the_one_time_out_path(unlogged, judge):
-    outcome = ruling_make(
+    outcome = rule(
         game=unlogged, actor=judge, kind="result", data={"winner": "YB", "reason": "Papir"}
     )
     assert outcome.ruling.kind == Ruling.Kind.ADJUDICATION

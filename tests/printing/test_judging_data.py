@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import replay, selfplay_game
+from games.engine import DM2023, position_from_json, replay, selfplay_game
 from games.selectors import game_state, log_cache
 from games.selectors.adjudication import adjudication_proposal
 from games.services.clock import clock_start, clock_time_up
@@ -179,7 +179,7 @@ def test_game_record_labels_judge_entries_with_reason_and_draws_a_diagram_at_eac
 
 def test_game_record_in_danish_labels_a_position_correction(round_with_games, kirsten):
     game, _record = _logged(round_with_games, 2, 6, seed=9)
-    position = game_state(game=game)["position"]
+    position = position_from_json(game_state(game=game)["position"], DM2023)
     ruling_position_set(game=game, actor=kirsten, position=position, reason="Brikken stod på R5")
     text = " ".join(pdf_text(game_record_render(game=game, actor=kirsten, lang="da")).split())
     assert "Stillingen rettet af dommeren" in text and "Brikken stod på R5" in text

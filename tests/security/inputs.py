@@ -39,7 +39,7 @@ _RULING = {
 }  # fmt: skip
 _RULING_FORM = {
     **{name: kind for name, kind in _RULING.items() if name not in ("also", "keep")},
-    "action": "choice", "decide": "text", "at": "int",
+    "action": "choice", "decide": "text", "at": "int", "ruling": "int",
 }  # fmt: skip
 _PAIR_FORM = {
     "player_1": "text", "player_2": "text", "club": "text", "name": "text", "seed": "int",
