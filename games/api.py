@@ -126,8 +126,9 @@ class TableStateView(TableAPIView):
         def read() -> Response:
             tail = _tail(request)
             game = self.table_game(token, for_write=False)
-            state = selectors.game_state(game=game, entries_tail=tail)
-            state["rulings"] = selectors.table_rulings(game=game)
+            state = selectors.game_state(game=game, entries_tail=tail).with_rulings(
+                selectors.table_rulings(game=game)
+            )
             return state_response(request, state, legal=True, private=True, tail=tail)
 
         return _answer(_lang(request), read)
@@ -204,7 +205,7 @@ class TableTakeBackView(TableAPIView):
             entry = _checked(TakeBackSerializer, body)
             return move_log.move_take_back(
                 game=game, client_id=entry["client_id"], seq=entry["seq"]
-            )
+            ).to_json()
 
         return _answer(_lang(request, json_object_or_none(request)), take_back)
 
@@ -224,7 +225,7 @@ class TableConfirmView(TableAPIView):
             confirm = _checked(ConfirmSerializer, body)
             return move_log.game_result_confirm(
                 game=game, pair_side=confirm["pair_side"], client_id=confirm["client_id"]
-            )
+            ).to_json()
 
         return _answer(_lang(request, json_object_or_none(request)), confirm)
 
@@ -239,7 +240,7 @@ class TableRecordView(TableAPIView):
     def get(self, request: Request, token: str) -> Response:
         return _answer(
             _lang(request),
-            lambda: move_log.game_record_export(game=self.table_game(token, for_write=False)),
+            lambda: selectors.game_record_export(game=self.table_game(token, for_write=False)),
         )
 
 
@@ -301,7 +302,7 @@ class GameRecordView(APIView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = _public_game(request, game_id)
-        response = _answer(_lang(request), lambda: move_log.game_record_export(game=game))
+        response = _answer(_lang(request), lambda: selectors.game_record_export(game=game))
         filename = f"{game.round.tournament.slug}-r{game.round.number}-t{game.table_number}.json"
         response["Content-Disposition"] = f'inline; filename="{filename}"'
         return response
@@ -320,7 +321,7 @@ class GameRecordView(APIView):
             _lang(request),
             lambda: move_log.game_record_import(
                 game=game, actor=request.user, record=json_object_body(request)
-            ),
+            ).to_json(),
             status=201,
         )
 

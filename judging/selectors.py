@@ -111,7 +111,7 @@ def _clock_json(
     game = SimpleNamespace(
         clock=clock, status=row["status"], round=SimpleNamespace(tournament=tournament)
     )
-    return clock_state(game=game, now=now)  # type: ignore[arg-type]
+    return clock_state(game=game, now=now).to_json()  # type: ignore[arg-type]
 
 
 def _alert_labels() -> dict[str, str]:

@@ -76,6 +76,12 @@ def game_record(*, game: Game, moves: list[str], players: dict[str, str] | None 
     return record
 
 
+def game_record_export(*, game: Game) -> dict[str, Any]:
+    """The game's active log as a NOTATION.md game record with the players' names."""
+    moves = list(active_entries(game=game).values_list("text", flat=True))
+    return game_record(game=game, moves=moves, players=game_players(game=game))
+
+
 def log_origin(game: Game) -> str:
     # The hash chain covers the entries, not the frame they are replayed in.
     return f"{game.round.tournament.ruleset}-{game.first_dealer}"

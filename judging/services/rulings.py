@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
@@ -28,7 +28,8 @@ from games.engine import (
     void_check,
 )
 from games.models import Game
-from games.selectors import game_state
+from games.selectors import game_log
+from games.selectors.adjudication import SideStanding
 from games.services.results import game_result_record
 from judging.models import JudgeCall, Ruling
 from judging.selectors_timeout import is_timed_out, timeout_proposal
@@ -83,16 +84,18 @@ def _call(game: Game, call_id: int | None) -> JudgeCall | None:
     return JudgeCall.objects.filter(pk=call_id, game=game).first()
 
 
-def _active_seq(game: Game, seq: int) -> dict[str, Any]:
-    for entry in game_state(game=game)["entries"]:
-        if entry["seq"] == seq:
-            return cast(dict[str, Any], entry)
-    raise ApplicationError(
-        "entry_not_found",
-        _("There is no entry %(seq)s in this game's log."),
-        params={"seq": seq},
-        status=404,
-    )
+def _active_seqs(game: Game, seqs: Sequence[int]) -> None:
+    """Each of ``seqs`` is an active entry of the log: read once for all of them,
+    as the log's replayed view (the table's state with its legal moves is not needed)."""
+    active = {entry["seq"] for entry in game_log(game=game).entries}
+    for seq in seqs:
+        if seq not in active:
+            raise ApplicationError(
+                "entry_not_found",
+                _("There is no entry %(seq)s in this game's log."),
+                params={"seq": seq},
+                status=404,
+            )
 
 
 def rule_of(
@@ -149,7 +152,7 @@ def ruling_uphold(
 ) -> Ruling:
     """The log stands as it is (an ``! UPHOLD n`` entry records it)."""
     require_judge(actor, game.round.tournament)
-    _active_seq(game, seq)
+    _active_seqs(game, (seq,))
     return rule_of(
         game=game, actor=actor, kind=Ruling.Kind.UPHOLD, reason=reason, rule=rule,
         texts=[checked_entry(f"! UPHOLD {seq}", game)], entry_seq=seq, call=call,
@@ -176,8 +179,7 @@ def ruling_void(
     require_judge(actor, game.round.tournament)
     voided = sorted({seq, *also})
     kept = sorted(set(keep) - set(voided))
-    for n in (*voided, *kept):
-        _active_seq(game, n)
+    _active_seqs(game, (*voided, *kept))
     if kept and position is None:
         raise ApplicationError(
             "position_required",
@@ -292,20 +294,21 @@ def adjudication_decide(
             _("Only a game stopped at the time limit is adjudicated."),
         )
     proposal = timeout_proposal(game=game)
-    override = winner != proposal["winner"]
+    override = winner != proposal.winner
     if override and not reason:
         raise ApplicationError("reason_required", _("Write the reason for the ruling."))
     if not reason:
-        reason = proposal["reason_en"]
-    teams = proposal["teams"] or {t: {"distance": None, "locked": None} for t in ("YB", "RG")}
+        reason = proposal.reason_en
+    unknown = SideStanding(distance=None, locked=None)
+    teams = proposal.teams or {"YB": unknown, "RG": unknown}
     with transaction.atomic():
         ruling = rule_of(
             game=game, actor=actor, kind=Ruling.Kind.ADJUDICATION, reason=reason,
-            rule=proposal["rule"],
+            rule=proposal.rule,
             texts=[checked_entry(f"! RESULT {winner} TIME", game)], call=call,
-            data={"winner": winner, "proposal": proposal["winner"], "override": override,
-                  "teams": proposal["teams"], "order": proposal["order"],
-                  "source": proposal["source"]},
+            data={"winner": winner, "proposal": proposal.winner, "override": override,
+                  "teams": proposal.teams_json(), "order": proposal.order,
+                  "source": proposal.source},
         )  # fmt: skip
         game_result_record(
             game=game,
@@ -313,10 +316,10 @@ def adjudication_decide(
             winner=winner,
             source="adjudicated",
             timed_out=True,
-            locked_yb=teams["YB"]["locked"],
-            locked_rg=teams["RG"]["locked"],
-            distance_yb=teams["YB"]["distance"],
-            distance_rg=teams["RG"]["distance"],
+            locked_yb=teams["YB"].locked,
+            locked_rg=teams["RG"].locked,
+            distance_yb=teams["YB"].distance,
+            distance_rg=teams["RG"].distance,
             note=reason[:500],
             override_reason=reason[:500] if override else "",
         )
@@ -397,7 +400,7 @@ def void_preview(
     """Later entries that become illegal if ``seq`` (and ``also``) are voided."""
     require_judge(actor, game.round.tournament)
     voided = sorted({seq, *also})
-    moves = [e["text"] for e in game_state(game=game)["entries"]]
+    moves = [e["text"] for e in game_log(game=game).entries]
     record = {"ruleset": game.round.tournament.ruleset, "first_dealer": game.first_dealer,
               "moves": moves}  # fmt: skip
     try:

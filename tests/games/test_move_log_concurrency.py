@@ -27,7 +27,7 @@ def test_racing_devices_append_each_move_exactly_once(require_postgres, record):
 
     def device(i):
         while True:
-            seq = game_state(game=game, with_entries=False)["seq"]
+            seq = game_state(game=game, with_entries=False).seq
             if seq >= N_MOVES:
                 return
             try:

@@ -111,7 +111,7 @@ def test_the_rulings_api_answers_the_fields_code_in_both_languages(api, logged, 
     assert error["code"] == "reason_required" and error["field"] == "reason"
     assert error["message_en"] == "Write the reason for the ruling."
     assert error["message_da"] != error["message_en"]
-    assert not Ruling.objects.exists() and game_state(game=logged)["seq"] == 10
+    assert not Ruling.objects.exists() and game_state(game=logged).seq == 10
 
 
 def test_an_outsider_is_refused_before_the_fields_are_read(api, logged, other_judge):
