@@ -8,7 +8,7 @@ from competition.selectors import standings_for_tournament
 from core.errors import ApplicationError, PermissionDenied
 from games.engine import replay
 from games.models import Game, MoveEntry
-from games.selectors import game_record_export, game_state, move_log_verify
+from games.selectors import game_log, game_record_export, game_state, move_log_verify
 from games.selectors.adjudication import adjudication_proposal
 from games.services.clock import clock_time_up
 from judging.models import Ruling
@@ -85,6 +85,29 @@ def test_void_with_later_entries_voided_too(logged, judge, record):
     ruling_void(game=logged, actor=judge, seq=5, also=affected, reason="fejl ved post 5")
     state = game_state(game=logged)
     assert state.position == replay({**record, "moves": record["moves"][:4]}).position.to_json()
+
+
+def test_a_void_of_several_entries_reads_the_log_once_and_no_legal_moves(
+    logged, judge, monkeypatch
+):
+    """The entries a void names are checked against one read of the log, not
+    a table state (with its legal moves) rebuilt for each of them."""
+    from games.selectors import LogView, log_cache
+    from judging.services import rulings
+
+    affected = [a["entry"] for a in void_preview(game=logged, actor=judge, seq=5)]
+    assert len(affected) >= 2
+    log_cache.clear()
+    reads = []
+    monkeypatch.setattr(rulings, "game_log", lambda **kw: reads.append(kw) or game_log(**kw))
+
+    def no_legal_moves(view):
+        raise AssertionError("a ruling computed the legal moves")
+
+    monkeypatch.setattr(LogView, "_fill_legal", no_legal_moves)
+    ruling_void(game=logged, actor=judge, seq=5, also=affected, reason="fejl ved post 5")
+    assert len(reads) == 1
+    assert Ruling.objects.get().data["void"] == sorted({5, *affected})
 
 
 def test_void_keeping_later_entries_needs_and_uses_a_position(logged, judge):
