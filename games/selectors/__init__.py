@@ -14,6 +14,7 @@ from games.selectors.hall import hall_round, hall_tables, hall_urgency, round_ga
 from games.selectors.log import (
     LIVE_TAIL,
     SHORT_HASH_LENGTH,
+    ChainVerdict,
     LogView,
     active_entries,
     build_log_view,
@@ -49,6 +50,7 @@ __all__ = [
     "OFFLINE_MIRRORED_RULESET",
     "RESULT_ROW_FIELDS",
     "SHORT_HASH_LENGTH",
+    "ChainVerdict",
     "GameResult",
     "LogKey",
     "LogView",

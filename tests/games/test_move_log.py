@@ -9,7 +9,14 @@ import pytest
 from core.errors import ApplicationError
 from games.engine import replay
 from games.models import Game, MoveEntry
-from games.selectors import entry_hash, game_log, game_state, genesis_hash, move_log_verify
+from games.selectors import (
+    ChainVerdict,
+    entry_hash,
+    game_log,
+    game_state,
+    genesis_hash,
+    move_log_verify,
+)
 from games.services.move_log import (
     entry_read,
     move_preview,
@@ -47,7 +54,7 @@ def test_a_whole_game_logged_entry_by_entry_replays_to_the_engines_winner(game, 
     assert state.winner == expected.winner
     assert state.position == expected.position.to_json()
     assert state.to_move is None
-    assert move_log_verify(game=game)["ok"]
+    assert move_log_verify(game=game).ok
 
 
 def test_illegal_move_is_refused_with_rule_and_nothing_changes(game):
@@ -142,7 +149,7 @@ def test_hash_chain_follows_the_contract(game):
 def test_tampered_entry_breaks_the_chain(game):
     play(game, ["11: in", "8: in", "13: in"])
     MoveEntry.objects.filter(game=game, seq=2).update(text="B 13: in")
-    assert move_log_verify(game=game) == {"ok": False, "first_bad_seq": 2}
+    assert move_log_verify(game=game) == ChainVerdict(ok=False, first_bad_seq=2)
 
 
 def test_take_back_last_entry_marks_it_withdrawn_and_seq_is_reused(game):
@@ -156,7 +163,7 @@ def test_take_back_last_entry_marks_it_withdrawn_and_seq_is_reused(game):
     assert MoveEntry.objects.filter(game=game).count() == 3
     first = MoveEntry.objects.get(game=game, seq=1)
     assert again.entry["hash"] == entry_hash(prev_hash=first.hash, text="B 13: in", seq=2)
-    assert move_log_verify(game=game)["ok"]
+    assert move_log_verify(game=game).ok
 
 
 def test_take_back_is_idempotent_for_the_same_device(game):

@@ -39,7 +39,7 @@ def test_undoing_a_void_brings_the_entry_back(logged, judge, record, void_ruling
     assert state.to_move == ten.state.to_move
     void_ruling.refresh_from_db()
     assert void_ruling.undone_by == undo
-    assert move_log_verify(game=logged)["ok"]
+    assert move_log_verify(game=logged).ok
     assert AuditEntry.objects.filter(action="ruling_undo", actor=judge).count() == 1
 
 

@@ -43,7 +43,7 @@ def test_uphold_writes_a_judge_entry_and_changes_nothing_else(logged, judge):
     assert ruling.kind == Ruling.Kind.UPHOLD and ruling.judge == judge
     assert _texts(logged)[-1] == "! UPHOLD 10"
     assert after.position == before.position and after.to_move == before.to_move
-    assert move_log_verify(game=logged)["ok"]
+    assert move_log_verify(game=logged).ok
 
 
 def test_void_of_the_last_entry_and_play_continues(logged, judge, record):
@@ -56,7 +56,7 @@ def test_void_of_the_last_entry_and_play_continues(logged, judge, record):
     # The same seat plays again: the original entry is legal once more.
     log_moves_from(logged, [record["moves"][9]], start=11)
     assert game_state(game=logged).seq == 12
-    assert move_log_verify(game=logged)["ok"]
+    assert move_log_verify(game=logged).ok
 
 
 def log_moves_from(game, moves, start):
@@ -319,7 +319,7 @@ def test_judge_entries_can_be_imported(game, judge, record):
     moves = [*record["moves"][:6], "! WARN B", "! VOID 6"]
     game_record_import(game=game, actor=judge, record={**record, "moves": moves})
     assert _texts(game)[-2:] == ["! WARN B", "! VOID 6"]
-    assert move_log_verify(game=game)["ok"]
+    assert move_log_verify(game=game).ok
 
 
 __all__ = ["log_moves"]
