@@ -154,7 +154,7 @@ def test_one_form_decides_a_timed_out_game_with_the_engines_proposal(
     expect(page.locator("#form-adjudication")).to_have_count(1)
     expect(page.locator("#form-result")).to_have_count(0)
     expect(page.locator("#proposal")).to_contain_text(
-        f"Motoren foreslår: {names[proposal['winner']]} vinder."
+        f"Motoren foreslår: {names[proposal.winner]} vinder."
     )
     assert "—" not in page.locator("#proposal").inner_text()
     expect(page.locator("#form-adjudication select[name=winner]")).to_have_value(proposal.winner)
