@@ -93,3 +93,20 @@ def test_the_review_page_has_one_decision_form_for_a_timed_out_game(client, logg
     if winner:
         assert f'<option value="{winner}" selected>' in stopped
     assert "Motoren foreslår" in stopped and "— —" not in stopped
+
+
+def test_every_proposal_answers_in_the_serializers_field_order(logged):
+    from judging.answers import AdjudicationAnswer
+    from tests.factories import GameFactory
+
+    clock_time_up(game_id=logged.pk)
+    order = list(AdjudicationAnswer().fields)
+    measured = timeout_proposal(game=logged).to_json()
+    assert measured["source"] == "log" and list(measured) == order
+    empty = GameFactory()
+    clock_start(game=empty)
+    clock_time_up(game_id=empty.pk)
+    empty.refresh_from_db()
+    nothing = timeout_proposal(game=empty).to_json()
+    assert nothing["source"] == "none" and list(nothing) == order[: len(nothing)]
+    assert nothing["teams"] is None and "position" not in nothing
