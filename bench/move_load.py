@@ -152,7 +152,7 @@ for game_id, moves in expected.items():
     texts = [t for _s, t in rows]
     lost += sum(1 for i, m in enumerate(moves) if i >= len(texts) or texts[i] != m)
     duplicated += max(0, len(rows) - len(moves))
-    chain += 0 if move_log_verify(game=Game.objects.get(pk=int(game_id)))["ok"] else 1
+    chain += 0 if move_log_verify(game=Game.objects.get(pk=int(game_id))).ok else 1
 print(json.dumps({"lost": lost, "duplicated": duplicated, "chain_errors": chain}))
 """
 """Compares every game's stored log with what was sent; the expected entries come on

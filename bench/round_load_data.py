@@ -121,7 +121,7 @@ def verify(accepted: dict[int, list[dict[str, Any]]]) -> dict[str, Any]:
         # The same move under two sequence numbers would show as texts repeating
         # out of the game's order: the chain check and the engine replay catch it.
         duplicated += len(db_ids) - len(set(db_ids))
-        if not move_log_verify(game=game)["ok"]:
+        if not move_log_verify(game=game).ok:
             chain_errors += 1
     now = timezone.now()
     alerts = defaultdict(int)

@@ -123,7 +123,7 @@ def setup(env: dict[str, str], seed: int, entries: int) -> tuple[str, list[str],
 
 
 def stored_log(token: str) -> list[str]:
-    from games.services.move_log import game_record_export
+    from games.selectors import game_record_export
     from games.services.tokens import game_from_token
 
     return game_record_export(game=game_from_token(token=token, for_write=False))["moves"]

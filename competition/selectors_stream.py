@@ -52,28 +52,28 @@ def stream_overlay(*, tournament: Tournament) -> dict[str, Any]:
         return {"game": None, "server_time": timezone.now().isoformat()}
     state = game_state(game=game, with_legal=False, entries_tail=STREAM_ENTRIES)
     clock = clock_state(game=game)
-    ruleset = get_ruleset(state["ruleset"])
+    ruleset = get_ruleset(state.ruleset)
     return {
         "game": game.pk,
         "round": game.round.number,
         "table": game.table_number,
-        "ruleset": state["ruleset"],
-        "seats": state["seats"],
-        "seq": state["seq"],
-        "position": state["position"],
-        "locked": state["locked"],
-        "to_move": state["to_move"],
-        "winner": state["winner"],
-        "distance": state["distance"],
+        "ruleset": state.ruleset,
+        "seats": state.seats,
+        "seq": state.seq,
+        "position": state.position,
+        "locked": state.locked,
+        "to_move": state.to_move,
+        "winner": state.winner,
+        "distance": state.distance,
         # A side's distance with every pawn at home: the bars count down from it.
         "distance_full": remaining_distance(initial_position(ruleset), ruleset)["teams"]["YB"],
         "entries": [
-            {"seq": e["seq"], "text": e["text"], "events": e["events"]} for e in state["entries"]
+            {"seq": e["seq"], "text": e["text"], "events": e["events"]} for e in state.entries or ()
         ],
         "players": game_players(game=game),
         "pairs": {"YB": game.pair_yb.display_name, "RG": game.pair_rg.display_name},
-        "clock": {**clock, "status_label": str(CLOCK_STATUS_LABELS[clock["status"]])},
-        "server_time": clock["server_time"],
+        "clock": {**clock.to_json(), "status_label": str(CLOCK_STATUS_LABELS[clock.status])},
+        "server_time": clock.server_time,
     }
 
 

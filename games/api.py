@@ -136,8 +136,9 @@ class TableStateView(TableAPIView):
     def get(self, request: Request, token: str) -> Response:
         tail = _tail(request)
         game = self.table_game(token, for_write=False)
-        state = selectors.game_state(game=game, entries_tail=tail)
-        state["rulings"] = selectors.table_rulings(game=game)
+        state = selectors.game_state(game=game, entries_tail=tail).with_rulings(
+            selectors.table_rulings(game=game)
+        )
         return state_response(request, state, legal=True, private=True, tail=tail)
 
 
@@ -204,7 +205,7 @@ class TableTakeBackView(TableAPIView):
                 game=game,
                 client_id=entry.validated_data["client_id"],
                 seq=entry.validated_data["seq"],
-            )
+            ).to_json()
         )
 
 
@@ -226,7 +227,7 @@ class TableConfirmView(TableAPIView):
                 game=game,
                 pair_side=confirm.validated_data["pair_side"],
                 client_id=confirm.validated_data["client_id"],
-            )
+            ).to_json()
         )
 
 
@@ -239,7 +240,7 @@ class TableRecordView(TableAPIView):
     )
     def get(self, request: Request, token: str) -> Response:
         game = self.table_game(token, for_write=False)
-        return Response(move_log.game_record_export(game=game))
+        return Response(selectors.game_record_export(game=game))
 
 
 def _public_game(request: Request, game_id: int, *, players: bool = True) -> Game:
@@ -296,7 +297,7 @@ class GameRecordView(APIView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = _public_game(request, game_id)
-        response = Response(move_log.game_record_export(game=game))
+        response = Response(selectors.game_record_export(game=game))
         filename = f"{game.round.tournament.slug}-r{game.round.number}-t{game.table_number}.json"
         response["Content-Disposition"] = f'inline; filename="{filename}"'
         return response
@@ -313,7 +314,8 @@ class GameRecordView(APIView):
         game = _public_game(request, game_id)
         record = json_object_body(request)
         return Response(
-            move_log.game_record_import(game=game, actor=request.user, record=record), status=201
+            move_log.game_record_import(game=game, actor=request.user, record=record).to_json(),
+            status=201,
         )
 
 

@@ -41,13 +41,16 @@ def _paused_by(game: Game) -> str:
 
 
 def clock_payload(game: Game) -> dict[str, Any]:
-    state = clock_state(game=game)
-    state["status_label"] = str(CLOCK_STATUS_LABELS[state["status"]])
-    state["paused_by"] = _paused_by(game) if state["paused"] else ""
-    if state["paused_by"]:
-        # The header says the clock is paused and by which judge.
-        state["status_label"] = _("Paused · judge %(name)s") % {"name": state["paused_by"]}
-    return state
+    """The clock API's answer: the clock's state, its status in words and who paused it."""
+    clock = clock_state(game=game)
+    paused_by = _paused_by(game) if clock.paused else ""
+    # The header says the clock is paused and by which judge.
+    label = (
+        _("Paused · judge %(name)s") % {"name": paused_by}
+        if paused_by
+        else str(CLOCK_STATUS_LABELS[clock.status])
+    )
+    return {**clock.to_json(), "status_label": label, "paused_by": paused_by}
 
 
 def _game(game_id: int) -> Game:

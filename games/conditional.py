@@ -31,29 +31,28 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.conditional import client_has
-
-_TAGGED_FIELDS = (
-    "game_id",
-    "tournament",
-    "round",
-    "table",
-    "ruleset",
-    "first_dealer",
-    "seq",
-    "last_hash",
-    "status",
-    "winner",
-    "result",
-    "confirmations",
-)
+from games.selectors.state import TableState
 
 
-def state_etag(state: dict[str, Any], *, legal: bool, tail: int = 0) -> str:
+def state_etag(state: TableState, *, legal: bool, tail: int = 0) -> str:
     """The weak ETag of ``state`` (``games.selectors.game_state``); see the module doc.
 
     ``tail`` is the number of last entries the answer carries (0: all)."""
-    basis = [state[field] for field in _TAGGED_FIELDS]
-    basis.append({"legal": legal, "entries": "entries" in state, "tail": tail})
+    basis: list[Any] = [
+        state.game_id,
+        state.tournament,
+        state.round,
+        state.table,
+        state.ruleset,
+        state.first_dealer,
+        state.seq,
+        state.last_hash,
+        state.status,
+        state.winner,
+        state.result.to_json(),
+        state.confirmations,
+    ]
+    basis.append({"legal": legal, "entries": state.entries is not None, "tail": tail})
     digest = hashlib.blake2b(
         json.dumps(basis, sort_keys=True, default=str).encode(), digest_size=12
     ).hexdigest()
@@ -61,7 +60,7 @@ def state_etag(state: dict[str, Any], *, legal: bool, tail: int = 0) -> str:
 
 
 def state_response(
-    request: Request, state: dict[str, Any], *, legal: bool, private: bool, tail: int = 0
+    request: Request, state: TableState, *, legal: bool, private: bool, tail: int = 0
 ) -> Response:
     """``state`` with its ETag, or 304 without a body when the poller already has it.
 
@@ -72,4 +71,4 @@ def state_response(
     headers = {"ETag": etag, "Cache-Control": "private, no-cache" if private else "no-cache"}
     if client_has(request, etag):
         return Response(status=304, headers=headers)
-    return Response(state, headers=headers)
+    return Response(state.to_json(), headers=headers)

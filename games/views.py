@@ -77,8 +77,9 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     # writes carry those (move_log.ANSWER_ENTRIES), not the whole log.
     tail = ANSWER_ENTRIES
     api["state"] += f"?tail={tail}"
-    state = selectors.game_state(game=game, entries_tail=tail)
-    state["rulings"] = selectors.table_rulings(game=game)
+    state = selectors.game_state(game=game, entries_tail=tail).with_rulings(
+        selectors.table_rulings(game=game)
+    )
     config = {
         "game_id": game.pk,
         "writable": writable,
@@ -99,7 +100,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         {
             "game": game,
             "config": config,
-            "state": state,
+            "state": state.to_json(),
             "writable": writable,
             # Through the token: the clock of a game in an event that is not public is
             # not anyone's to read by its id.
@@ -115,7 +116,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
                     ("B", _("Blue")),
                     ("G", _("Green")),
                 )
-                if seat in state["seats"]
+                if seat in state.seats
             ],
         },
     )
@@ -155,7 +156,7 @@ def live_table(
             "judge": is_judge(request.user, tournament),
             "game": game,
             "config": config,
-            "state": state,
+            "state": state.to_json(),
             "clock_url": reverse("api:game-clock", kwargs={"game_id": game.pk}),
             "record_url": reverse("api:game-record", kwargs={"game_id": game.pk}),
             "players": selectors.game_players(game=game),

@@ -310,7 +310,7 @@ class AdjudicationView(APIView):
     @extend_schema(responses=answers.AdjudicationAnswer, tags=["judging"])
     def get(self, request: Request, game_id: int) -> Response:
         game = _staff_game(request, game_id)
-        return Response(timeout_proposal(game=game))
+        return Response(timeout_proposal(game=game).to_json())
 
 
 class RulingsSearchView(APIView):

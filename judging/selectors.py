@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import ClockEvent, Game, MoveEntry
-from games.selectors.clock import CLOCK_STATUS_LABELS, clock_state
+from games.selectors.clock import CLOCK_STATUS_LABELS, ClockState, clock_state
 from judging.models import Alert, JudgeCall
 from judging.services.prediction import urgency_key
 from tournament.models import Round, Tournament
@@ -99,9 +99,9 @@ def _clock_events(round_: Round) -> dict[int, list[Any]]:
     return events
 
 
-def _clock_json(
+def _clock_of_row(
     row: dict[str, Any], events: list[Any], tournament: Tournament, now: datetime.datetime
-) -> dict[str, Any]:
+) -> ClockState:
     """``clock_state`` of one game from its row: the clock API's rules, no model instances."""
     clock = None
     if row["clock__id"] is not None:
@@ -285,7 +285,7 @@ def judge_dashboard(
     alerts = []
     for row in games:
         game_id = row["pk"]
-        clock = _clock_json(row, events.get(game_id, []), tournament, now)
+        clock = _clock_of_row(row, events.get(game_id, []), tournament, now)
         own = game_alerts.get(game_id, [])
         alerts.extend(own)
         open_alerts = sorted((a for a in own if a["open"]), key=_alert_order)
@@ -300,9 +300,9 @@ def judge_dashboard(
                 "table": row["table_number"],
                 "pair_yb": _pair_name(row, "pair_yb"),
                 "pair_rg": _pair_name(row, "pair_rg"),
-                "status": clock["status"],
-                "status_label": str(CLOCK_STATUS_LABELS[clock["status"]]),
-                "clock": clock,
+                "status": clock.status,
+                "status_label": str(CLOCK_STATUS_LABELS[clock.status]),
+                "clock": clock.to_json(),
                 "moves": row["moves"],
                 "progress": predicted.get("progress"),
                 "prediction": predicted,
@@ -313,7 +313,7 @@ def judge_dashboard(
                 "_order": (
                     (0, *_alert_order(open_alerts[0])[1:3])
                     if open_alerts
-                    else (_BUCKET[clock["status"]], 0, (clock["remaining_s"], 0.0)),
+                    else (_BUCKET[clock.status], 0, (clock.remaining_s, 0.0)),
                     row["table_number"],
                 ),
             }

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from games.engine import EngineError, entry_marks, replay
 from games.judge_words import judge_entry_words
 from games.models import Game
-from games.selectors import game_record, game_state
+from games.selectors import game_log, game_record
 from judging.models import JudgeCall, MoveRefusal, Ruling
 from judging.rules_text import RULES_HTML
 from judging.selectors_records import judge_name
@@ -255,8 +255,8 @@ def game_review(*, game: Game, at: int | None = None) -> dict[str, Any]:
     the rule it falls under (id and text) and every legal move of that card
     at that moment.
     """
-    state = game_state(game=game)
-    entries = state["entries"]
+    # The log's replayed view: the entries, without the table's legal moves.
+    entries = list(game_log(game=game).entries)
     texts = [e["text"] for e in entries]
     n = len(entries)
     at = n if at is None else max(0, min(at, n))

@@ -9,6 +9,7 @@ and without those there is no proposal, said in words.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from django.utils.translation import gettext as _
@@ -18,6 +19,7 @@ from core.errors import bilingual, in_language
 from games.engine import EngineError
 from games.models import Game
 from games.selectors.adjudication import (
+    SideStanding,
     adjudication_order,
     adjudication_proposal,
     adjudication_winner,
@@ -31,6 +33,47 @@ _NOTHING_TO_MEASURE = gettext_lazy(
 )
 
 
+@dataclass(frozen=True)
+class TimeoutProposal:
+    """The proposal for a timed-out game and where it comes from (``timeout_proposal``).
+
+    ``teams`` is None when there is nothing to measure; ``position`` and
+    ``locked`` are held only by a proposal measured on the log.
+    """
+
+    source: ProposalSource
+    winner: str | None
+    order: str
+    rule: str
+    teams: dict[str, SideStanding] | None
+    reason_en: str
+    reason_da: str
+    position: dict[str, list[str]] | None = None
+    locked: dict[str, list[str]] | None = None
+
+    def teams_json(self) -> dict[str, dict[str, int | None]] | None:
+        if self.teams is None:
+            return None
+        return {team: side.to_json() for team, side in self.teams.items()}
+
+    def to_json(self) -> dict[str, Any]:
+        """The judging API's answer (``judging.answers``), in the fields' order."""
+        data: dict[str, Any] = {
+            "source": self.source,
+            "winner": self.winner,
+            "order": self.order,
+            "rule": self.rule,
+            "teams": self.teams_json(),
+            "reason_en": self.reason_en,
+            "reason_da": self.reason_da,
+        }
+        if self.position is not None:
+            data["position"] = self.position
+        if self.locked is not None:
+            data["locked"] = self.locked
+        return data
+
+
 def is_timed_out(game: Game) -> bool:
     """Stopped at the time limit: awaiting its decision, or decided on time."""
     return game.status == Game.Status.TIME_UP or (
@@ -38,7 +81,7 @@ def is_timed_out(game: Game) -> bool:
     )
 
 
-def _from_result(game: Game, rule: str) -> dict[str, Any] | None:
+def _from_result(game: Game, rule: str) -> TimeoutProposal | None:
     """W3 on the numbers a recorded result carries (a table that kept score on paper)."""
     locked = {"YB": game.locked_yb, "RG": game.locked_rg}
     distance = {"YB": game.distance_yb, "RG": game.distance_rg}
@@ -47,18 +90,18 @@ def _from_result(game: Game, rule: str) -> dict[str, Any] | None:
     if decided is None:
         return None
     winner, why_en, why_da = decided
-    return {
-        "source": "result",
-        "winner": winner,
-        "order": order,
-        "rule": rule,
-        "teams": {t: {"distance": distance[t], "locked": locked[t]} for t in ("YB", "RG")},
-        "reason_en": f"From the recorded result: {why_en} ({rule}).",
-        "reason_da": f"Ifølge det indtastede resultat: {why_da} ({rule}).",
-    }
+    return TimeoutProposal(
+        source="result",
+        winner=winner,
+        order=order,
+        rule=rule,
+        teams={t: SideStanding(distance=distance[t], locked=locked[t]) for t in ("YB", "RG")},
+        reason_en=f"From the recorded result: {why_en} ({rule}).",
+        reason_da=f"Ifølge det indtastede resultat: {why_da} ({rule}).",
+    )
 
 
-def timeout_proposal(*, game: Game) -> dict[str, Any]:
+def timeout_proposal(*, game: Game) -> TimeoutProposal:
     """The engine's proposal for a timed-out game, and where it comes from.
 
     ``source`` is ``"log"`` (measured on the logged position), ``"result"``
@@ -69,21 +112,32 @@ def timeout_proposal(*, game: Game) -> dict[str, Any]:
     rule = game.round.tournament.variant.timeout_rule
     if game.move_entries.filter(withdrawn_at__isnull=True).exists():
         try:
-            return {"source": "log", **adjudication_proposal(game=game)}
+            measured = adjudication_proposal(game=game)
+            return TimeoutProposal(
+                source="log",
+                winner=measured.winner,
+                order=measured.order,
+                rule=measured.rule,
+                teams=measured.teams,
+                reason_en=measured.reason_en,
+                reason_da=measured.reason_da,
+                position=measured.position,
+                locked=measured.locked,
+            )
         except EngineError:
             pass  # a log the engine cannot read measures nothing; try the result's numbers
     recorded = _from_result(game, rule)
     if recorded is not None:
         return recorded
-    return {
-        "source": "none",
-        "winner": None,
-        "order": adjudication_order(game.round.tournament),
-        "rule": rule,
-        "teams": None,
-        "reason_en": in_language(_NOTHING_TO_MEASURE, "en"),
-        "reason_da": in_language(_NOTHING_TO_MEASURE, "da"),
-    }
+    return TimeoutProposal(
+        source="none",
+        winner=None,
+        order=adjudication_order(game.round.tournament),
+        rule=rule,
+        teams=None,
+        reason_en=in_language(_NOTHING_TO_MEASURE, "en"),
+        reason_da=in_language(_NOTHING_TO_MEASURE, "da"),
+    )
 
 
 def team_name(game: Game, team: str) -> str:
@@ -93,14 +147,14 @@ def team_name(game: Game, team: str) -> str:
     return _("Yellow/Blue") if team == "YB" else _("Red/Green")
 
 
-def proposal_text(game: Game, proposal: dict[str, Any]) -> str:
+def proposal_text(game: Game, proposal: TimeoutProposal) -> str:
     """The proposal in one sentence of the active language, the winner named in words."""
-    reason = str(bilingual(proposal["reason_en"], proposal["reason_da"]))
-    if proposal["source"] == "none":
+    reason = str(bilingual(proposal.reason_en, proposal.reason_da))
+    if proposal.source == "none":
         return reason
-    if proposal["winner"] is None:
+    if proposal.winner is None:
         return _("No winner: the two sides are level. %(reason)s") % {"reason": reason}
     return _("%(side)s wins. %(reason)s") % {
-        "side": team_name(game, proposal["winner"]),
+        "side": team_name(game, proposal.winner),
         "reason": reason,
     }

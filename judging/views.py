@@ -159,7 +159,7 @@ def _review_context(
             void_effects = void_preview(table=table, seq=entry["seq"])
         except ApplicationError:
             void_effects = []
-    state = game_state(game=game, with_entries=False)
+    state = game_state(game=game, with_entries=False, with_legal=False)
     call = table_judge_status(game=game)["call"]
     timed_out = is_timed_out(game)
     proposal = timeout_proposal(game=game) if timed_out else None
@@ -171,7 +171,7 @@ def _review_context(
         "void_effects": void_effects,
         # In the position's own keys: Y R B G, or the DUO areas YK RK YO RO.
         "position_text": " ".join(
-            f"{key}={','.join(pawns)}" for key, pawns in state["position"].items()
+            f"{key}={','.join(pawns)}" for key, pawns in state.position.items()
         ),
         "players": game_players(game=game),
         "call": call,

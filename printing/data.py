@@ -240,8 +240,7 @@ def game_ruling_notes(*, game: Game) -> dict[int, RulingNote]:
 
 
 def game_record_data(*, game: Game, lang: str = "da") -> GameRecord:
-    from games.selectors import game_log, short_hash
-    from games.services.move_log import game_record_export
+    from games.selectors import game_log, game_record_export, short_hash
 
     record = game_record_export(game=game)
     entries, diagrams, checked = record_timeline(

@@ -8,11 +8,63 @@ result a judge decides is written by ``games.services.results``.
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from typing import Any
 
 from games.engine import adjudicate, get_ruleset, position_from_json
 from games.models import Game
-from games.selectors.state import game_state
+from games.selectors.log import game_log, locked_by_seat
+
+
+@dataclass(frozen=True)
+class SideStanding:
+    """What W3 weighs of one side: its remaining distance and its locked pawns
+    (pawns in House, in the printed rulebook's reading); None when unknown."""
+
+    distance: int | None
+    locked: int | None
+
+    def to_json(self) -> dict[str, int | None]:
+        return {"distance": self.distance, "locked": self.locked}
+
+
+def standings_of(teams: dict[str, dict[str, int | None]]) -> dict[str, SideStanding]:
+    """The engine's ``teams`` of an adjudication as typed values."""
+    return {
+        team: SideStanding(distance=side["distance"], locked=side["locked"])
+        for team, side in teams.items()
+    }
+
+
+@dataclass(frozen=True)
+class AdjudicationProposal:
+    """The engine's time-out proposal (W3; DUO W2) measured on the logged position.
+
+    ``winner`` is None when the sides are level; ``reason_en``/``reason_da``
+    say why, with the rule; ``position`` and ``locked`` are the position it
+    was measured on and each seat's locked pawns, as ``TableState`` has them.
+    """
+
+    winner: str | None
+    order: str
+    rule: str
+    teams: dict[str, SideStanding]
+    reason_en: str
+    reason_da: str
+    position: dict[str, list[str]]
+    locked: dict[str, list[str]]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner,
+            "order": self.order,
+            "rule": self.rule,
+            "teams": {team: side.to_json() for team, side in self.teams.items()},
+            "reason_en": self.reason_en,
+            "reason_da": self.reason_da,
+            "position": self.position,
+            "locked": self.locked,
+        }
 
 
 def adjudication_winner(
@@ -71,12 +123,22 @@ def adjudication_order(tournament: Any) -> str:
     return str(tournament.adjudication)
 
 
-def adjudication_proposal(*, game: Game) -> dict[str, Any]:
+def adjudication_proposal(*, game: Game) -> AdjudicationProposal:
     """The engine's W3 proposal from the table's logged position, in the event's order."""
     tournament = game.round.tournament
-    state = game_state(game=game, with_entries=False)
+    view = game_log(game=game)
+    position = view.replay.position.to_json()
     ruleset = dataclasses.replace(
         get_ruleset(tournament.ruleset), adjudication=adjudication_order(tournament)
     )
-    proposal = adjudicate(position_from_json(state["position"], ruleset), ruleset)
-    return {**proposal, "position": state["position"], "locked": state["locked"]}
+    proposal = adjudicate(position_from_json(position, ruleset), ruleset)
+    return AdjudicationProposal(
+        winner=proposal["winner"],
+        order=proposal["order"],
+        rule=proposal["rule"],
+        teams=standings_of(proposal["teams"]),
+        reason_en=proposal["reason_en"],
+        reason_da=proposal["reason_da"],
+        position=position,
+        locked=locked_by_seat(view),
+    )

@@ -7,6 +7,7 @@ its changes are ``games.services.clock``'s.
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
@@ -21,6 +22,53 @@ CLOCK_STATUS_LABELS = {
     "time_up": _("Time up — awaiting adjudication"),
     "stopped": _("Game over"),
 }
+
+
+@dataclass(frozen=True)
+class ClockExtension:
+    """Minutes a judge added to the clock, why, when and by whom (a username)."""
+
+    minutes: int | None
+    reason: str
+    at: str
+    by: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"minutes": self.minutes, "reason": self.reason, "at": self.at, "by": self.by}
+
+
+@dataclass(frozen=True)
+class ClockState:
+    """The clock as every display shows it; ``to_json`` is the clock API's answer.
+
+    Seconds are clock seconds (the event's clock speed applied); a display
+    counts a running clock on from ``server_time``, when it was read.
+    """
+
+    status: str
+    elapsed_s: float
+    remaining_s: float
+    limit_s: float
+    alert_s: float
+    server_time: str
+    extensions: tuple[ClockExtension, ...]
+    paused: bool
+    paused_reason: str
+    speed: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "elapsed_s": self.elapsed_s,
+            "remaining_s": self.remaining_s,
+            "limit_s": self.limit_s,
+            "alert_s": self.alert_s,
+            "server_time": self.server_time,
+            "extensions": [extension.to_json() for extension in self.extensions],
+            "paused": self.paused,
+            "paused_reason": self.paused_reason,
+            "speed": self.speed,
+        }
 
 
 def clock_of(game: Game) -> GameClock | None:
@@ -60,8 +108,8 @@ def _status(game: Game, clock: GameClock | None, elapsed: float, limit_s: float)
     return "running"
 
 
-def clock_state(*, game: Game, now: datetime.datetime | None = None) -> dict[str, Any]:
-    """The clock as every display shows it (the clock API's JSON).
+def clock_state(*, game: Game, now: datetime.datetime | None = None) -> ClockState:
+    """The clock as every display shows it (``to_json``: the clock API's JSON).
 
     Works on a game fetched with ``select_related("round__tournament",
     "clock")`` and ``prefetch_related("clock__events__actor")`` without
@@ -75,37 +123,37 @@ def clock_state(*, game: Game, now: datetime.datetime | None = None) -> dict[str
         limit_s = tournament.time_limit_minutes * 60.0
         elapsed = 0.0
         speed = tournament.clock_speed
-        extensions: list[dict[str, Any]] = []
+        extensions: tuple[ClockExtension, ...] = ()
         paused_reason = ""
     else:
         alert_s, limit_s = clock_marks_s(clock)
         elapsed = clock_elapsed_s(clock, now)
         speed = clock.speed
         events = list(clock.events.all())
-        extensions = [
-            {
-                "minutes": e.minutes,
-                "reason": e.reason,
-                "at": e.at.isoformat(),
-                "by": e.actor.get_username() if e.actor else "",
-            }
+        extensions = tuple(
+            ClockExtension(
+                minutes=e.minutes,
+                reason=e.reason,
+                at=e.at.isoformat(),
+                by=e.actor.get_username() if e.actor else "",
+            )
             for e in events
             if e.kind == ClockEvent.Kind.EXTEND
-        ]
+        )
         pauses = [e for e in events if e.kind == ClockEvent.Kind.PAUSE]
         paused_reason = pauses[-1].reason if clock.paused_at and pauses else ""
     status = _status(game, clock, elapsed, limit_s)
     if status == "time_up":
         elapsed = min(elapsed, limit_s)
-    return {
-        "status": status,
-        "elapsed_s": round(elapsed, 2),
-        "remaining_s": round(max(0.0, limit_s - elapsed), 2),
-        "limit_s": limit_s,
-        "alert_s": alert_s,
-        "server_time": now.isoformat(),
-        "extensions": extensions,
-        "paused": status == "paused",
-        "paused_reason": paused_reason,
-        "speed": speed,
-    }
+    return ClockState(
+        status=status,
+        elapsed_s=round(elapsed, 2),
+        remaining_s=round(max(0.0, limit_s - elapsed), 2),
+        limit_s=limit_s,
+        alert_s=alert_s,
+        server_time=now.isoformat(),
+        extensions=extensions,
+        paused=status == "paused",
+        paused_reason=paused_reason,
+        speed=speed,
+    )

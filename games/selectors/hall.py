@@ -166,7 +166,7 @@ def _hall_tables(*, round_: Round) -> list[dict[str, Any]]:
                 if game.started_at
                 else None,
                 "to_move": summary["to_move"],
-                "clock": {field: clock[field] for field in _HALL_CLOCK_FIELDS},
+                "clock": {field: getattr(clock, field) for field in _HALL_CLOCK_FIELDS},
             }
         )
     return tables

@@ -9,6 +9,7 @@ exactly one log and a cached value can never be stale.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -77,6 +78,12 @@ def game_record(*, game: Game, moves: list[str], players: dict[str, str] | None 
     if players is not None:
         record["players"] = players
     return record
+
+
+def game_record_export(*, game: Game) -> dict[str, Any]:
+    """The game's active log as a NOTATION.md game record with the players' names."""
+    moves = list(active_entries(game=game).values_list("text", flat=True))
+    return game_record(game=game, moves=moves, players=game_players(game=game))
 
 
 def log_origin(game: Game) -> str:
@@ -327,14 +334,22 @@ def game_log(*, game: Game, head: tuple[int, str] | None = None) -> LogView:
     return build_log_view(game=game, rows=rows)
 
 
-def move_log_verify(*, game: Game) -> dict[str, Any]:
-    """Recompute the hash chain of the active entries: ``{"ok", "first_bad_seq"}``."""
+@dataclass(frozen=True)
+class ChainVerdict:
+    """Whether a log's hash chain holds, and else the first entry where it breaks."""
+
+    ok: bool
+    first_bad_seq: int | None
+
+
+def move_log_verify(*, game: Game) -> ChainVerdict:
+    """Recompute the hash chain of the active entries."""
     prev = genesis_hash(game.pk)
     expected_seq = 1
     for row in active_entries(game=game).values("seq", "text", "prev_hash", "hash"):
         want = entry_hash(prev_hash=prev, text=row["text"], seq=row["seq"])
         if row["seq"] != expected_seq or row["prev_hash"] != prev or row["hash"] != want:
-            return {"ok": False, "first_bad_seq": row["seq"]}
+            return ChainVerdict(ok=False, first_bad_seq=row["seq"])
         prev = row["hash"]
         expected_seq += 1
-    return {"ok": True, "first_bad_seq": None}
+    return ChainVerdict(ok=True, first_bad_seq=None)

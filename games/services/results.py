@@ -167,9 +167,9 @@ def _adjudication_from_log(game: Game) -> tuple[str | None, str, str] | None:
     except EngineError:
         return None  # a log the engine cannot read decides nothing
     return (
-        proposal["winner"],
-        "from the table's move log: " + _RULE_SUFFIX.sub("", proposal["reason_en"]),
-        "ifølge bordets træklog: " + _RULE_SUFFIX.sub("", proposal["reason_da"]),
+        proposal.winner,
+        "from the table's move log: " + _RULE_SUFFIX.sub("", proposal.reason_en),
+        "ifølge bordets træklog: " + _RULE_SUFFIX.sub("", proposal.reason_da),
     )
 
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from core.errors import ApplicationError, Conflict, NotFound, Text, in_language
 from core.users import Actor
 from games.models import Game
-from games.selectors import game_state
+from games.selectors import game_log
 from games.selectors.clock import clock_state
 from games.services import clock as clock_service
 from judging.models import JudgeCall, Ruling
@@ -28,7 +28,8 @@ from tournament.permissions import require_judge
 def _entry_text(game: Game, seq: int | None) -> tuple[int | None, str]:
     if not seq:
         return None, ""
-    for entry in game_state(game=game)["entries"]:
+    # The log's replayed view holds the entries: no table state, no legal moves.
+    for entry in game_log(game=game).entries:
         if entry["seq"] == seq:
             return seq, entry["text"]
     raise NotFound(
@@ -220,6 +221,6 @@ def _close(call: JudgeCall, actor: Actor) -> CallClosing:
     return CallClosing(
         call=call,
         closed=changed,
-        clock="resumed" if resumed else state["status"],
-        paused_reason=state["paused_reason"] if state["status"] == "paused" else "",
+        clock="resumed" if resumed else state.status,
+        paused_reason=state.paused_reason if state.status == "paused" else "",
     )

@@ -30,7 +30,8 @@ from games.engine import (
     void_check,
 )
 from games.models import Game
-from games.selectors import game_state
+from games.selectors import game_log
+from games.selectors.adjudication import SideStanding
 from games.services.results import game_result_record
 from judging.models import JudgeCall, Ruling
 from judging.selectors_timeout import is_timed_out, timeout_proposal
@@ -96,8 +97,7 @@ class JudgeAtTable:
     @functools.cached_property
     def entries(self) -> dict[int, str]:
         """The log's active entries, number to text, read once."""
-        state = game_state(game=self.game, with_legal=False)
-        return {int(entry["seq"]): str(entry["text"]) for entry in state["entries"]}
+        return {int(entry["seq"]): str(entry["text"]) for entry in game_log(game=self.game).entries}
 
     def entry_check(self, seq: int) -> None:
         if seq not in self.entries:
@@ -279,20 +279,21 @@ def _adjudicate(table: JudgeAtTable, request: AdjudicationRequest | ResultReques
             _("Only a game stopped at the time limit is adjudicated."),
         )
     proposal = timeout_proposal(game=game)
-    override = winner != proposal["winner"]
+    override = winner != proposal.winner
     if override and not reason:
         raise ApplicationError("reason_required", _("Write the reason for the ruling."))
     if not reason:
-        reason = proposal["reason_en"]
-    teams = proposal["teams"] or {t: {"distance": None, "locked": None} for t in ("YB", "RG")}
+        reason = proposal.reason_en
+    unknown = SideStanding(distance=None, locked=None)
+    teams = proposal.teams or {"YB": unknown, "RG": unknown}
     with transaction.atomic():
         ruling = rule_of(
             game=game, actor=actor, kind=Ruling.Kind.ADJUDICATION, reason=reason,
-            rule=proposal["rule"],
+            rule=proposal.rule,
             texts=[checked_entry(f"! RESULT {winner} TIME", game)], call=request.call,
-            data={"winner": winner, "proposal": proposal["winner"], "override": override,
-                  "teams": proposal["teams"], "order": proposal["order"],
-                  "source": proposal["source"]},
+            data={"winner": winner, "proposal": proposal.winner, "override": override,
+                  "teams": proposal.teams_json(), "order": proposal.order,
+                  "source": proposal.source},
         )  # fmt: skip
         game_result_record(
             game=game,
@@ -300,10 +301,10 @@ def _adjudicate(table: JudgeAtTable, request: AdjudicationRequest | ResultReques
             winner=winner,
             source="adjudicated",
             timed_out=True,
-            locked_yb=teams["YB"]["locked"],
-            locked_rg=teams["RG"]["locked"],
-            distance_yb=teams["YB"]["distance"],
-            distance_rg=teams["RG"]["distance"],
+            locked_yb=teams["YB"].locked,
+            locked_rg=teams["RG"].locked,
+            distance_yb=teams["YB"].distance,
+            distance_rg=teams["RG"].distance,
             note=reason[:500],
             override_reason=reason[:500] if override else "",
         )

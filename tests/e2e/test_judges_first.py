@@ -144,7 +144,7 @@ def test_one_form_decides_a_timed_out_game_with_the_engines_proposal(
     timed_out.refresh_from_db()
     assert timed_out.status == Game.Status.TIME_UP
     proposal = timeout_proposal(game=timed_out)
-    assert proposal["source"] == "log" and proposal["winner"] in ("YB", "RG")
+    assert proposal.source == "log" and proposal.winner in ("YB", "RG")
     names = {"YB": "Gul/Blå", "RG": "Rød/Grøn"}
     page.set_viewport_size(size)
     login(page, live_server, "judge")
@@ -154,15 +154,15 @@ def test_one_form_decides_a_timed_out_game_with_the_engines_proposal(
     expect(page.locator("#form-adjudication")).to_have_count(1)
     expect(page.locator("#form-result")).to_have_count(0)
     expect(page.locator("#proposal")).to_contain_text(
-        f"Motoren foreslår: {names[proposal['winner']]} vinder."
+        f"Motoren foreslår: {names[proposal.winner]} vinder."
     )
     assert "—" not in page.locator("#proposal").inner_text()
-    expect(page.locator("#form-adjudication select[name=winner]")).to_have_value(proposal["winner"])
+    expect(page.locator("#form-adjudication select[name=winner]")).to_have_value(proposal.winner)
     page.locator("#decide-on-time").click()
     expect(page.locator(".messages .success")).to_contain_text("Afgjort på tid")
     timed_out.refresh_from_db()
     assert timed_out.status == Game.Status.FINISHED and timed_out.timed_out
-    assert timed_out.winner == proposal["winner"]
+    assert timed_out.winner == proposal.winner
     assert timed_out.result_source == Game.ResultSource.ADJUDICATED
     ruling = Ruling.objects.get(game=timed_out)
     assert ruling.kind == Ruling.Kind.ADJUDICATION and ruling.data["override"] is False

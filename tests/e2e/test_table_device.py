@@ -154,7 +154,7 @@ def engine_refusal(entries, entry):
 def test_a_tapped_pawn_that_cannot_move_gets_the_engines_rule_text(device, live_server):
     game, url = table_at(live_server, 19)
     state = game_state(game=game)
-    assert "5" in state["legal_entries"]
+    assert "5" in state.legal_entries
     _ctx, page = device(390, 844)
     page.goto(url)
     # Blue taps its start circle with a 5: the engine refuses "5: BH+5" (C8).
@@ -170,7 +170,7 @@ def test_a_tapped_pawn_that_cannot_move_gets_the_engines_rule_text(device, live_
     expect(page.locator("#typed-error")).to_have_text(words)
     page.click("#sheet-close")
     # A pawn of another colour on the track: the engine's S3.
-    other = next(loc for s in ("R", "G", "Y") for loc in state["position"][s] if loc[1:].isdigit())
+    other = next(loc for s in ("R", "G", "Y") for loc in state.position[s] if loc[1:].isdigit())
     page.click('#cards button[data-card="5"]')
     tap(page, other, pawn=True)
     expect(error).to_have_text(engine_refusal(19, f"B 5: {other}+5"))
@@ -252,7 +252,7 @@ def test_a_conflicting_offline_entry_is_shown_plainly_and_kept(device, live_serv
     assert stored(game) == [*MOVES[:6], "! VOID 6"]
     kept = page.evaluate(f"JSON.parse(localStorage.getItem('dmp-table-{game.pk}'))")
     assert kept["queue"] == [] and [r["text"] for r in kept["refused"]] == [MOVES[6]]
-    expect(page.locator("#seq")).to_have_text(str(after_void["seq"]))
+    expect(page.locator("#seq")).to_have_text(str(after_void.seq))
     page.click("#conflict button")
     expect(page.locator("#refused li")).to_have_count(1)
     page.click("#refused li button:has-text('Fjern')")

@@ -31,7 +31,7 @@ def seven_table(live_server):
     for i, text in enumerate(selfplay_game(SEED, first_dealer="Y")["moves"][:PREFIX]):
         move_submit(game=game, text=text, client_id=f"setup-{i:04d}", expected_seq=i)
     state = game_state(game=game)
-    assert state["to_move"] == "B" and SEVEN in state["legal_entries"]["7"]
+    assert state.to_move == "B" and SEVEN in state.legal_entries["7"]
     return game, f"{live_server.url}/t/{game_token(game=game)}/", state
 
 
@@ -43,7 +43,7 @@ def first_part_counts(state, loc):
     """Step counts a legal 7 allows for ``loc`` as its first part."""
     return {
         int(mv.split()[1].split("+")[1])
-        for mv in state["legal_entries"]["7"]
+        for mv in state.legal_entries["7"]
         if mv.split()[1].startswith(loc + "+")
     }
 
@@ -122,7 +122,7 @@ def test_all_splits_stay_listed_and_typing_still_works(page, seven_table):
     page.goto(url)
     page.click('#cards button[data-card="7"]')
     page.click('button[data-sheet="type"]')
-    expect(page.locator("#legal-list button")).to_have_count(len(state["legal_entries"]["7"]))
+    expect(page.locator("#legal-list button")).to_have_count(len(state.legal_entries["7"]))
     page.fill("#typed", "7: b5+3>B8 g11+4")
     page.click("#typed-form button[type=submit]")
     expect(page.locator("#sheet")).to_be_hidden()

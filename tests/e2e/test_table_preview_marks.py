@@ -156,7 +156,7 @@ def test_the_preview_draws_landings_hits_and_swaps_on_the_board(phone, live_serv
     seed = 2 if ruleset == "duo" else 1  # DUO game 2 has a 4 split that knocks a pawn home
     entries, move, effect = find(ruleset, kind, seed)
     game, url = table(live_server, ruleset, entries)
-    seat = game_state(game=game)["to_move"]
+    seat = game_state(game=game).to_move
     phone.goto(url)
     expect(phone.locator("#board .pawn").first).to_be_visible()
     assert phone.locator("#board .land-mark, #board .hit-mark, #board .swap-mark").count() == 0

@@ -48,10 +48,10 @@ def _state(game, now):
 
 def test_not_started_clock_shows_the_tournament_limit(game):
     state = _state(game, at(0))
-    assert state["status"] == "not_started"
-    assert state["limit_s"] == 3600
-    assert state["alert_s"] == 3000
-    assert state["remaining_s"] == 3600
+    assert state.status == "not_started"
+    assert state.limit_s == 3600
+    assert state.alert_s == 3000
+    assert state.remaining_s == 3600
 
 
 def test_start_sets_the_game_in_progress_and_the_marks(game):
@@ -62,10 +62,10 @@ def test_start_sets_the_game_in_progress_and_the_marks(game):
     assert clock.alert_due_at == at(50)
     assert clock.limit_due_at == at(60)
     state = _state(game, at(12.5))
-    assert state["status"] == "running"
-    assert state["elapsed_s"] == pytest.approx(750)
-    assert state["remaining_s"] == pytest.approx(2850)
-    assert state["server_time"] == at(12.5).isoformat()
+    assert state.status == "running"
+    assert state.elapsed_s == pytest.approx(750)
+    assert state.remaining_s == pytest.approx(2850)
+    assert state.server_time == at(12.5).isoformat()
 
 
 def test_start_twice_changes_nothing(game):
@@ -93,7 +93,7 @@ def test_clock_speed_makes_minutes_pass_faster(game):
     assert clock.alert_due_at == T0 + datetime.timedelta(seconds=50)
     assert clock.limit_due_at == T0 + datetime.timedelta(seconds=60)
     state = _state(game, T0 + datetime.timedelta(seconds=30))
-    assert state["elapsed_s"] == pytest.approx(30 * 60)
+    assert state.elapsed_s == pytest.approx(30 * 60)
 
 
 def test_pause_freezes_the_clock_and_resume_moves_the_marks(game, judge, monkeypatch):
@@ -102,15 +102,15 @@ def test_pause_freezes_the_clock_and_resume_moves_the_marks(game, judge, monkeyp
     clock = clock_pause(game=game, actor=judge, reason="Dommerkald")
     assert clock.alert_due_at is None and clock.limit_due_at is None
     state = _state(game, at(25))
-    assert state["status"] == "paused"
-    assert state["paused"] is True
-    assert state["paused_reason"] == "Dommerkald"
-    assert state["elapsed_s"] == pytest.approx(20 * 60)
+    assert state.status == "paused"
+    assert state.paused is True
+    assert state.paused_reason == "Dommerkald"
+    assert state.elapsed_s == pytest.approx(20 * 60)
     monkeypatch.setattr(clock_service.timezone, "now", lambda: at(27))
     clock = clock_resume(game=game, actor=judge)
     assert clock.alert_due_at == at(57)
     assert clock.limit_due_at == at(67)
-    assert _state(game, at(30))["elapsed_s"] == pytest.approx(23 * 60)
+    assert _state(game, at(30)).elapsed_s == pytest.approx(23 * 60)
 
 
 def test_extension_moves_both_marks_and_is_listed(game, judge):
@@ -119,11 +119,11 @@ def test_extension_moves_both_marks_and_is_listed(game, judge):
     assert clock.alert_due_at == at(55)
     assert clock.limit_due_at == at(65)
     state = _state(game, at(10))
-    assert state["limit_s"] == 65 * 60
-    assert state["alert_s"] == 55 * 60
-    assert state["extensions"][0]["minutes"] == 5
-    assert state["extensions"][0]["reason"] == "Langt dommerkald"
-    assert state["extensions"][0]["by"] == judge.username
+    assert state.limit_s == 65 * 60
+    assert state.alert_s == 55 * 60
+    assert state.extensions[0].minutes == 5
+    assert state.extensions[0].reason == "Langt dommerkald"
+    assert state.extensions[0].by == judge.username
 
 
 @pytest.mark.parametrize(
@@ -195,8 +195,8 @@ def test_stop_freezes_the_clock_and_clears_the_marks(game, judge):
     clock = clock_stop(game=game, at=at(42))
     assert clock.alert_due_at is None and clock.limit_due_at is None
     state = _state(game, at(59))
-    assert state["status"] == "stopped"
-    assert state["elapsed_s"] == pytest.approx(42 * 60)
+    assert state.status == "stopped"
+    assert state.elapsed_s == pytest.approx(42 * 60)
     assert clock_stop(game=game, at=at(50)).stopped_at == at(42)
     with pytest.raises(ApplicationError) as err:
         clock_extend(game=game, actor=judge, minutes=5, reason="x")
@@ -208,7 +208,7 @@ def test_stop_while_paused_counts_up_to_the_pause(game, judge, monkeypatch):
     monkeypatch.setattr(clock_service.timezone, "now", lambda: at(30))
     clock_pause(game=game, actor=judge)
     clock_stop(game=game, at=at(40))
-    assert _state(game, at(45))["elapsed_s"] == pytest.approx(30 * 60)
+    assert _state(game, at(45)).elapsed_s == pytest.approx(30 * 60)
 
 
 def test_stop_without_a_clock_does_nothing(game):
@@ -219,9 +219,9 @@ def test_stop_without_a_clock_does_nothing(game):
 def test_a_running_clock_past_the_limit_reads_time_up(game):
     clock_start(game=game, at=at(0))
     state = _state(game, at(61))
-    assert state["status"] == "time_up"
-    assert state["remaining_s"] == 0
-    assert state["elapsed_s"] == 3600
+    assert state.status == "time_up"
+    assert state.remaining_s == 0
+    assert state.elapsed_s == 3600
 
 
 def test_start_round_starts_every_table_at_the_same_instant():

@@ -9,7 +9,14 @@ import pytest
 from core.errors import ApplicationError
 from games.engine import replay
 from games.models import Game, MoveEntry
-from games.selectors import entry_hash, game_log, game_state, genesis_hash, move_log_verify
+from games.selectors import (
+    ChainVerdict,
+    entry_hash,
+    game_log,
+    game_state,
+    genesis_hash,
+    move_log_verify,
+)
 from games.services.move_log import (
     entry_read,
     move_preview,
@@ -31,10 +38,10 @@ def test_first_entry_is_appended_with_canonical_text_and_state(game):
     assert result.created
     assert result.entry["text"] == "R 11: in"
     assert result.entry["seq"] == 1
-    assert result.state["seq"] == 1
-    assert result.state["position"]["R"].count("RS") == 1
-    assert result.state["to_move"] == "B"
-    assert result.state["hand_sizes"]["R"] == 3
+    assert result.state.seq == 1
+    assert result.state.position["R"].count("RS") == 1
+    assert result.state.to_move == "B"
+    assert result.state.hand_sizes["R"] == 3
     stored = MoveEntry.objects.get(game=game)
     assert (stored.seat, stored.text, stored.client_id) == ("R", "R 11: in", "abcdefgh-1")
 
@@ -43,11 +50,11 @@ def test_a_whole_game_logged_entry_by_entry_replays_to_the_engines_winner(game, 
     play(game, record["moves"])
     state = game_state(game=game)
     expected = replay(record)
-    assert state["seq"] == len(record["moves"])
-    assert state["winner"] == expected.winner
-    assert state["position"] == expected.position.to_json()
-    assert state["to_move"] is None
-    assert move_log_verify(game=game)["ok"]
+    assert state.seq == len(record["moves"])
+    assert state.winner == expected.winner
+    assert state.position == expected.position.to_json()
+    assert state.to_move is None
+    assert move_log_verify(game=game).ok
 
 
 def test_illegal_move_is_refused_with_rule_and_nothing_changes(game):
@@ -58,7 +65,7 @@ def test_illegal_move_is_refused_with_rule_and_nothing_changes(game):
     assert err.value.message_da and err.value.message_en
     assert err.value.message_da != err.value.message_en
     assert not MoveEntry.objects.exists()
-    assert game_state(game=game)["seq"] == 0
+    assert game_state(game=game).seq == 0
 
 
 def test_wrong_seat_is_refused_by_rule_d2(game):
@@ -83,7 +90,7 @@ def test_written_destination_is_checked(game):
     with pytest.raises(ApplicationError) as err:
         move_submit(game=game, text="5: RS+5>R6", client_id="abcdefgh-x", expected_seq=4)
     assert err.value.code == "N"
-    assert game_state(game=game)["seq"] == 4
+    assert game_state(game=game).seq == 4
     ok = move_submit(game=game, text="5: RS+5>R5", client_id="abcdefgh-y", expected_seq=4)
     assert ok.entry["text"] == "R 5: RS+5"
 
@@ -102,7 +109,7 @@ def test_retry_after_the_log_moved_on_still_answers_the_stored_entry(game):
     again = move_submit(game=game, text="11: in", client_id="retry-0001", expected_seq=0)
     assert not again.created
     assert again.entry["seq"] == 1
-    assert again.state["seq"] == 2
+    assert again.state.seq == 2
     assert MoveEntry.objects.filter(game=game).count() == 2
 
 
@@ -136,19 +143,19 @@ def test_hash_chain_follows_the_contract(game):
         want = hashlib.sha256(f"{prev}{row.text}{row.seq}".encode()).hexdigest()
         assert row.prev_hash == prev and row.hash == want
         prev = row.hash
-    assert game_state(game=game)["short_hash"] == rows[-1].hash[:8]
+    assert game_state(game=game).short_hash == rows[-1].hash[:8]
 
 
 def test_tampered_entry_breaks_the_chain(game):
     play(game, ["11: in", "8: in", "13: in"])
     MoveEntry.objects.filter(game=game, seq=2).update(text="B 13: in")
-    assert move_log_verify(game=game) == {"ok": False, "first_bad_seq": 2}
+    assert move_log_verify(game=game) == ChainVerdict(ok=False, first_bad_seq=2)
 
 
 def test_take_back_last_entry_marks_it_withdrawn_and_seq_is_reused(game):
     play(game, ["11: in", "8: in"])
     state = move_take_back(game=game, client_id="device-a-tb", seq=2)
-    assert state["seq"] == 1 and state["to_move"] == "B"
+    assert state.seq == 1 and state.to_move == "B"
     withdrawn = MoveEntry.objects.get(game=game, seq=2)
     assert withdrawn.withdrawn_at is not None and withdrawn.withdrawn_by == "device-a-tb"
     again = move_submit(game=game, text="13: in", client_id="client-again", expected_seq=1)
@@ -156,14 +163,14 @@ def test_take_back_last_entry_marks_it_withdrawn_and_seq_is_reused(game):
     assert MoveEntry.objects.filter(game=game).count() == 3
     first = MoveEntry.objects.get(game=game, seq=1)
     assert again.entry["hash"] == entry_hash(prev_hash=first.hash, text="B 13: in", seq=2)
-    assert move_log_verify(game=game)["ok"]
+    assert move_log_verify(game=game).ok
 
 
 def test_take_back_is_idempotent_for_the_same_device(game):
     play(game, ["11: in", "8: in"])
     move_take_back(game=game, client_id="device-a-tb", seq=2)
     state = move_take_back(game=game, client_id="device-a-tb", seq=2)
-    assert state["seq"] == 1
+    assert state.seq == 1
     assert MoveEntry.objects.filter(game=game, withdrawn_at__isnull=True).count() == 1
 
 
@@ -227,10 +234,10 @@ def test_replay_cache_matches_a_fresh_replay(game, record):
 
 
 def test_changing_the_first_dealer_is_never_served_from_the_cache(game):
-    assert game_state(game=game)["to_move"] == "R"
+    assert game_state(game=game).to_move == "R"
     Game.objects.filter(pk=game.pk).update(first_dealer="B")
     game.refresh_from_db()
-    assert game_state(game=game)["to_move"] == "G"
+    assert game_state(game=game).to_move == "G"
 
 
 def test_a_submission_answers_with_the_legal_moves_and_the_tag_of_the_tables_read(game):
@@ -239,9 +246,9 @@ def test_a_submission_answers_with_the_legal_moves_and_the_tag_of_the_tables_rea
 
     result = move_submit(game=game, text="11: in", client_id="abcdefgh-1", expected_seq=0)
     read = game_state(game=game, entries_tail=ANSWER_ENTRIES)
-    assert result.state["legal_entries"] == read["legal_entries"]
-    assert result.state["legal_entries"]["8"] == ["8: in"]
-    assert result.state["legal_effects"] == read["legal_effects"]
+    assert result.state.legal_entries == read.legal_entries
+    assert result.state.legal_entries["8"] == ["8: in"]
+    assert result.state.legal_effects == read.legal_effects
     # The device's next poll (?tail=20) is answered 304.
     assert result.state_etag == state_etag(read, legal=True, tail=ANSWER_ENTRIES)
     assert result.state_etag != state_etag(read, legal=True)  # a tag of the tail, not the log
@@ -252,7 +259,7 @@ def test_other_write_answers_leave_out_legal_moves(game):
 
     move_submit(game=game, text="11: in", client_id="abcdefgh-1", expected_seq=0)
     state = move_take_back(game=game, client_id="abcdefgh-1", seq=1)
-    assert state["legal_entries"] is None
+    assert state.legal_entries is None
 
 
 def test_the_process_keeps_one_view_per_game_and_finds_older_heads_in_the_shared_cache(

@@ -27,7 +27,7 @@ def test_racing_devices_append_each_move_exactly_once(require_postgres, record):
 
     def device(i):
         while True:
-            seq = game_state(game=game, with_entries=False)["seq"]
+            seq = game_state(game=game, with_entries=False).seq
             if seq >= N_MOVES:
                 return
             try:
@@ -49,7 +49,7 @@ def test_racing_devices_append_each_move_exactly_once(require_postgres, record):
     assert [e.text for e in active] == moves
     assert outcomes["created"] == N_MOVES
     assert MoveEntry.objects.filter(game=game).count() == N_MOVES
-    assert move_log_verify(game=game)["ok"]
+    assert move_log_verify(game=game).ok
 
 
 def test_the_same_entry_sent_by_many_threads_is_stored_once(require_postgres):

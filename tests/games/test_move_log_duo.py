@@ -13,9 +13,9 @@ from django.test import Client
 
 from games.engine import DUO, replay, selfplay_game
 from games.models import Game, MoveEntry
-from games.selectors import game_state
+from games.selectors import game_record_export, game_state
 from games.selectors.adjudication import adjudication_order, adjudication_proposal
-from games.services.move_log import game_record_export, move_submit
+from games.services.move_log import move_submit
 from games.services.tokens import game_token
 from tests.factories import GameFactory
 
@@ -127,7 +127,7 @@ def test_duo_record_export_and_import_round_trip(duo_game, duo_record):
     # Stored canonically: a discard shows its cards in deck order.
     assert len(exported["moves"]) == len(duo_record["moves"])
     assert replay(exported).position == replay(duo_record).position
-    assert game_state(game=duo_game)["winner"] == replay(duo_record).winner
+    assert game_state(game=duo_game).winner == replay(duo_record).winner
 
 
 def test_a_judge_entry_in_a_duo_log_penalises_the_next_deal(duo_game, duo_record):
@@ -138,8 +138,8 @@ def test_a_judge_entry_in_a_duo_log_penalises_the_next_deal(duo_game, duo_record
         move_submit(game=duo_game, text=text, client_id=f"duo-client-{seq:05d}", expected_seq=seq)
     judge_entries_append(game=duo_game, texts=["! P1 Y"])
     state = game_state(game=duo_game)
-    assert state["penalised"] == ["Y"]  # P1: Y is dealt 3 cards at the next deal
-    assert state["entries"][-1]["text"] == "! P1 Y"
+    assert state.penalised == ["Y"]  # P1: Y is dealt 3 cards at the next deal
+    assert state.entries[-1]["text"] == "! P1 Y"
 
 
 def test_time_out_adjudication_of_a_duo_table_is_by_remaining_distance(duo_game, duo_record):
@@ -152,11 +152,11 @@ def test_time_out_adjudication_of_a_duo_table_is_by_remaining_distance(duo_game,
     for seq, text in enumerate(moves):
         move_submit(game=duo_game, text=text, client_id=f"duo-client-{seq:05d}", expected_seq=seq)
     proposal = adjudication_proposal(game=duo_game)
-    distance = {t: v["distance"] for t, v in proposal["teams"].items()}
-    assert distance == game_state(game=duo_game)["distance"]
+    distance = {t: v.distance for t, v in proposal.teams.items()}
+    assert distance == game_state(game=duo_game).distance
     if distance["YB"] != distance["RG"]:
-        assert proposal["winner"] == min(distance, key=distance.__getitem__)
-    assert proposal["reason_en"].endswith("(W2).")
+        assert proposal.winner == min(distance, key=distance.__getitem__)
+    assert proposal.reason_en.endswith("(W2).")
 
 
 def test_demo_self_play_fills_duo_tables():
@@ -173,10 +173,10 @@ def test_demo_self_play_fills_duo_tables():
     assert demo_fill_logs(tournament=done.round.tournament, seed=5) == 2
     finished = game_state(game=done)
     done.refresh_from_db()
-    assert finished["winner"] == done.winner in ("YB", "RG")
+    assert finished.winner == done.winner in ("YB", "RG")
     in_play = game_state(game=playing)
-    assert in_play["seq"] >= 8 and in_play["winner"] is None
-    assert in_play["log_error"] is None and in_play["seats"] == ["Y", "R"]
+    assert in_play.seq >= 8 and in_play.winner is None
+    assert in_play.log_error is None and in_play.seats == ["Y", "R"]
 
 
 def test_the_table_page_of_a_duo_game_names_its_two_players(client, duo_game):

@@ -22,13 +22,13 @@ def play(game, moves):
 
 def effects_by_entry(state):
     """{card: {entry: effect string}} from a state's legal_entries and legal_effects."""
-    packed = state["legal_effects"]
+    packed = state.legal_effects
     return {
         card: {
             entry: packed["effects"][i]
             for entry, i in zip(entries, packed["by_card"][card], strict=True)
         }
-        for card, entries in state["legal_entries"].items()
+        for card, entries in state.legal_entries.items()
     }
 
 
@@ -48,17 +48,17 @@ def moved(position, effect):
 
 def test_state_has_effects_exactly_when_it_has_legal_moves(game):
     state = game_state(game=game)
-    assert state["legal_entries"]["11"] == ["11: in"]
+    assert state.legal_entries["11"] == ["11: in"]
     assert effects_by_entry(state)["11"] == {"11: in": "RH>RS"}
-    assert state["legal_entries"]["5"] == [] and state["legal_effects"]["by_card"]["5"] == []
+    assert state.legal_entries["5"] == [] and state.legal_effects["by_card"]["5"] == []
     without = game_state(game=game, with_legal=False)
-    assert without["legal_entries"] is None and without["legal_effects"] is None
+    assert without.legal_entries is None and without.legal_effects is None
     answer = move_submit(game=game, text="11: in", client_id="client-aaaa", expected_seq=0)
     after = game_state(game=game)
     # A submission's answer carries both (the device reads nothing after its write).
-    assert answer.state["legal_entries"] == after["legal_entries"]
-    assert answer.state["legal_effects"] == after["legal_effects"]
-    assert set(answer.state["legal_effects"]["by_card"]) == set(answer.state["legal_entries"])
+    assert answer.state.legal_entries == after.legal_entries
+    assert answer.state.legal_effects == after.legal_effects
+    assert set(answer.state.legal_effects["by_card"]) == set(answer.state.legal_entries)
 
 
 def test_effects_are_computed_once_and_shared(game, record):
@@ -114,12 +114,12 @@ def test_every_effect_is_what_the_submission_stores(game, record, prefix, expect
             )
             stored = MoveEntry.objects.get(game=game, seq=prefix + 1, withdrawn_at__isnull=True)
             assert stored.events == effect["events"], entry
-            assert answer.state["position"] == moved(state["position"], effect), entry
-            assert answer.state["winner"] == effect["winner"], entry
+            assert answer.state.position == moved(state.position, effect), entry
+            assert answer.state.winner == effect["winner"], entry
             seen.update(e["type"] for e in effect["events"])
             seen.add(entry.split(":")[0])
             move_take_back(game=game, client_id=f"back-{tries:04d}", seq=prefix + 1)
-    assert tries == sum(len(entries) for entries in state["legal_entries"].values())
+    assert tries == sum(len(entries) for entries in state.legal_entries.values())
     assert "7" in seen and "hit" in seen
     if prefix == 56:
         assert {"lock", "J"} <= seen

@@ -37,7 +37,7 @@ def test_both_pairs_confirm_and_the_result_flows_into_the_game(game, record):
     play_all(game, record["moves"])
     expected = replay(record)
     state = game_result_confirm(game=game, pair_side="YB", client_id="confirm-yb-1")
-    assert state["confirmations"] == {"YB": True, "RG": False}
+    assert state.confirmations == {"YB": True, "RG": False}
     game.refresh_from_db()
     assert game.winner == ""  # one confirmation is not enough
     state = game_result_confirm(game=game, pair_side="RG", client_id="confirm-rg-1")
@@ -49,7 +49,7 @@ def test_both_pairs_confirm_and_the_result_flows_into_the_game(game, record):
     assert (game.distance_yb, game.distance_rg) == (teams["YB"], teams["RG"])
     winner_locked = game.locked_yb if expected.winner == "YB" else game.locked_rg
     assert winner_locked == 8
-    assert state["result"]["finished"] is True
+    assert state.result.finished is True
     # The game is over: no more entries, no take-back.
     with pytest.raises(ApplicationError) as err:
         move_take_back(game=game, client_id="device-tb-1", seq=len(record["moves"]))
@@ -72,7 +72,7 @@ def test_take_back_withdraws_confirmations(game, record):
     game_result_confirm(game=game, pair_side="YB", client_id="confirm-yb-1")
     move_take_back(game=game, client_id="device-tb-1", seq=len(record["moves"]))
     assert not ResultConfirmation.objects.filter(game=game).exists()
-    assert game_state(game=game)["winner"] is None
+    assert game_state(game=game).winner is None
 
 
 def test_confirm_twice_is_harmless(game, record):
@@ -93,9 +93,9 @@ def test_demo_fill_logs(db):
     assert demo_fill_logs(tournament=tournament, seed=3) == 2
     finished.refresh_from_db()
     done = game_state(game=finished)
-    assert done["winner"] == finished.winner  # the log and the result agree
-    assert done["seq"] == MoveEntry.objects.filter(game=finished).count()
+    assert done.winner == finished.winner  # the log and the result agree
+    assert done.seq == MoveEntry.objects.filter(game=finished).count()
     partial = game_state(game=running)
-    assert partial["seq"] >= 8 and partial["winner"] is None and partial["log_error"] is None
+    assert partial.seq >= 8 and partial.winner is None and partial.log_error is None
     # Running it again changes nothing.
     assert demo_fill_logs(tournament=tournament, seed=3) == 0

@@ -26,8 +26,8 @@ def test_a_whole_game_on_another_ruleset_is_logged_and_replayed(name):
     play(game, record["moves"])
     state = game_state(game=game)
     expected = replay(record)
-    assert state["winner"] == expected.winner is not None
-    assert state["position"] == expected.position.to_json()
+    assert state.winner == expected.winner is not None
+    assert state.position == expected.position.to_json()
 
 
 def test_rulebook_entries_read_own_15_and_the_proposal_measures_to_house():
@@ -38,13 +38,11 @@ def test_rulebook_entries_read_own_15_and_the_proposal_measures_to_house():
     stop = seen_15[0] + 1
     play(game, record["moves"][:stop])
     state = game_state(game=game)
-    assert (
-        state["position"] == replay(dict(record, moves=record["moves"][:stop])).position.to_json()
-    )
+    assert state.position == replay(dict(record, moves=record["moves"][:stop])).position.to_json()
     proposal = adjudication_proposal(game=game)
-    position = Position.from_json(state["position"], get_ruleset("rulebook"))
+    position = Position.from_json(state.position, get_ruleset("rulebook"))
     to_house = remaining_distance(position, get_ruleset("rulebook"))["teams"]
-    assert {t: v["distance"] for t, v in proposal["teams"].items()} == to_house
+    assert {t: v.distance for t, v in proposal.teams.items()} == to_house
 
 
 def test_a_dm2023_game_refuses_rulebook_codes():
@@ -85,7 +83,7 @@ def test_a_rulebook_event_adjudicates_by_its_own_w3_order():
     assert adjudication_order(game.round.tournament) == "distance_to_house"
     record = selfplay_game(11, get_ruleset("rulebook"), first_dealer="Y")
     play(game, record["moves"][:60])
-    assert adjudication_proposal(game=game)["order"] == "distance_to_house"
+    assert adjudication_proposal(game=game).order == "distance_to_house"
     # Level on distance: more pawns in House wins; more pawns alone does not.
     level = {"YB": 40, "RG": 40}
     winner, _, why_da = adjudication_winner("distance_to_house", {"YB": 1, "RG": 2}, level)

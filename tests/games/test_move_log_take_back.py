@@ -47,7 +47,7 @@ def test_a_judge_entry_is_never_taken_back(voided, record):
     assert "judge" in err.value.message_en and "dommer" in err.value.message_da
     # The void stands: the voided entry does not come back.
     after = game_state(game=voided)
-    assert after["seq"] == 7 and after["position"] == before["position"]
+    assert after.seq == 7 and after.position == before.position
     assert active(voided)[-1] == "! VOID 6"
     assert not MoveEntry.objects.filter(game=voided, withdrawn_at__isnull=False).exists()
 
@@ -90,7 +90,7 @@ def test_an_imported_entry_is_not_the_tables_to_take_back(game, record):
 def test_the_tables_own_last_entry_is_still_taken_back(voided, record):
     play(voided, [record["moves"][5]], start=7)
     state = move_take_back(game=voided, client_id="device-tb-01", seq=8)
-    assert state["seq"] == 7
+    assert state.seq == 7
     assert MoveEntry.objects.get(game=voided, seq=8).withdrawn_by == "device-tb-01"
 
 

@@ -227,12 +227,12 @@ def test_without_numbers_the_move_log_decides(game, organiser, record):
     for i, text in enumerate(record["moves"][:60]):
         move_submit(game=game, text=text, client_id=f"timeout-{i:04d}", expected_seq=i)
     proposal = adjudication_proposal(game=game)
-    assert proposal["winner"] in ("YB", "RG")
-    loser = "RG" if proposal["winner"] == "YB" else "YB"
+    assert proposal.winner in ("YB", "RG")
+    loser = "RG" if proposal.winner == "YB" else "YB"
     with pytest.raises(ApplicationError) as err:
         game_result_record(game=game, actor=organiser, winner=loser, timed_out=True)
     assert err.value.code == "W3" and "from the table's move log" in err.value.message_en
-    game_result_record(game=game, actor=organiser, winner=proposal["winner"], timed_out=True)
+    game_result_record(game=game, actor=organiser, winner=proposal.winner, timed_out=True)
 
 
 def test_without_numbers_or_log_nothing_can_be_checked(game, organiser):

@@ -137,7 +137,7 @@ def test_its_games_and_pages_take_its_facts(toy_duo):
     game = GameFactory(round__tournament__ruleset="toyduo", round__tournament__slug="toy-duo")
     tournament = game.round.tournament
     assert list(game_players(game=game)) == ["Y", "R"]
-    assert timeout_proposal(game=game)["rule"] == "W2"
+    assert timeout_proposal(game=game).rule == "W2"
     # The pages speak Danish, the site's language.
     table = Client().get(f"/t/{game_token(game=game)}/").content.decode()
     hall = Client().get("/tournaments/toy-duo/hall/").content.decode()

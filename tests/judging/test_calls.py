@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def _status(game):
     # A fresh instance: the game caches its clock row.
-    return clock_state(game=Game.objects.get(pk=game.pk))["status"]
+    return clock_state(game=Game.objects.get(pk=game.pk)).status
 
 
 def test_a_table_calls_about_an_entry(logged):

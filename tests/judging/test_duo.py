@@ -54,7 +54,7 @@ def duo_judge(duo_game):
 
 
 def _texts(game):
-    return [e["text"] for e in game_state(game=game)["entries"]]
+    return [e["text"] for e in game_state(game=game).entries]
 
 
 def test_review_replays_a_duo_table_to_the_disputed_entry(duo_game, duo_record):
@@ -81,8 +81,8 @@ def test_void_of_a_duo_entry_and_a_position_correction(duo_game, duo_judge, duo_
     ruling_void(game=duo_game, actor=duo_judge, seq=12, reason="Forkert brik")
     eleven = replay({**duo_record, "moves": duo_record["moves"][:11]})
     state = game_state(game=duo_game)
-    assert state["position"] == eleven.position.to_json()
-    assert state["to_move"] == eleven.state.to_move
+    assert state.position == eleven.position.to_json()
+    assert state.to_move == eleven.state.to_move
     # The position is read in the game's ruleset where it enters, as text or as an object.
     table = JudgeAtTable(duo_game, duo_judge)
     as_text = ruling_input("position", {"position": SET_TEXT, "reason": "Brikkerne"}, ruleset=DUO)
@@ -92,7 +92,7 @@ def test_void_of_a_duo_entry_and_a_position_correction(duo_game, duo_judge, duo_
     as_object = ruling_input("position", {"position": as_dict, "reason": "Igen"}, ruleset=DUO)
     ruling_make(table=table, request=as_object)
     assert _texts(duo_game)[-1] == f"! SET {SET_TEXT}"
-    assert game_state(game=duo_game)["position"] == as_dict
+    assert game_state(game=duo_game).position == as_dict
 
 
 def test_penalties_at_a_duo_table_name_its_players(duo_game, duo_judge):
@@ -101,14 +101,14 @@ def test_penalties_at_a_duo_table_name_its_players(duo_game, duo_judge):
         game=duo_game, actor=duo_judge, penalty="P1", seat="R", reason="Viste kort"
     )
     assert ruling.pair == duo_game.pair_rg
-    assert game_state(game=duo_game)["penalised"] == ["R"]
+    assert game_state(game=duo_game).penalised == ["R"]
     # After entry 12 Y's hole pawn stands on RO10 (a track field named by its quarter).
-    assert "RO10" in game_state(game=duo_game)["position"]["YO"]
+    assert "RO10" in game_state(game=duo_game).position["YO"]
     ruling_penalty(
         game=duo_game, actor=duo_judge, penalty="P2", seat="Y", pawn="ro10", reason="Snak"
     )
     assert _texts(duo_game)[-1] == "! P2 Y RO10"
-    assert game_state(game=duo_game)["position"]["YO"] == ["YOH", "YOH", "YOH"]
+    assert game_state(game=duo_game).position["YO"] == ["YOH", "YOH", "YOH"]
     with pytest.raises(ApplicationError) as err:
         ruling_warning(game=duo_game, actor=duo_judge, seat="B", reason="Snak")
     assert err.value.code == "seat_invalid"
@@ -121,18 +121,18 @@ def test_a_duo_result_ruling_awards_the_game_to_a_player(duo_game, duo_judge):
     ruling_result(game=duo_game, actor=duo_judge, winner="RG", reason="Y gik")
     assert _texts(duo_game)[-1] == "! RESULT R"
     state = game_state(game=duo_game)
-    assert state["winner"] == "RG" and state["to_move"] is None
+    assert state.winner == "RG" and state.to_move is None
 
 
 def test_duo_time_out_is_adjudicated_by_remaining_distance(duo_game, duo_judge):
     """DUO W2: the engine proposes the player with fewer steps left; the ruling names W2."""
     clock_time_up(game_id=duo_game.pk)
     proposal = adjudication_proposal(game=duo_game)
-    distance = {t: v["distance"] for t, v in proposal["teams"].items()}
-    assert distance == game_state(game=duo_game)["distance"]
-    winner = proposal["winner"] or "YB"
+    distance = {t: v.distance for t, v in proposal.teams.items()}
+    assert distance == game_state(game=duo_game).distance
+    winner = proposal.winner or "YB"
     ruling = adjudication_decide(
-        game=duo_game, actor=duo_judge, winner=winner, reason="" if proposal["winner"] else "lige"
+        game=duo_game, actor=duo_judge, winner=winner, reason="" if proposal.winner else "lige"
     )
     assert ruling.rule == "W2" and ruling.kind == Ruling.Kind.ADJUDICATION
     assert _texts(duo_game)[-1] == f"! RESULT {winner[0]} TIME"
@@ -145,7 +145,7 @@ def test_prediction_reads_a_duo_tables_distance(duo_game):
     start, now = game_distances(game=duo_game)
     full = 6 * (4 * DUO.board_fields + 4)  # six pawns at home (W2)
     assert start == {"YB": full, "RG": full}
-    assert now == game_state(game=duo_game)["distance"]
+    assert now == game_state(game=duo_game).distance
     assert sum(now.values()) < sum(start.values())
 
 

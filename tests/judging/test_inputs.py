@@ -136,7 +136,7 @@ def test_the_rulings_api_answers_the_fields_code_in_both_languages(api, logged, 
     assert error["code"] == "reason_required" and error["field"] == "reason"
     assert error["message_en"] == "Write the reason for the ruling."
     assert error["message_da"] != error["message_en"]
-    assert not Ruling.objects.exists() and game_state(game=logged)["seq"] == 10
+    assert not Ruling.objects.exists() and game_state(game=logged).seq == 10
 
 
 def test_an_outsider_is_refused_before_the_fields_are_read(api, logged, other_judge):
@@ -177,7 +177,7 @@ def test_the_review_page_voids_and_keeps_later_entries_with_a_position(client, l
     from judging.services.rulings import JudgeAtTable, void_preview
 
     affected = [a["entry"] for a in void_preview(table=JudgeAtTable(logged, judge), seq=5)]
-    position = game_state(game=logged)["position"]
+    position = game_state(game=logged).position
     text = " ".join(f"{key}={','.join(pawns)}" for key, pawns in position.items())
     client.force_login(judge)
     url = reverse("judging:rule", args=[logged.round.tournament.slug, logged.pk])
@@ -191,7 +191,7 @@ def test_the_review_page_voids_and_keeps_later_entries_with_a_position(client, l
     ruling = Ruling.objects.get()
     assert ruling.data == {"void": sorted({5, *affected[1:]}), "keep": [affected[0]]}
     assert ruling.log_entries[-1]["text"] == f"! SET {text}"
-    assert game_state(game=logged)["position"] == position
+    assert game_state(game=logged).position == position
 
 
 def test_the_review_page_refuses_an_unstorable_field_on_the_page(client, logged, judge):

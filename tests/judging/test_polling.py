@@ -409,8 +409,9 @@ def test_dashboard_clocks_are_the_clock_api_for_every_state(round_with_every_clo
     tournament, games, now = round_with_every_clock
     data = judge_dashboard(tournament=tournament, now=now)
     for game in games:
-        assert _table_of(data, game)["clock"] == clock_state(
-            game=Game.objects.get(pk=game.pk), now=now
+        assert (
+            _table_of(data, game)["clock"]
+            == clock_state(game=Game.objects.get(pk=game.pk), now=now).to_json()
         ), game.table_number
     assert {t["status"] for t in data["tables"]} == {
         "not_started", "running", "paused", "time_up", "stopped",

@@ -17,20 +17,20 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def counted(monkeypatch):
-    """How often the judge is checked and the game's state is built."""
-    counts = {"is_judge": 0, "game_state": 0}
-    is_judge, game_state = permissions.is_judge, rulings_module.game_state
+    """How often the judge is checked and the game's log is read."""
+    counts = {"is_judge": 0, "game_log": 0}
+    is_judge, game_log = permissions.is_judge, rulings_module.game_log
 
     def counting_is_judge(*args, **kwargs):
         counts["is_judge"] += 1
         return is_judge(*args, **kwargs)
 
-    def counting_game_state(*args, **kwargs):
-        counts["game_state"] += 1
-        return game_state(*args, **kwargs)
+    def counting_game_log(*args, **kwargs):
+        counts["game_log"] += 1
+        return game_log(*args, **kwargs)
 
     monkeypatch.setattr(permissions, "is_judge", counting_is_judge)
-    monkeypatch.setattr(rulings_module, "game_state", counting_game_state)
+    monkeypatch.setattr(rulings_module, "game_log", counting_game_log)
     return counts
 
 
@@ -39,7 +39,7 @@ def test_a_void_of_several_entries_through_the_api_checks_and_reads_once(
 ):
     affected = [a["entry"] for a in void_preview(table=JudgeAtTable(logged, judge), seq=5)]
     assert len(affected) >= 2
-    counted.update(is_judge=0, game_state=0)
+    counted.update(is_judge=0, game_log=0)
     api.force_authenticate(judge)
     answer = api.post(
         f"/api/judging/games/{logged.pk}/rulings/",
@@ -47,7 +47,7 @@ def test_a_void_of_several_entries_through_the_api_checks_and_reads_once(
         format="json",
     )
     assert answer.status_code == 201, answer.json()
-    assert counted == {"is_judge": 1, "game_state": 1}
+    assert counted == {"is_judge": 1, "game_log": 1}
 
 
 def test_a_ruling_that_closes_its_call_checks_the_judge_once_in_judging(
@@ -56,7 +56,7 @@ def test_a_ruling_that_closes_its_call_checks_the_judge_once_in_judging(
     call = judge_call_create(game=logged, client_id="call-0001")
     # The table's clock is not paused by this call: closing it resumes nothing.
     JudgeCall.objects.filter(pk=call.pk).update(paused_clock=False)
-    counted.update(is_judge=0, game_state=0)
+    counted.update(is_judge=0, game_log=0)
     api.force_authenticate(judge)
     answer = api.post(
         f"/api/judging/games/{logged.pk}/rulings/",
@@ -65,6 +65,6 @@ def test_a_ruling_that_closes_its_call_checks_the_judge_once_in_judging(
     )
     assert answer.status_code == 201, answer.json()
     assert answer.json()["call_closing"]["closed_now"] is True
-    assert counted == {"is_judge": 1, "game_state": 1}
+    assert counted == {"is_judge": 1, "game_log": 1}
     assert Ruling.objects.get().call_id == call.pk
     assert JudgeCall.objects.get(pk=call.pk).status == JudgeCall.Status.CLOSED

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _texts(game):
-    return [e["text"] for e in game_state(game=game)["entries"]]
+    return [e["text"] for e in game_state(game=game).entries]
 
 
 @pytest.fixture
@@ -35,11 +35,11 @@ def test_undoing_a_void_brings_the_entry_back(logged, judge, record, void_ruling
     assert _texts(logged)[-2:] == ["! VOID 10", "! UNDO 11"]
     ten = replay({**record, "moves": record["moves"][:10]})
     state = game_state(game=logged)
-    assert state["position"] == ten.position.to_json()
-    assert state["to_move"] == ten.state.to_move
+    assert state.position == ten.position.to_json()
+    assert state.to_move == ten.state.to_move
     void_ruling.refresh_from_db()
     assert void_ruling.undone_by == undo
-    assert move_log_verify(game=logged)["ok"]
+    assert move_log_verify(game=logged).ok
     assert AuditEntry.objects.filter(action="ruling_undo", actor=judge).count() == 1
 
 
@@ -52,9 +52,7 @@ def test_a_ruling_with_two_entries_is_undone_whole(logged, judge, record):
     assert len(ruling.log_entries) == 2
     undo = ruling_undo(ruling_id=ruling.pk, actor=judge, reason="Both were right.")
     assert undo.log_entries == [{"seq": 13, "text": "! UNDO 11 12"}]
-    assert (
-        game_state(game=logged)["position"] == replay({**record, "moves": moves}).position.to_json()
-    )
+    assert game_state(game=logged).position == replay({**record, "moves": moves}).position.to_json()
 
 
 def test_a_penalty_is_undone(logged, judge):

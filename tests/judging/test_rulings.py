@@ -9,10 +9,9 @@ from core.errors import ApplicationError, PermissionDenied
 from core.validation import InputRefused
 from games.engine import DM2023, position_from_json, replay
 from games.models import Game, MoveEntry
-from games.selectors import game_state, move_log_verify
+from games.selectors import game_log, game_record_export, game_state, move_log_verify
 from games.selectors.adjudication import adjudication_proposal
 from games.services.clock import clock_time_up
-from games.services.move_log import game_record_export
 from judging.models import Ruling
 from judging.serializers import ruling_input
 from judging.services.rulings import (
@@ -32,7 +31,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _texts(game):
-    return [e["text"] for e in game_state(game=game)["entries"]]
+    return [e["text"] for e in game_state(game=game).entries]
 
 
 def _replay_of_export(game):
@@ -45,21 +44,21 @@ def test_uphold_writes_a_judge_entry_and_changes_nothing_else(logged, judge):
     after = game_state(game=logged)
     assert ruling.kind == Ruling.Kind.UPHOLD and ruling.judge == judge
     assert _texts(logged)[-1] == "! UPHOLD 10"
-    assert after["position"] == before["position"] and after["to_move"] == before["to_move"]
-    assert move_log_verify(game=logged)["ok"]
+    assert after.position == before.position and after.to_move == before.to_move
+    assert move_log_verify(game=logged).ok
 
 
 def test_void_of_the_last_entry_and_play_continues(logged, judge, record):
     ruling = ruling_void(game=logged, actor=judge, seq=10, reason="Spillede med forkert brik")
     state = game_state(game=logged)
     nine = replay({**record, "moves": record["moves"][:9]})
-    assert state["position"] == nine.position.to_json()
-    assert state["to_move"] == nine.state.to_move
+    assert state.position == nine.position.to_json()
+    assert state.to_move == nine.state.to_move
     assert ruling.log_entries == [{"seq": 11, "text": "! VOID 10"}]
     # The same seat plays again: the original entry is legal once more.
     log_moves_from(logged, [record["moves"][9]], start=11)
-    assert game_state(game=logged)["seq"] == 12
-    assert move_log_verify(game=logged)["ok"]
+    assert game_state(game=logged).seq == 12
+    assert move_log_verify(game=logged).ok
 
 
 def log_moves_from(game, moves, start):
@@ -87,12 +86,35 @@ def test_void_with_later_entries_voided_too(logged, judge, record):
     affected = [a["entry"] for a in void_preview(table=JudgeAtTable(logged, judge), seq=5)]
     ruling_void(game=logged, actor=judge, seq=5, also=affected, reason="fejl ved post 5")
     state = game_state(game=logged)
-    assert state["position"] == replay({**record, "moves": record["moves"][:4]}).position.to_json()
+    assert state.position == replay({**record, "moves": record["moves"][:4]}).position.to_json()
+
+
+def test_a_void_of_several_entries_reads_the_log_once_and_no_legal_moves(
+    logged, judge, monkeypatch
+):
+    """The entries a void names are checked against one read of the log, not
+    a table state (with its legal moves) rebuilt for each of them."""
+    from games.selectors import LogView, log_cache
+    from judging.services import rulings
+
+    affected = [a["entry"] for a in void_preview(table=JudgeAtTable(logged, judge), seq=5)]
+    assert len(affected) >= 2
+    log_cache.clear()
+    reads = []
+    monkeypatch.setattr(rulings, "game_log", lambda **kw: reads.append(kw) or game_log(**kw))
+
+    def no_legal_moves(view):
+        raise AssertionError("a ruling computed the legal moves")
+
+    monkeypatch.setattr(LogView, "_fill_legal", no_legal_moves)
+    ruling_void(game=logged, actor=judge, seq=5, also=affected, reason="fejl ved post 5")
+    assert len(reads) == 1
+    assert Ruling.objects.get().data["void"] == sorted({5, *affected})
 
 
 def test_void_keeping_later_entries_needs_and_uses_a_position(logged, judge):
     affected = [a["entry"] for a in void_preview(table=JudgeAtTable(logged, judge), seq=5)]
-    table = game_state(game=logged)["position"]
+    table = game_state(game=logged).position
     with pytest.raises(ApplicationError) as err:
         ruling_void(game=logged, actor=judge, seq=5, keep=affected, reason="fejl")
     assert err.value.code == "position_required"
@@ -100,22 +122,22 @@ def test_void_keeping_later_entries_needs_and_uses_a_position(logged, judge):
     ruling_void(game=logged, actor=judge, seq=5, keep=affected, position=position, reason="fejl")
     texts = _texts(logged)
     assert texts[-2].startswith("! VOID 5 KEEP") and texts[-1].startswith("! SET ")
-    assert game_state(game=logged)["position"] == table
+    assert game_state(game=logged).position == table
     assert _replay_of_export(logged).ok
 
 
 def test_position_correction(logged, judge):
-    position = game_state(game=logged)["position"]
+    position = game_state(game=logged).position
     position["Y"] = ["YH", "YH", "YH", "YH"]
     ruling_position_set(
         game=logged, actor=judge, position=position_from_json(position, DM2023), reason="Gul stod"
     )
-    assert game_state(game=logged)["position"]["Y"] == ["YH", "YH", "YH", "YH"]
+    assert game_state(game=logged).position["Y"] == ["YH", "YH", "YH", "YH"]
     assert _replay_of_export(logged).position.pawns("Y") == ["YH", "YH", "YH", "YH"]
 
 
 def test_an_impossible_position_is_refused_and_changes_nothing(logged, judge):
-    bad = game_state(game=logged)["position"]
+    bad = game_state(game=logged).position
     bad["Y"] = ["YH", "YH", "YH"]
     with pytest.raises(InputRefused):
         ruling_input("position", {"position": bad, "reason": "x"}, ruleset=DM2023)
@@ -127,27 +149,27 @@ def test_p1_gives_three_cards_at_the_next_deal(logged, judge, record):
     moves = record["moves"]
     # Play on until the next deal has begun.
     n = 10
-    while game_state(game=logged)["hand_sizes"] != {"Y": 0, "R": 0, "B": 0, "G": 0}:
+    while game_state(game=logged).hand_sizes != {"Y": 0, "R": 0, "B": 0, "G": 0}:
         before = game_state(game=logged)
-        log_moves_from(logged, [moves[n]], start=before["seq"])
+        log_moves_from(logged, [moves[n]], start=before.seq)
         n += 1
-        if game_state(game=logged)["dealer"] != before["dealer"] or sum(
-            game_state(game=logged)["hand_sizes"].values()
-        ) > sum(before["hand_sizes"].values()):
+        if game_state(game=logged).dealer != before.dealer or sum(
+            game_state(game=logged).hand_sizes.values()
+        ) > sum(before.hand_sizes.values()):
             break
-    hands = game_state(game=logged)["hand_sizes"]
+    hands = game_state(game=logged).hand_sizes
     assert hands["R"] == 3 and hands["Y"] == hands["B"] == hands["G"] == 4
     ruling = Ruling.objects.get(kind=Ruling.Kind.PENALTY)
     assert ruling.rule == "P1" and ruling.pair == logged.pair_rg
 
 
 def test_p2_sends_a_pawn_of_the_talker_home(logged, judge):
-    position = game_state(game=logged)["position"]
+    position = game_state(game=logged).position
     colour, loc = next(
         (c, loc) for c in "YRBG" for loc in position[c] if loc[1:].isdigit() or loc.endswith("S")
     )
     ruling_penalty(game=logged, actor=judge, penalty="P2", seat=colour, pawn=loc, reason="Snak")
-    after = game_state(game=logged)["position"][colour]
+    after = game_state(game=logged).position[colour]
     assert after.count(f"{colour}H") == position[colour].count(f"{colour}H") + 1
 
 
@@ -166,7 +188,7 @@ def test_p3_with_the_forced_move_is_played(logged, judge, record):
     seat, move = forced.split(" ", 1)
     ruling_penalty(game=logged, actor=judge, penalty="P3", seat=seat, move=move, reason="Rørt brik")
     expected = replay({**record, "moves": record["moves"][:11]})
-    assert game_state(game=logged)["position"] == expected.position.to_json()
+    assert game_state(game=logged).position == expected.position.to_json()
     assert _texts(logged)[-1] == f"! P3 {forced}"
 
 
@@ -205,21 +227,21 @@ def test_a_finished_game_only_takes_result_rulings(logged, judge):
 def test_time_out_adjudication_confirms_the_proposal(logged, judge):
     clock_time_up(game_id=logged.pk)
     proposal = adjudication_proposal(game=logged)
-    winner = proposal["winner"] or "YB"
-    reason = "" if proposal["winner"] else "lige"  # a tie needs the judge's reason
+    winner = proposal.winner or "YB"
+    reason = "" if proposal.winner else "lige"  # a tie needs the judge's reason
     adjudication_decide(game=logged, actor=judge, winner=winner, reason=reason)
     logged.refresh_from_db()
     assert logged.winner == winner and logged.timed_out
     assert logged.result_source == Game.ResultSource.ADJUDICATED
-    assert logged.distance_yb == proposal["teams"]["YB"]["distance"]
+    assert logged.distance_yb == proposal.teams["YB"].distance
     ruling = Ruling.objects.get(kind=Ruling.Kind.ADJUDICATION)
-    assert ruling.rule == "W3" and ruling.data["proposal"] == proposal["winner"]
+    assert ruling.rule == "W3" and ruling.data["proposal"] == proposal.winner
 
 
 def test_overriding_the_proposal_needs_a_reason(logged, judge):
     clock_time_up(game_id=logged.pk)
     proposal = adjudication_proposal(game=logged)
-    other = "RG" if proposal["winner"] == "YB" else "YB"
+    other = "RG" if proposal.winner == "YB" else "YB"
     with pytest.raises(ApplicationError) as err:
         adjudication_decide(game=logged, actor=judge, winner=other, reason="")
     assert err.value.code == "reason_required"
@@ -241,7 +263,7 @@ def test_proposal_follows_the_events_order(logged):
     tournament.adjudication = "locked_then_distance"
     tournament.save()
     logged.round.tournament.refresh_from_db()
-    assert adjudication_proposal(game=logged)["order"] == "locked_then_distance"
+    assert adjudication_proposal(game=logged).order == "locked_then_distance"
 
 
 @pytest.mark.parametrize(
@@ -284,14 +306,14 @@ def test_a_refused_table_entry_is_recorded_for_the_incident_history(logged, reco
     from games.services.move_log import move_submit
     from judging.models import MoveRefusal
 
-    seq = game_state(game=logged)["seq"]
-    to_move = game_state(game=logged)["to_move"]
+    seq = game_state(game=logged).seq
+    to_move = game_state(game=logged).to_move
     with pytest.raises(ApplicationError):
         move_submit(game=logged, text="5: Y14+5", client_id="refused-0001", expected_seq=seq)
     refusal = MoveRefusal.objects.get()
     assert refusal.seat == to_move and refusal.rule
     assert refusal.pair_id in (logged.pair_yb_id, logged.pair_rg_id)
-    assert game_state(game=logged)["seq"] == seq
+    assert game_state(game=logged).seq == seq
 
 
 def test_judge_entries_can_be_imported(game, judge, record):
@@ -300,7 +322,7 @@ def test_judge_entries_can_be_imported(game, judge, record):
     moves = [*record["moves"][:6], "! WARN B", "! VOID 6"]
     game_record_import(game=game, actor=judge, record={**record, "moves": moves})
     assert _texts(game)[-2:] == ["! WARN B", "! VOID 6"]
-    assert move_log_verify(game=game)["ok"]
+    assert move_log_verify(game=game).ok
 
 
 __all__ = ["log_moves"]
@@ -312,9 +334,7 @@ __all__ = ["log_moves"]
 def _clock_status(game):
     from games.selectors.clock import clock_state
 
-    return clock_state(game=Game.objects.select_related("round__tournament").get(pk=game.pk))[
-        "status"
-    ]
+    return clock_state(game=Game.objects.select_related("round__tournament").get(pk=game.pk)).status
 
 
 _POSITION = {"Y": ["YH"] * 4, "R": ["RH"] * 4, "B": ["BH"] * 4, "G": ["GH"] * 4}

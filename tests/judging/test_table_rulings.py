@@ -31,4 +31,4 @@ def test_the_table_state_names_the_ruling_the_reason_and_the_judge(client):
     assert ruling["judge"] == "Hanne Jensen"
     assert ruling["log"] == ["! VOID 4"]
     # The public live state (spectators) is game_state without them.
-    assert "rulings" not in game_state(game=game)
+    assert "rulings" not in game_state(game=game).to_json()

@@ -23,7 +23,7 @@ from competition.services.backup import (
 from competition.services.backup_import import tournament_import
 from core.errors import ApplicationError
 from games.models import Game, MoveEntry, ResultConfirmation
-from games.selectors import move_log_verify
+from games.selectors import ChainVerdict, move_log_verify
 from games.services.move_log import demo_fill_logs
 from games.services.tokens import game_from_token, game_token
 from judging.models import Alert, JudgeCall, MoveRefusal, Ruling
@@ -275,7 +275,7 @@ def test_copy_beside_the_original_remaps_ids_and_issues_new_tokens(rich_tourname
     # the copy passes the import's check, and the copy's log is not "changed".
     assert after["move_entries"][0]["hash"] != before["move_entries"][0]["hash"]
     assert tournament_import(document=after, slug="dm-copy-2").backup_mode == "copy"
-    assert move_log_verify(game=copy_game) == {"ok": True, "first_bad_seq": None}
+    assert move_log_verify(game=copy_game) == ChainVerdict(ok=True, first_bad_seq=None)
 
 
 # (change to the document, expected error code, slug to import under)

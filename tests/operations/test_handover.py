@@ -131,7 +131,7 @@ def outcome(tournament: Tournament) -> dict[str, Any]:
             for g in games.select_related("round", "pair_yb", "pair_rg")
         ],
         # The chains start from each game's id: equal texts, and every chain intact.
-        "chains": [move_log_verify(game=g)["ok"] for g in games],
+        "chains": [move_log_verify(game=g).ok for g in games],
         "logs": [
             (e.game.round.number, e.game.table_number, e.seq, e.seat, e.text)
             for e in MoveEntry.objects.filter(game__round__tournament=tournament)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from games.engine import DM2023, position_from_json, replay, selfplay_game
-from games.selectors import game_state, log_cache
+from games.selectors import game_record_export, game_state, log_cache
 from games.selectors.adjudication import adjudication_proposal
 from games.services.clock import clock_start, clock_time_up
-from games.services.move_log import game_record_export, move_submit
+from games.services.move_log import move_submit
 from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
 from judging.services.rulings import (
     adjudication_decide,
@@ -52,7 +52,7 @@ def _logged(round_with_games, table, count, seed=7):
 
 
 def _pawn_on_track(game, seat):
-    return next(loc for loc in game_state(game=game)["position"][seat] if loc[1:].isdigit())
+    return next(loc for loc in game_state(game=game).position[seat] if loc[1:].isdigit())
 
 
 def test_judge_report_lists_calls_rulings_penalties_and_adjudications(
@@ -69,7 +69,7 @@ def test_judge_report_lists_calls_rulings_penalties_and_adjudications(
     judge_call_close(call_id=call.pk, actor=kirsten)
     ruling_penalty(game=game, actor=kirsten, penalty="P1", seat="R", reason="Trak kort for tidligt")
     seat = next(
-        s for s in "YRBG" if any(loc[1:].isdigit() for loc in game_state(game=game)["position"][s])
+        s for s in "YRBG" if any(loc[1:].isdigit() for loc in game_state(game=game).position[s])
     )
     pawn = _pawn_on_track(game, seat)
     ruling_penalty(
@@ -80,7 +80,7 @@ def test_judge_report_lists_calls_rulings_penalties_and_adjudications(
     timed, _ = _logged(round_with_games, 2, 20, seed=9)
     clock_time_up(game_id=timed.pk)
     proposal = adjudication_proposal(game=timed)
-    other = "RG" if proposal["winner"] == "YB" else "YB"
+    other = "RG" if proposal.winner == "YB" else "YB"
     adjudication_decide(game=timed, actor=kirsten, winner=other, reason="Uret gik forkert")
 
     text = pdf_text(
@@ -103,7 +103,7 @@ def test_judge_report_lists_calls_rulings_penalties_and_adjudications(
         f"pawn {pawn} sent home",
         "Uret gik forkert",
         "the judge overrode the proposal",
-        f"remaining distance Yellow/Blue {proposal['teams']['YB']['distance']}",
+        f"remaining distance Yellow/Blue {proposal.teams['YB'].distance}",
         "Judge call: 1",
         "Penalty: 2",
         "Warning: 1",
@@ -111,7 +111,7 @@ def test_judge_report_lists_calls_rulings_penalties_and_adjudications(
     ):
         assert fragment in flat, fragment
     names = {"YB": "Yellow/Blue", "RG": "Red/Green", None: ""}
-    assert f"engine proposal: {names[proposal['winner']]}; decision: {names[other]}" in flat
+    assert f"engine proposal: {names[proposal.winner]}; decision: {names[other]}" in flat
     # The adjudicated game is reported once (from its ruling), not again from its result.
     assert flat.count("Adjudication: 1") == 1
     assert "Rules involved: F6 ×1, P1 ×1, P2 ×1, P5 ×1, W3 ×1" in flat
@@ -179,7 +179,7 @@ def test_game_record_labels_judge_entries_with_reason_and_draws_a_diagram_at_eac
 
 def test_game_record_in_danish_labels_a_position_correction(round_with_games, kirsten):
     game, _record = _logged(round_with_games, 2, 6, seed=9)
-    position = position_from_json(game_state(game=game)["position"], DM2023)
+    position = position_from_json(game_state(game=game).position, DM2023)
     ruling_position_set(game=game, actor=kirsten, position=position, reason="Brikken stod på R5")
     text = " ".join(pdf_text(game_record_render(game=game, actor=kirsten, lang="da")).split())
     assert "Stillingen rettet af dommeren" in text and "Brikken stod på R5" in text

@@ -12,7 +12,7 @@ from games.services.move_log._common import ANSWER_ENTRIES, SubmitResult, entry_
 from games.services.move_log.confirm import game_result_confirm
 from games.services.move_log.demo import demo_fill_logs
 from games.services.move_log.judge import judge_entries_append
-from games.services.move_log.record import game_record_export, game_record_import
+from games.services.move_log.record import game_record_import
 from games.services.move_log.submit import move_preview, move_submit
 from games.services.move_log.take_back import move_take_back
 
@@ -21,7 +21,6 @@ __all__ = [
     "SubmitResult",
     "demo_fill_logs",
     "entry_read",
-    "game_record_export",
     "game_record_import",
     "game_result_confirm",
     "judge_entries_append",

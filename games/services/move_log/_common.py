@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils import translation
@@ -25,6 +25,7 @@ from games.models import Game, MoveEntry
 from games.push import game_changed
 from games.selectors import (
     LogView,
+    TableState,
     entry_hash,
     game_log,
     game_record,
@@ -50,19 +51,19 @@ class SubmitResult:
 
     created: bool
     entry: dict[str, Any]
-    state: dict[str, Any]
+    state: TableState
     state_etag: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "created": self.created,
             "entry": self.entry,
-            "state": self.state,
+            "state": self.state.to_json(),
             "state_etag": self.state_etag,
         }
 
 
-def answer_state(game: Game, view: LogView | None = None) -> dict[str, Any]:
+def answer_state(game: Game, view: LogView | None = None) -> TableState:
     """The state sent back after a write, with the last entries only. Without the
     legal moves (``legal_entries`` is null; the table reads the state for them),
     except in a submission's answer (``with_legal_moves``, after the lock is released)."""
@@ -76,14 +77,14 @@ def with_legal_moves(game: Game, result: SubmitResult) -> SubmitResult:
     head was just built (the process keeps it), and a 7's hundreds of splits
     should not hold up the next submission to the same game.
     """
-    state = result.state
-    view = game_log(game=game, head=(state["seq"], state["last_hash"]))
-    if view.key[2:] != (state["seq"], state["last_hash"]):
+    view = game_log(game=game, head=(result.state.seq, result.state.last_hash))
+    if view.key[2:] != (result.state.seq, result.state.last_hash):
         # Rebuilt from a log that has moved on since (a rare cache miss while
         # another device wrote): leave the legal moves to the device's read.
         return result
-    state["legal_entries"] = view.legal_entries
-    state["legal_effects"] = view.legal_effects
+    state = replace(
+        result.state, legal_entries=view.legal_entries, legal_effects=view.legal_effects
+    )
     tag = state_etag(state, legal=True, tail=ANSWER_ENTRIES)
     return SubmitResult(result.created, result.entry, state, tag)
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -13,6 +11,7 @@ from core.live_copy import changed_on_commit, table_scope
 from games.models import Game, ResultConfirmation
 from games.selectors import (
     LogView,
+    TableState,
     game_log,
     short_hash,
 )
@@ -23,7 +22,7 @@ from games.services.move_log._common import (
 )
 
 
-def game_result_confirm(*, game: Game, pair_side: str, client_id: str) -> dict[str, Any]:
+def game_result_confirm(*, game: Game, pair_side: str, client_id: str) -> TableState:
     """One player of a pair confirms the engine's winner; both pairs → the result counts."""
     with transaction.atomic():
         game = lock_game(game)

@@ -20,9 +20,9 @@ from games.engine import (
 )
 from games.models import Game, MoveEntry
 from games.selectors import (
+    TableState,
     active_entries,
     game_log,
-    game_players,
     game_record,
     game_state,
 )
@@ -39,18 +39,12 @@ from tournament.models import AuditEntry
 from tournament.permissions import require_judge
 
 
-def game_record_export(*, game: Game) -> dict[str, Any]:
-    """The game's active log as a NOTATION.md game record with the players' names."""
-    moves = list(active_entries(game=game).values_list("text", flat=True))
-    return game_record(game=game, moves=moves, players=game_players(game=game))
-
-
 def _record_refused(why: Text, params: dict[str, Any] | None = None) -> ApplicationError:
     why_in_both = bilingual(in_language(why, "en", params), in_language(why, "da", params))
     return illegal("N", _("The game record cannot be used: %(why)s"), params={"why": why_in_both})
 
 
-def game_record_import(*, game: Game, actor: Actor, record: object) -> dict[str, Any]:
+def game_record_import(*, game: Game, actor: Actor, record: object) -> TableState:
     """Store a game played on paper: the whole record is checked by the engine first.
 
     Only a judge or organiser of the event may import, only into a game
@@ -100,7 +94,7 @@ def game_record_import(*, game: Game, actor: Actor, record: object) -> dict[str,
             data={"entries": len(texts)},
         )
         state = game_state(game=game)
-        if state["winner"]:
+        if state.winner:
             clock_stop_on_win(game)
         return state
 

@@ -103,7 +103,7 @@ def _stale(game: Game, expected_seq: object, view: LogView) -> Conflict:
             "again."
         ),
         params={"seq": view.seq, "expected_seq": expected_seq},
-        extra={"state": game_state(game=game, entries_tail=ANSWER_ENTRIES)},
+        extra={"state": game_state(game=game, entries_tail=ANSWER_ENTRIES).to_json()},
     )
 
 

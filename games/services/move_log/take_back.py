@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -11,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from core.errors import Conflict, NotFound
 from games.models import Game, MoveEntry, ResultConfirmation
 from games.push import game_changed
-from games.selectors import active_entries
+from games.selectors import TableState, active_entries
 from games.services.move_log._common import (
     answer_state,
     check_writable,
@@ -19,7 +17,7 @@ from games.services.move_log._common import (
 )
 
 
-def move_take_back(*, game: Game, client_id: str, seq: int) -> dict[str, Any]:
+def move_take_back(*, game: Game, client_id: str, seq: int) -> TableState:
     """Withdraw the table's own last entry (only the last one, until the next is made).
 
     Rulings stay (RULES.md J2): a judge entry is never taken back, and so
