@@ -84,7 +84,7 @@ started = time.perf_counter()
 rng = random.Random(7)
 user = get_user_model().objects.create_user("bench-organiser", password="bench-organiser")
 tournament = tournament_create(actor=user, name="Bench DM", date=datetime.date(2026, 11, 28),
-                               slug="{SLUG}", swiss_rounds={rounds})
+                               slug="{SLUG}", swiss_rounds={rounds}, published=True)
 rows = ["player_1;player_2;club"] + [f"Spiller {{2*i+1}};Spiller {{2*i+2}};Klub {{i % 17}}"
                                      for i in range({pairs})]
 read = pairs_csv_read("\\n".join(rows))
