@@ -114,7 +114,8 @@ print(json.dumps({{"setup_seconds": round(time.perf_counter() - started, 1)}}))
 
 def fetch(url: str) -> tuple[int, str, float]:
     started = time.perf_counter()
-    with urllib.request.urlopen(url, timeout=10) as response:  # noqa: S310 - loopback only
+    # Generous: the first render of a 200-pair page on a busy machine takes seconds.
+    with urllib.request.urlopen(url, timeout=60) as response:  # noqa: S310 - loopback only
         body = response.read().decode()
         return response.status, body, (time.perf_counter() - started) * 1000
 
