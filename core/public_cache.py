@@ -35,6 +35,8 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils import translation
 
+from core.cache import cache_key
+
 MARK_HEADER = "X-Public-Cacheable"
 PAGE_TTL = 60 * 60
 SERVER_TIME_HEADER = "X-Server-Time"
@@ -120,7 +122,7 @@ def serve_cached(
     (for a request the caller found cacheable)."""
     path_hash = hashlib.blake2b(request.get_full_path().encode(), digest_size=12).hexdigest()
     lang = translation.get_language() or "da"
-    key = f"{version_key}:{lang}:{path_hash}"
+    key = cache_key("page", version_key, lang, path_hash)
     stored = _local_get(key)
     if stored is None:
         stored = cache.get(key)
