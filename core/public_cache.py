@@ -13,7 +13,8 @@ whenever its data does (an event's ``data_version``:
 ``REDIS_URL``, shared by every process), so a version bump seen by one process
 is honoured by all of them. Because the key contains the version, a page once
 fetched can also be kept in this process (a small LRU): a hit then needs
-neither the database nor Redis. Only anonymous GET requests are served from
+neither the database nor Redis (measured: 24 µs against 160-220 µs for a
+57 kB page from Redis, bench/page_memo.py). Only anonymous GET requests are served from
 the cache (signed-in users see their name and messages). The CSRF token of
 the language switch differs per visitor, so it is stored as a placeholder and
 filled in on every hit.

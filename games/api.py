@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.utils import timezone, translation
 from drf_spectacular.types import OpenApiTypes
@@ -77,7 +78,9 @@ def _answer(lang: str, call: Any, status: int = 200) -> Response:
     with translation.override(lang):
         try:
             data = call()
-            return data if isinstance(data, Response) else Response(data, status=status)
+            # A conditional read's 304 is Django's own answer (core.conditional).
+            answered = isinstance(data, HttpResponseBase)
+            return data if answered else Response(data, status=status)
         except ApplicationError as exc:
             return Response({"error": exc.to_json()}, status=exc.status_code)
 
@@ -123,7 +126,7 @@ class TableStateView(TableAPIView):
         tags=["table"],
     )
     def get(self, request: Request, token: str) -> Response:
-        def read() -> Response:
+        def read() -> HttpResponse:
             tail = _tail(request)
             game = self.table_game(token, for_write=False)
             state = selectors.game_state(game=game, entries_tail=tail)
@@ -284,7 +287,7 @@ class GameStateView(APIView):
         game = _public_game(request, game_id, players=False)
         legal = query_flag(request, "legal")
 
-        def read() -> Response:
+        def read() -> HttpResponse:
             tail = _tail(request)
             state = selectors.game_state(game=game, with_legal=legal, entries_tail=tail)
             return state_response(request, state, legal=legal, private=False, tail=tail)
