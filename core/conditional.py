@@ -13,16 +13,27 @@ and before the shared answer it would have to fetch a second time.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response
 from rest_framework.request import Request
 
 
 def conditional_response(
-    request: HttpRequest | Request, response: HttpResponse, *, etag: str
+    request: HttpRequest | Request,
+    *,
+    etag: str,
+    headers: dict[str, str],
+    answer: Callable[[], HttpResponse],
 ) -> HttpResponse:
-    """``response`` with ``etag``, or Django's 304 (its ETag and Cache-Control
-    kept, no body) when the client's ``If-None-Match`` names it."""
+    """Django's 304 (no body) when the client's ``If-None-Match`` names ``etag``,
+    else ``answer()``; either way with the ETag and ``headers``.
+
+    The answer is only built when it is sent: most polls find nothing new."""
+    not_modified = get_conditional_response(request, etag=etag)
+    response = answer() if not_modified is None else not_modified
     response["ETag"] = etag
-    answer = get_conditional_response(request, etag=etag, response=response)
-    return response if answer is None else answer
+    for name, value in headers.items():
+        response[name] = value
+    return response

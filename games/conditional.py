@@ -69,6 +69,9 @@ def state_response(
     ``no-cache``: a cache may keep the answer but must ask again every time
     (a browser's conditional request then gets the 304).
     """
-    cache_control = "private, no-cache" if private else "no-cache"
-    response = Response(state, headers={"Cache-Control": cache_control})
-    return conditional_response(request, response, etag=state_etag(state, legal=legal, tail=tail))
+    return conditional_response(
+        request,
+        etag=state_etag(state, legal=legal, tail=tail),
+        headers={"Cache-Control": "private, no-cache" if private else "no-cache"},
+        answer=lambda: Response(state),
+    )

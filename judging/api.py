@@ -78,9 +78,12 @@ def poll_response(
     a display counts its clocks on from its copy's ``server_time`` to this
     (epoch seconds, as the hall API's).
     """
-    answered = HttpResponse(answer.body, content_type="application/json")
-    answered["Cache-Control"] = "no-store"
-    response = conditional_response(request, answered, etag=answer.etag)
+    response = conditional_response(
+        request,
+        etag=answer.etag,
+        headers={"Cache-Control": "no-store"},
+        answer=lambda: HttpResponse(answer.body, content_type="application/json"),
+    )
     if server_time:
         response["X-Server-Time"] = f"{timezone.now().timestamp():.3f}"
     return response

@@ -187,7 +187,9 @@ def test_a_result_set_on_the_game_changes_the_public_state(game):
 )
 def test_if_none_match_uses_weak_comparison(header, matches):
     request = RequestFactory().get("/", HTTP_IF_NONE_MATCH=header)
-    answered = conditional_response(request, HttpResponse(b"{}"), etag='W/"abc"')
+    answered = conditional_response(
+        request, etag='W/"abc"', headers={}, answer=lambda: HttpResponse(b"{}")
+    )
     assert answered.status_code == (304 if matches else 200)
     assert answered["ETag"] == 'W/"abc"'
     assert (answered.content == b"") is matches
