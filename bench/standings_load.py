@@ -84,7 +84,7 @@ started = time.perf_counter()
 rng = random.Random(7)
 user = get_user_model().objects.create_user("bench-organiser", password="bench-organiser")
 tournament = tournament_create(actor=user, name="Bench DM", date=datetime.date(2026, 11, 28),
-                               slug="{SLUG}", swiss_rounds={rounds})
+                               slug="{SLUG}", swiss_rounds={rounds}, published=True)
 rows = ["player_1;player_2;club"] + [f"Spiller {{2*i+1}};Spiller {{2*i+2}};Klub {{i % 17}}"
                                      for i in range({pairs})]
 read = pairs_csv_read("\\n".join(rows))
@@ -114,7 +114,8 @@ print(json.dumps({{"setup_seconds": round(time.perf_counter() - started, 1)}}))
 
 def fetch(url: str) -> tuple[int, str, float]:
     started = time.perf_counter()
-    with urllib.request.urlopen(url, timeout=10) as response:  # noqa: S310 - loopback only
+    # Generous: the first render of a 200-pair page on a busy machine takes seconds.
+    with urllib.request.urlopen(url, timeout=60) as response:  # noqa: S310 - loopback only
         body = response.read().decode()
         return response.status, body, (time.perf_counter() - started) * 1000
 

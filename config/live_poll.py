@@ -56,7 +56,7 @@ from core.live_copy import (
     tables_scope,
 )
 from core.public_cache import MARK_HEADER, SERVER_TIME_HEADER
-from core.shared_cache import shared_add, shared_delete
+from core.cache import shared_add, shared_delete
 
 StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]

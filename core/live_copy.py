@@ -26,7 +26,7 @@ change has already replaced, so it is never served: a copy can be missed,
 never stale. A missing mark is created with a new random token, never an
 earlier one, so an evicted mark also retires every copy made under it.
 
-Everything here goes through ``core.shared_cache``: with the cache down,
+Everything here goes through ``core.cache``: with the cache down,
 nothing is copied and every poll is answered by Django as before.
 """
 
@@ -43,7 +43,7 @@ from django.core.cache import cache, caches
 from django.core.cache.backends.redis import RedisCache
 from django.db import transaction
 
-from core.shared_cache import shared_get_many, shared_set, shared_set_many
+from core.cache import shared_get_many, shared_set, shared_set_many
 
 logger = logging.getLogger(__name__)
 

@@ -13,7 +13,8 @@ whenever its data does (an event's ``data_version``:
 ``REDIS_URL``, shared by every process), so a version bump seen by one process
 is honoured by all of them. Because the key contains the version, a page once
 fetched can also be kept in this process (a small LRU): a hit then needs
-neither the database nor Redis. Only anonymous GET requests are served from
+neither the database nor Redis (measured: 24 µs against 160-220 µs for a
+57 kB page from Redis, bench/page_memo.py). Only anonymous GET requests are served from
 the cache (signed-in users see their name and messages). The CSRF token of
 the language switch differs per visitor, so it is stored as a placeholder and
 filled in on every hit.
@@ -34,6 +35,8 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils import translation
+
+from core.cache import cache_key
 
 MARK_HEADER = "X-Public-Cacheable"
 PAGE_TTL = 60 * 60
@@ -120,7 +123,7 @@ def serve_cached(
     (for a request the caller found cacheable)."""
     path_hash = hashlib.blake2b(request.get_full_path().encode(), digest_size=12).hexdigest()
     lang = translation.get_language() or "da"
-    key = f"{version_key}:{lang}:{path_hash}"
+    key = cache_key("page", version_key, lang, path_hash)
     stored = _local_get(key)
     if stored is None:
         stored = cache.get(key)

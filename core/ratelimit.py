@@ -5,7 +5,7 @@ at ``/t/`` and passwords at the login forms. Both are counted in the Django
 cache, which every web process shares, so a limit holds across processes. A
 window is fixed (the counter key contains the window number), which is
 simple, needs one ``incr`` per attempt and forgets old attempts by itself.
-The cache is a help, never a dependency (core/shared_cache.py): while it is
+The cache is a help, never a dependency (core/cache.py): while it is
 down the counters read as empty and count nothing (a warning is logged), so
 a Redis outage lets everyone in rather than failing every login.
 
@@ -40,9 +40,9 @@ from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.utils.translation import gettext_lazy as _
 
+from core.cache import shared_add, shared_get
 from core.errors import ApplicationError
 from core.request import field_text
-from core.shared_cache import shared_add, shared_get
 
 logger = logging.getLogger(__name__)
 

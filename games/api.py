@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone, translation
 from drf_spectacular.types import OpenApiTypes
@@ -133,7 +134,7 @@ class TableStateView(TableAPIView):
         },
         tags=["table"],
     )
-    def get(self, request: Request, token: str) -> Response:
+    def get(self, request: Request, token: str) -> HttpResponse:
         tail = _tail(request)
         game = self.table_game(token, for_write=False)
         state = selectors.game_state(game=game, entries_tail=tail).with_rulings(
@@ -280,7 +281,7 @@ class GameStateView(APIView):
         responses={200: GameStateSerializer, 304: NOT_MODIFIED, 400: ERRORS[400]},
         tags=["games"],
     )
-    def get(self, request: Request, game_id: int) -> Response:
+    def get(self, request: Request, game_id: int) -> HttpResponse:
         game = _public_game(request, game_id, players=False)
         legal = query_flag(request, "legal")
         tail = _tail(request)

@@ -27,10 +27,11 @@ import hashlib
 import json
 from typing import Any
 
+from django.http import HttpResponse
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from core.conditional import client_has
+from core.conditional import conditional_response
 from games.selectors.state import TableState
 
 
@@ -61,14 +62,15 @@ def state_etag(state: TableState, *, legal: bool, tail: int = 0) -> str:
 
 def state_response(
     request: Request, state: TableState, *, legal: bool, private: bool, tail: int = 0
-) -> Response:
+) -> HttpResponse:
     """``state`` with its ETag, or 304 without a body when the poller already has it.
 
     ``no-cache``: a cache may keep the answer but must ask again every time
     (a browser's conditional request then gets the 304).
     """
-    etag = state_etag(state, legal=legal, tail=tail)
-    headers = {"ETag": etag, "Cache-Control": "private, no-cache" if private else "no-cache"}
-    if client_has(request, etag):
-        return Response(status=304, headers=headers)
-    return Response(state.to_json(), headers=headers)
+    return conditional_response(
+        request,
+        etag=state_etag(state, legal=legal, tail=tail),
+        headers={"Cache-Control": "private, no-cache" if private else "no-cache"},
+        answer=lambda: Response(state.to_json()),
+    )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.http import HttpResponse, HttpResponseNotModified
+from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.conditional import client_has
+from core.conditional import conditional_response
 from core.errors import NotFound
 from core.request import json_object_body, query_int, query_text
 from games.models import MAX_ENTRY_NUMBER, Game
@@ -76,12 +76,12 @@ def poll_response(
     a display counts its clocks on from its copy's ``server_time`` to this
     (epoch seconds, as the hall API's).
     """
-    if client_has(request, answer.etag):
-        response: HttpResponse = HttpResponseNotModified()
-    else:
-        response = HttpResponse(answer.body, content_type="application/json")
-    response["ETag"] = answer.etag
-    response["Cache-Control"] = "no-store"
+    response = conditional_response(
+        request,
+        etag=answer.etag,
+        headers={"Cache-Control": "no-store"},
+        answer=lambda: HttpResponse(answer.body, content_type="application/json"),
+    )
     if server_time:
         response["X-Server-Time"] = f"{timezone.now().timestamp():.3f}"
     return response

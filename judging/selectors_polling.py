@@ -32,9 +32,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.cache import cache
 from django.utils import translation
 
+from core.cache import cache_key, shared_set
 from games.models import Game
 from judging.selectors import judge_dashboard
 from judging.selectors_review import calls_open, table_judge_status
@@ -88,11 +88,8 @@ def _shared(
         return PollAnswer(body=entry["body"], etag=entry["etag"])
     answer = build()
     entry = {"stamp": stamp, "at": time.time(), "body": answer.body, "etag": answer.etag}
-    try:
-        # Whole seconds for Redis; the age check above is exact.
-        cache.set(key, entry, timeout=int(max_age_s) + 1)
-    except Exception:
-        logger.warning("poll cache unavailable", exc_info=True)
+    # Whole seconds for Redis; the age check above is exact.
+    shared_set(key, entry, int(max_age_s) + 1)
     return answer
 
 
@@ -129,7 +126,7 @@ def judge_dashboard_answer(*, tournament: Tournament) -> PollAnswer:
 
     return _shared(
         tournament_id=tournament.pk,
-        key=f"judging:dashboard:{tournament.pk}:{language}",
+        key=cache_key("judging", "dashboard", tournament.pk, language),
         max_age_s=DASHBOARD_MAX_AGE_S,
         build=build,
         extra=str(tournament.data_version),
@@ -146,7 +143,7 @@ def calls_open_answer(*, tournament: Tournament) -> PollAnswer:
     language = translation.get_language() or ""
     return _shared(
         tournament_id=tournament.pk,
-        key=f"judging:calls:{tournament.pk}:{language}",
+        key=cache_key("judging", "calls", tournament.pk, language),
         max_age_s=CALLS_MAX_AGE_S,
         build=lambda: _plain_answer({"calls": calls_open(tournament=tournament)}, language),
     )
@@ -160,7 +157,7 @@ def table_judge_answer(*, game: Game) -> PollAnswer:
     language = translation.get_language() or ""
     return _shared(
         tournament_id=game.round.tournament_id,
-        key=f"judging:table:{game.pk}:{language}",
+        key=cache_key("judging", "table", game.pk, language),
         max_age_s=TABLE_MAX_AGE_S,
         build=lambda: _plain_answer(table_judge_status(game=game), language),
     )

@@ -3,38 +3,24 @@
 The rating pages, a season's pages and rating curves name people (public
 ones only), so their cache key must change when a person is renamed,
 anonymised, merged or changes consent, not only when a result moves.
-``Person`` has no change stamp, so a version kept in the shared cache is
-replaced after every such change
-(``people_version_bump``, on commit). A missing version (evicted, a cold
-cache) becomes a new random one, never an earlier value, so a page cached
-under an old version can never be served again.
+``Person`` has no change stamp, so its version is the data version
+``scope("people")`` of ``core.cache``, bumped after every such change
+(``people_version_bump_on_commit``). A lost version (evicted, a cold cache)
+starts again above every earlier value, so a page cached under an old
+version can never be served again.
 """
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
-from django.core.cache import cache
-from django.db import transaction
 from django.db.models import Count, Max, Sum
 
+from core.cache import bump_on_commit, data_version, scope
 from people.models import Person
 from people.selectors_public import public_people_q
 
-PEOPLE_VERSION_KEY = "ratings:people-version"
-
-
-def people_version() -> str:
-    version = cache.get(PEOPLE_VERSION_KEY)
-    if version is None:
-        cache.add(PEOPLE_VERSION_KEY, uuid.uuid4().hex, timeout=None)
-        version = cache.get(PEOPLE_VERSION_KEY) or "cold"
-    return str(version)
-
-
-def people_version_bump() -> None:
-    cache.set(PEOPLE_VERSION_KEY, uuid.uuid4().hex, timeout=None)
+PEOPLE = scope("people")
 
 
 def people_version_bump_on_commit(sender: Any, **kwargs: Any) -> None:
@@ -42,11 +28,11 @@ def people_version_bump_on_commit(sender: Any, **kwargs: Any) -> None:
 
     After the commit: a page rendered before it from the old data must not be
     stored under the new version."""
-    transaction.on_commit(people_version_bump)
+    bump_on_commit(PEOPLE)
 
 
 def public_people_version() -> str:
-    """``people_version`` and who is public now: the key of every page that names people.
+    """The people version and who is public now: the key of every page that names people.
 
     Consent may be given or withdrawn by a bulk update (no save signal), so
     the public people themselves (how many, which, the latest consent) are
@@ -55,4 +41,4 @@ def public_people_version() -> str:
     public = Person.objects.filter(public_people_q()).aggregate(
         n=Count("pk"), ids=Sum("pk"), last=Max("consent_at")
     )
-    return f"{people_version()}:{public['n']}:{public['ids']}:{public['last']}"
+    return f"{data_version(PEOPLE)}:{public['n']}:{public['ids']}:{public['last']}"

@@ -11,8 +11,8 @@ class RatingsConfig(AppConfig):
 
         from games.signals import game_result_changed, results_replaced
         from people.models import Person
+        from people.page_version import people_version_bump_on_commit
         from people.signals import people_changed
-        from ratings.page_version import people_version_bump_on_commit
         from ratings.services import (
             ratings_people_changed,
             ratings_result_changed,

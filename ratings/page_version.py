@@ -10,24 +10,9 @@ import hashlib
 
 from django.db.models import Count, Max, Q, Sum
 
-from people.page_version import (
-    PEOPLE_VERSION_KEY,
-    people_version,
-    people_version_bump,
-    people_version_bump_on_commit,
-    public_people_version,
-)
+from people.page_version import public_people_version
 from ratings.models import PersonRating
 from tournament.models import Tournament
-
-__all__ = [
-    "PEOPLE_VERSION_KEY",
-    "people_version",
-    "people_version_bump",
-    "people_version_bump_on_commit",
-    "public_people_version",
-    "public_ratings_version",
-]
 
 
 def public_ratings_version() -> str:

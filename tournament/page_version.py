@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from django.http import Http404, HttpRequest, HttpResponse
 
+from core.cache import cache_key
 from core.public_cache import forget_pages, request_cacheable, serve_cached
 from tournament.models import Tournament
 
@@ -84,6 +85,5 @@ def cached_public_page(
         raise Http404
     if not stamp.published:
         return render_page()
-    return serve_cached(
-        request, f"pub:{stamp.pk}:{stamp.created:.6f}:{stamp.version}:{page}", render_page
-    )
+    key = cache_key("pub", stamp.pk, f"{stamp.created:.6f}", stamp.version, page)
+    return serve_cached(request, key, render_page)

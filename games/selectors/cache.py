@@ -19,7 +19,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from cachetools import LRUCache
 
-from core.shared_cache import shared_add, shared_get, shared_get_many, shared_set, shared_set_many
+from core.cache import shared_add, shared_get, shared_get_many, shared_set, shared_set_many
 
 LogKey = tuple[int, str, int, str]
 """(game id, ruleset and first dealer, seq, last hash): names exactly one replay."""

@@ -10,9 +10,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.test import Client
+from django.http import HttpResponse
+from django.test import Client, RequestFactory
 
-from core.conditional import etag_matches
+from core.conditional import conditional_response
 from games.models import Game
 from games.services.clock import clock_time_up
 from games.services.move_log import game_result_confirm, move_submit, move_take_back
@@ -185,7 +186,13 @@ def test_a_result_set_on_the_game_changes_the_public_state(game):
     ],
 )
 def test_if_none_match_uses_weak_comparison(header, matches):
-    assert etag_matches(header, 'W/"abc"') is matches
+    request = RequestFactory().get("/", HTTP_IF_NONE_MATCH=header)
+    answered = conditional_response(
+        request, etag='W/"abc"', headers={}, answer=lambda: HttpResponse(b"{}")
+    )
+    assert answered.status_code == (304 if matches else 200)
+    assert answered["ETag"] == 'W/"abc"'
+    assert (answered.content == b"") is matches
 
 
 def test_schema_documents_the_conditional_reads():
