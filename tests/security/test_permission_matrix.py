@@ -23,7 +23,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from games.selectors import log_cache
 from tests.security.policy import ALLOWED, BODIES, EXCLUDED_PREFIXES, POLICY
-from tests.security.world import CSRF, ROLES, World, build_world, fingerprint
+from tests.security.world import CSRF, ROLES, World, fingerprint
 
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 
@@ -179,9 +179,8 @@ def _isolated(call: Any) -> tuple[Any, bool]:
 
 
 @pytest.fixture
-def world(db, settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path
-    return build_world(tmp_path)
+def world(security_world):
+    return security_world
 
 
 @pytest.mark.parametrize("name", sorted(POLICY))
