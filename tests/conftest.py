@@ -135,3 +135,39 @@ def _forget_process_memos() -> None:
     log_cache.clear()
     tokens._read_memo.clear()
     forget_stamps()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _flush_by_delete_on_postgres() -> Iterator[None]:
+    """Empty the tables after a transactional test with DELETE, not TRUNCATE, on PostgreSQL.
+
+    pytest-django empties every table after each ``transactional_db`` and
+    ``live_server`` test (Django's ``flush``). PostgreSQL's TRUNCATE gives each
+    table new files, written out at commit: measured side by side on the test
+    database, 10 to 20 times as long as DELETE FROM the same tables, which
+    hold a test's few rows. The tables end as empty either way; the foreign
+    keys Django makes are checked at commit, when all are empty. Sequences
+    are reset, or a CASCADE asked for, by TRUNCATE as before.
+    """
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    original = DatabaseOperations.sql_flush
+
+    def sql_flush(
+        self: DatabaseOperations,
+        style: Any,
+        tables: Any,
+        *,
+        reset_sequences: bool = False,
+        allow_cascade: bool = False,
+    ) -> list[str]:
+        if reset_sequences or allow_cascade or not tables:
+            return original(
+                self, style, tables, reset_sequences=reset_sequences, allow_cascade=allow_cascade
+            )
+        delete = f"{style.SQL_KEYWORD('DELETE')} {style.SQL_KEYWORD('FROM')}"
+        return [f"{delete} {style.SQL_FIELD(self.quote_name(table))};" for table in tables]
+
+    DatabaseOperations.sql_flush = sql_flush  # type: ignore[method-assign]
+    yield
+    DatabaseOperations.sql_flush = original  # type: ignore[method-assign]
