@@ -61,14 +61,19 @@ nginx:
 # TEST_WORKERS=0 runs them in this process.
 TEST_WORKERS ?= auto
 XDIST := -n $(TEST_WORKERS) --maxprocesses=4 --dist loadfile
+# pytest keeps each test module's assertion-rewritten form in __pycache__
+# (ignored by git); with PYTHONDONTWRITEBYTECODE set, as some shells have it,
+# every test process rewrites every module again: measured, 7.5 s of CPU
+# instead of 2.9 s to collect 1,259 tests, in each worker of each run.
+PYTEST := PYTHONDONTWRITEBYTECODE= $(PYTHON) -m pytest
 
 test: venv chromium nginx
 	$(PYTHON) manage.py compilemessages_if_needed --settings=config.settings.test
 	$(PYTHON) manage.py makemigrations --check --dry-run --settings=config.settings.test
-	$(PYTHON) -m pytest $(XDIST) $(PYTEST_ARGS)
+	$(PYTEST) $(XDIST) $(PYTEST_ARGS)
 
 test-fast: venv
-	$(PYTHON) -m pytest $(XDIST) -m "not e2e and not slow" $(PYTEST_ARGS)
+	$(PYTEST) $(XDIST) -m "not e2e and not slow" $(PYTEST_ARGS)
 
 bench: migrate
 	$(PYTHON) -m games.engine bench

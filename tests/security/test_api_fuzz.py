@@ -28,7 +28,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from games.selectors import log_cache
-from tests.security.world import CSRF, build_world
+from tests.security.world import CSRF
 
 # The table token is in the path (the real one for half the examples), so
 # "token" needs no cookie of its own: anonymous covers it.
@@ -37,9 +37,8 @@ CHECKS = [not_a_server_error, response_schema_conformance, content_type_conforma
 
 
 @pytest.fixture
-def world(db, settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path
-    return build_world(tmp_path)
+def world(security_world):
+    return security_world
 
 
 @pytest.fixture(autouse=True)

@@ -50,7 +50,7 @@ from games.selectors import log_cache
 from tests.security.inputs import BASELINES, FRAMEWORK_READS, INPUTS
 from tests.security.policy import BODIES, POLICY
 from tests.security.test_permission_matrix import URLS, _kwargs
-from tests.security.world import CSRF, ROLES, World, build_world, fingerprint
+from tests.security.world import CSRF, ROLES, World, fingerprint
 
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 # Modules that read query and form parameters as a parser does (drf_spectacular:
@@ -457,9 +457,8 @@ def _short(value: Any) -> str:
 
 
 @pytest.fixture
-def world(db, settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path
-    return build_world(tmp_path)
+def world(security_world):
+    return security_world
 
 
 def test_every_declared_url_exists_and_reads_what_it_declares():

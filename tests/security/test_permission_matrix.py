@@ -23,7 +23,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from games.selectors import log_cache
 from tests.security.policy import ALLOWED, BODIES, EXCLUDED_PREFIXES, POLICY
-from tests.security.world import CSRF, ROLES, World, build_world, fingerprint
+from tests.security.world import CSRF, ROLES, World, fingerprint
 
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 
@@ -164,24 +164,23 @@ def _urlencode(body: dict[str, Any]) -> str:
     return urlencode(body)
 
 
-def _isolated(call: Any) -> tuple[Any, bool]:
-    """Run ``call`` in a savepoint that is rolled back; report whether it changed data."""
+def _isolated(call: Any, before: dict[str, int] | None = None) -> tuple[Any, bool]:
+    """Run ``call`` in a savepoint that is rolled back; given the fingerprint of
+    the data before it, report whether it changed data."""
     cache.clear()
     log_cache.clear()
     savepoint = transaction.savepoint()
     try:
-        before = fingerprint()
         response = call()
-        changed = fingerprint() != before
+        changed = before is not None and fingerprint() != before
     finally:
         transaction.savepoint_rollback(savepoint)
     return response, changed
 
 
 @pytest.fixture
-def world(db, settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path
-    return build_world(tmp_path)
+def world(security_world):
+    return security_world
 
 
 @pytest.mark.parametrize("name", sorted(POLICY))
@@ -190,13 +189,20 @@ def test_permission_matrix(name, world):
         pytest.skip("URL no longer exists (see test_every_url_has_a_policy)")
     _, pattern = URLS[name]
     failures = []
+    # Every request is rolled back, so the data before each is the world as built.
+    pristine = fingerprint()
     for method, access in POLICY[name].items():
         allowed_roles = ALLOWED[access]
         body = BODIES.get(name, {})
         for role in ROLES:
             url = reverse(name, kwargs=_kwargs(name, pattern, world, role))
             client = world.client(role)
-            response, changed = _isolated(lambda: _request(client, method, url, body, True))  # noqa: B023
+            # A refused write must change nothing (an allowed one may).
+            watch = pristine if method in UNSAFE and role not in allowed_roles else None
+            response, changed = _isolated(
+                lambda: _request(client, method, url, body, True),  # noqa: B023
+                watch,
+            )
             cell = f"{method} {url} as {role}: {response.status_code}"
             health_down = name == "health" and response.status_code == 503
             if response.status_code >= 500 and not health_down:
@@ -215,7 +221,10 @@ def test_permission_matrix(name, world):
         if method in UNSAFE and access not in ("token", "token-read"):
             url = reverse(name, kwargs=_kwargs(name, pattern, world, "organiser"))
             client = world.client("organiser", csrf=False)
-            response, changed = _isolated(lambda: _request(client, method, url, body, False))  # noqa: B023
+            response, changed = _isolated(
+                lambda: _request(client, method, url, body, False),  # noqa: B023
+                pristine,
+            )
             if response.status_code != 403 or changed:
                 failures.append(f"{method} {url} without CSRF: {response.status_code}")
     assert not failures, "\n".join(failures)

@@ -12,16 +12,15 @@ import pytest
 from django.urls import reverse
 
 from tests.security.test_permission_matrix import URLS, _isolated, _kwargs, _request
-from tests.security.world import ROLES, SIGNUP_EMAIL, build_world
+from tests.security.world import ROLES, SIGNUP_EMAIL
 
 NOT_ORGANISERS = [role for role in ROLES if role not in ("organiser", "staff")]
 GET_URLS = sorted(name for name, (_route, pattern) in URLS.items() if name)
 
 
 @pytest.fixture
-def world(db, settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path
-    return build_world(tmp_path)
+def world(security_world):
+    return security_world
 
 
 @pytest.mark.slow  # every URL as every role: about two minutes

@@ -14,14 +14,13 @@ from django.test import Client
 
 from games.services.tokens import game_token
 from tests.factories import GameFactory, RoundFactory
-from tests.security.world import CSRF, World, build_world
+from tests.security.world import CSRF, World
 from tournament.models import Round
 
 
 @pytest.fixture
-def world(db, settings, tmp_path) -> World:
-    settings.MEDIA_ROOT = tmp_path
-    return build_world(tmp_path)
+def world(security_world) -> World:
+    return security_world
 
 
 def _json(client: Client, url: str, body: object | bytes) -> int:

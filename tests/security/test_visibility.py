@@ -49,7 +49,7 @@ from tests.factories import (
 from tests.printing.pdf_tools import pdf_text
 from tests.security.policy import ALLOWED, POLICY
 from tests.security.test_permission_matrix import URLS, _kwargs, _refused
-from tests.security.world import ROLES, World, build_world
+from tests.security.world import ROLES, World
 from tournament.models import Round, Tournament
 
 ROUND_OR_GAME = {"game_id", "number", "round_number", "table_number", "token"}
@@ -196,9 +196,8 @@ def _without(target: str, world: World, role: str, url: str, hidden: dict[str, A
 
 
 @pytest.fixture
-def world(db, settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path
-    return build_world(tmp_path)
+def world(security_world):
+    return security_world
 
 
 def _allowed(name: str, target: str, keys: set[str], staff: set[str]) -> set[str]:
