@@ -37,6 +37,7 @@ from typing import Any
 from django.conf import settings
 from django.db import close_old_connections
 
+from core.cache import shared_add, shared_delete
 from core.conditional import etag_matches
 from core.live_copy import (
     CHANGED,
@@ -56,7 +57,6 @@ from core.live_copy import (
     tables_scope,
 )
 from core.public_cache import MARK_HEADER, SERVER_TIME_HEADER
-from core.cache import shared_add, shared_delete
 
 StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
