@@ -37,6 +37,7 @@ from printing.documents.types import (
     ScoreSheet,
     StandingLine,
     StandingsTable,
+    TableKind,
 )
 from printing.timeline import record_timeline
 from tournament.models import Pair, Round, Tournament
@@ -98,7 +99,7 @@ def score_sheets_data(
                 started_at=game.started_at or round.started_at,
                 table_url=table_url(token),
                 short_code=game.short_code,
-                singles=tournament.is_singles,
+                seating=TableKind.of(tournament.variant.ruleset),
             )
         )
     return sheets
@@ -117,7 +118,7 @@ def pairings_data(*, round: Round, lang: str = "da") -> PairingsList:
         rows=rows,
         byes=byes,
         published=round.status != Round.Status.DRAFT,
-        singles=round.tournament.is_singles,
+        seating=TableKind.of(round.tournament.variant.ruleset),
     )
 
 
@@ -259,7 +260,7 @@ def game_record_data(*, game: Game, lang: str = "da") -> GameRecord:
         result_note=game.result_note,
         final_hash=final_hash,
         checked=checked,
-        singles=game.round.tournament.is_singles,
+        seating=TableKind.of(game.round.tournament.variant.ruleset),
     )
 
 

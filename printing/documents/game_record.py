@@ -18,7 +18,7 @@ from printing.documents.base import (
     styles,
 )
 from printing.documents.board import BoardFlowable
-from printing.documents.types import SEAT_ORDER, BoardDiagram, GameRecord, RecordEntry
+from printing.documents.types import BoardDiagram, GameRecord, RecordEntry
 
 RULING_BACKGROUND = colors.HexColor("#fff1d6")
 
@@ -39,7 +39,7 @@ def build_game_record(record: GameRecord, *, lang: str = "da") -> bytes:
 
 
 def _summary(record: GameRecord, st: dict) -> Table:
-    seats = SEAT_ORDER[:2] if record.singles else SEAT_ORDER
+    seats = record.seating.seats
     players = ", ".join(f"{seat_name(seat)}: {esc(record.players.get(seat, ''))}" for seat in seats)
     winner = side_name(record.winner, singles=record.singles) if record.winner else ""
     result = winner or _("No result")

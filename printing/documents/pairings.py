@@ -25,7 +25,7 @@ from printing.documents.base import (
     side_name,
     styles,
 )
-from printing.documents.types import PairInfo, PairingsList, side_seats
+from printing.documents.types import PairInfo, PairingsList, TableKind
 
 
 @dataclass(frozen=True)
@@ -40,10 +40,9 @@ class SeatLine:
 def seat_lines(pairings: PairingsList) -> list[SeatLine]:
     """Every player of the round with their table and seat, in Danish alphabetical order."""
     lines: list[SeatLine] = []
-    singles = pairings.singles
     for row in pairings.rows:
         for team, pair in (("YB", row.pair_yb), ("RG", row.pair_rg)):
-            lines += _pair_lines(pair, row.table_number, side_seats(team, singles=singles))
+            lines += _pair_lines(pair, row.table_number, pairings.seating.seats_of(team))
     for pair in pairings.byes:
         lines += _pair_lines(pair, None, ("",) * len(pair.player_names))
     return sorted(lines, key=lambda line: (danish_sort_key(line.player), line.start_number))
@@ -76,13 +75,13 @@ def build_pairings_list(pairings: PairingsList, *, lang: str = "da") -> bytes:
         return platypus_pdf(story, title=heading, footer=heading)
 
 
-def _pair_cell(pair: PairInfo, team: str, st: dict, *, singles: bool) -> Paragraph:
+def _pair_cell(pair: PairInfo, team: str, st: dict, *, table: TableKind) -> Paragraph:
     name = (
         f"<b>#{pair.start_number} {esc(pair.name)}</b><br/>"
         if pair.name
         else (f"<b>#{pair.start_number}</b><br/>")
     )
-    seated = zip(side_seats(team, singles=singles), pair.player_names, strict=False)
+    seated = zip(table.seats_of(team), pair.player_names, strict=False)
     players = "<br/>".join(f"{_seat_mark(seat)} {esc(player)}" for seat, player in seated)
     return Paragraph(f"{name}{players}", st["cell"])
 
@@ -106,8 +105,8 @@ def _by_table(pairings: PairingsList, st: dict) -> Table:
         data.append(
             [
                 Paragraph(f"<b>{row.table_number}</b>", st["h2"]),
-                _pair_cell(row.pair_yb, "YB", st, singles=singles),
-                _pair_cell(row.pair_rg, "RG", st, singles=singles),
+                _pair_cell(row.pair_yb, "YB", st, table=pairings.seating),
+                _pair_cell(row.pair_rg, "RG", st, table=pairings.seating),
                 Paragraph(seat_name(row.first_dealer), st["cell"]) if row.first_dealer else "",
             ]
         )

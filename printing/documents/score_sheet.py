@@ -31,14 +31,19 @@ from printing.documents.base import (
     side_name,
 )
 from printing.documents.qr import qr_pdf_operators
-from printing.documents.types import PairInfo, ScoreSheet, side_seats
+from printing.documents.types import PairInfo, ScoreSheet, TableKind
 
 W, H = A4
 M = 34.0
 QR_SIZE = 118.0
 BOX_W = (W - 2 * M - 12) / 2
-# The page's fixed drawing, one per kind of table: four seats, or two in singles.
-FORMS = {False: "score_sheet_static", True: "score_sheet_static_singles"}
+
+
+def _form_name(table: TableKind) -> str:
+    """The page's fixed drawing, one per kind of table (its seats and pawns)."""
+    return f"score_sheet_static_{len(table.seats)}_{table.pawns_per_side}"
+
+
 JUDGE_LINES = 5
 HASH_BOXES = 8
 
@@ -61,16 +66,16 @@ def build_score_sheets(
         canvas.setTitle(_("Score sheets"))
         canvas.setAuthor("DM i Partners")
         labels = _static_labels()
-        for singles in sorted({sheet.singles for sheet in sheets}):
+        for table in dict.fromkeys(sheet.seating for sheet in sheets):
             # Drawn in A4 units, also on A5.
-            canvas.beginForm(FORMS[singles], upperx=W, uppery=H)
-            _draw_static(canvas, labels, singles=singles)
+            canvas.beginForm(_form_name(table), upperx=W, uppery=H)
+            _draw_static(canvas, labels, table=table)
             canvas.endForm()
         total = len(sheets)
         for done, sheet in enumerate(sheets, start=1):
             if scale != 1:
                 canvas.scale(scale, scale)
-            canvas.doForm(FORMS[sheet.singles])
+            canvas.doForm(_form_name(sheet.seating))
             _draw_sheet(canvas, sheet, labels)
             canvas.showPage()
             if on_progress is not None:
@@ -95,7 +100,7 @@ def _static_labels() -> dict[str, str]:
     }
 
 
-def _draw_static(c: Canvas, labels: dict[str, str], *, singles: bool) -> None:
+def _draw_static(c: Canvas, labels: dict[str, str], *, table: TableKind) -> None:
     c.setFont("Helvetica", 10)
     c.drawString(M, 752, labels["table"])
     c.setFont("Helvetica", 7.5)
@@ -104,13 +109,13 @@ def _draw_static(c: Canvas, labels: dict[str, str], *, singles: bool) -> None:
     c.drawRightString(qr_left, 780, _("or open the address below the code"))
     c.drawRightString(qr_left, 770, _("and type the code."))
     for index, team in enumerate(("YB", "RG")):
-        _draw_pair_box(c, M + index * (BOX_W + 12), team, singles=singles)
+        _draw_pair_box(c, M + index * (BOX_W + 12), team, table=table)
     c.setFont("Helvetica-Bold", 10)
     c.drawString(M, 524, labels["first_dealer"])
     _draw_time_row(c)
-    _draw_result_box(c, singles=singles)
+    _draw_result_box(c, table=table)
     _draw_judge_box(c)
-    _draw_signatures(c, singles=singles)
+    _draw_signatures(c, singles=table.singles)
     _draw_hash_box(c)
     c.setFont("Helvetica-Oblique", 7.5)
     c.drawString(
@@ -123,13 +128,13 @@ def _draw_static(c: Canvas, labels: dict[str, str], *, singles: bool) -> None:
     )
 
 
-def _draw_pair_box(c: Canvas, x: float, team: str, *, singles: bool) -> None:
+def _draw_pair_box(c: Canvas, x: float, team: str, *, table: TableKind) -> None:
     c.setLineWidth(1)
     c.setStrokeColor(colors.black)
     c.roundRect(x, 540, BOX_W, 112, 6, stroke=1, fill=0)
     c.setFont("Helvetica-Bold", 12)
-    c.drawString(x + 8, 636, side_name(team, singles=singles))
-    for row, seat in enumerate(side_seats(team, singles=singles)):
+    c.drawString(x + 8, 636, side_name(team, singles=table.singles))
+    for row, seat in enumerate(table.seats_of(team)):
         y = 590 - row * 22
         c.setFillColor(SEAT_COLOURS[seat])
         c.rect(x + 8, y, 11, 11, stroke=1, fill=1)
@@ -156,13 +161,13 @@ def _draw_time_row(c: Canvas, top: float = 506) -> None:
         c.setStrokeColor(colors.black)
 
 
-def _draw_result_box(c: Canvas, top: float = 442, *, singles: bool) -> None:
+def _draw_result_box(c: Canvas, top: float = 442, *, table: TableKind) -> None:
     c.setFont("Helvetica-Bold", 11)
     c.drawString(M, top, _("Result"))
     rows = [
         _("Winner (tick one)"),
-        # A side has 8 pawns in pairs, a DUO player 6 (docs/rulesets/duo.md S2).
-        _("Locked pawns (0–6)") if singles else _("Locked pawns (0–8)"),
+        # The pawns a side brings: 8 for a pair, 6 for a DUO player (S2).
+        _("Locked pawns (0–%(pawns)s)") % {"pawns": table.pawns_per_side},
         _("Remaining distance (only if stopped on time)"),
         _("Stopped at the time limit (tick)"),
     ]
@@ -176,7 +181,7 @@ def _draw_result_box(c: Canvas, top: float = 442, *, singles: bool) -> None:
     c.setFont("Helvetica-Bold", 9)
     for i, team in enumerate(("YB", "RG")):
         c.drawCentredString(
-            M + label_w + col_w * (i + 0.5), table_top - 13, side_name(team, singles=singles)
+            M + label_w + col_w * (i + 0.5), table_top - 13, side_name(team, singles=table.singles)
         )
     c.setLineWidth(0.8)
     height = 18 + row_h * len(rows)

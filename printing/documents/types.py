@@ -9,19 +9,42 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
-from games.engine import DM2023, DUO
+from games.engine import DM2023, Ruleset
 
 SEAT_ORDER = ("Y", "R", "B", "G")
-# Within a pair, player 1 takes the first seat of the team's colours
-# (Yellow or Red) and player 2 the partner's seat opposite (Blue or Green).
-TEAM_SEATS = DM2023.teams
-# In a singles event (DUO) each side is one player, seated at Yellow or Red.
-SINGLES_SEATS = DUO.teams
 
 
-def side_seats(team: str, *, singles: bool) -> tuple[str, ...]:
-    """The seats of one side (``"YB"`` or ``"RG"``): two in pairs, one in singles."""
-    return (SINGLES_SEATS if singles else TEAM_SEATS)[team]
+@dataclass(frozen=True)
+class TableKind:
+    """What a document draws of a ruleset's table: the seats of each side, the pawns
+    a side brings, and whether a side is one player. Taken from the engine's
+    registry (:meth:`of`), so a new ruleset prints without a change here."""
+
+    sides: tuple[tuple[str, tuple[str, ...]], ...]  # ("YB", ("Y", "B")), ("RG", …)
+    pawns_per_side: int
+    singles: bool
+
+    @classmethod
+    def of(cls, ruleset: Ruleset) -> TableKind:
+        return cls(
+            sides=tuple(ruleset.teams.items()),
+            pawns_per_side=ruleset.pawns_per_side,
+            singles=ruleset.singles,
+        )
+
+    def seats_of(self, team: str) -> tuple[str, ...]:
+        """The seats of one side (``"YB"`` or ``"RG"``); within a pair, player 1 takes
+        the first (Yellow or Red) and player 2 the partner's seat opposite."""
+        return dict(self.sides)[team]
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Every seat at the table, in the order of play's colours (Y, R, B, G)."""
+        return tuple(seat for seat in SEAT_ORDER if any(seat in s for _, s in self.sides))
+
+
+# The table of pairs (four seats, eight pawns a side): the default of a document built by hand.
+PAIRS_TABLE = TableKind.of(DM2023)
 
 
 @dataclass(frozen=True)
@@ -61,11 +84,16 @@ class ScoreSheet:
     started_at: datetime.datetime | None = None  # aware; printed in Copenhagen time
     table_url: str = ""  # the secret table link (QR code); empty prints no QR
     short_code: str = ""
-    singles: bool = False  # a singles event: two seats, Y and R
+    seating: TableKind = PAIRS_TABLE  # the ruleset's seats and pawns
+
+    @property
+    def singles(self) -> bool:
+        return self.seating.singles
 
     def seat_player(self, seat: str) -> str:
-        pair, team = (self.pair_yb, "YB") if seat in TEAM_SEATS["YB"] else (self.pair_rg, "RG")
-        return pair.player_1 if TEAM_SEATS[team][0] == seat else pair.player_2
+        team = "YB" if seat in self.seating.seats_of("YB") else "RG"
+        pair = self.pair_yb if team == "YB" else self.pair_rg
+        return pair.player_1 if self.seating.seats_of(team)[0] == seat else pair.player_2
 
 
 @dataclass(frozen=True)
@@ -84,7 +112,11 @@ class PairingsList:
     byes: list[PairInfo] = field(default_factory=list)
     round_title: str = ""
     published: bool = True
-    singles: bool = False  # a singles event: one player per side, no partner
+    seating: TableKind = PAIRS_TABLE  # the ruleset's seats (one player per side in singles)
+
+    @property
+    def singles(self) -> bool:
+        return self.seating.singles
 
 
 @dataclass(frozen=True)
@@ -180,7 +212,11 @@ class GameRecord:
     result_note: str = ""
     final_hash: str = ""
     checked: int | None = None  # entries the engine accepted; None = not replayed
-    singles: bool = False  # a DUO game: players Y and R, one per side
+    seating: TableKind = PAIRS_TABLE  # the ruleset's seats (a DUO game: Y and R)
+
+    @property
+    def singles(self) -> bool:
+        return self.seating.singles
 
 
 @dataclass(frozen=True)

@@ -151,3 +151,25 @@ def test_its_games_and_pages_take_its_facts(toy_duo):
     assert '"singles": true' in stream and '"board": "duo"' in stream
     assert "f.eks. YK=YKH,YKH,YK3 RK=RKH,RKH,RKS YO=… RO=…" in review
     assert "(f.eks. RO7)" in review and "(f.eks. 5: YK3+5)" in review
+
+
+@pytest.mark.django_db
+def test_printed_documents_take_its_seats_and_pawns(toy_duo):
+    """The score sheet and the pairings list of its event draw its table: the seats of
+    each side and the pawns a side brings come from the registry, not from DUO."""
+    from printing.data import pairings_data, score_sheets_data
+    from printing.documents import build_score_sheets
+    from printing.documents.types import TableKind
+    from tests.printing.documents.samples import sheet
+    from tests.printing.pdf_tools import pdf_text
+
+    game = GameFactory(round__tournament__ruleset="toyduo", pair_yb__player_2=None)
+    game.pair_rg.player_2 = None
+    game.pair_rg.save()
+    [data] = score_sheets_data(round=game.round, games=[game])
+    assert data.seating == TableKind.of(TOY_DUO) and data.singles
+    assert data.seating.seats == ("Y", "R")
+    assert pairings_data(round=game.round).seating.seats_of("RG") == ("R",)
+    five = TableKind.of(dataclasses.replace(TOY_DUO, pawns_per_side=5))
+    text = pdf_text(build_score_sheets([sheet(seating=five)], lang="en"))
+    assert "Locked pawns (0–5)" in text and "(0–6)" not in text and "(0–8)" not in text

@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 from games.engine import DUO, replay, selfplay_game
 from printing.documents import build_game_record
 from printing.documents.board_duo import draw_duo_board
-from printing.documents.types import GameRecord
+from printing.documents.types import GameRecord, TableKind
 from printing.timeline import judge_entry_label, record_timeline
 from tests.printing.pdf_tools import DUO_AREAS, area_labels, pdf_text
 
@@ -65,7 +65,7 @@ def test_a_duo_record_pdf_draws_its_areas_and_captions():
         diagrams,
         winner="RG",
         checked=checked,
-        singles=True,
+        seating=TableKind.of(DUO),
     )
     text = pdf_text(build_game_record(document, lang="en"))
     # Two players, one per side (duo.md S1).

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from printing.documents import build_pairings_list, build_score_sheets, build_standings
 from printing.documents.pairings import seat_lines
+from games.engine import DUO
 from printing.documents.types import (
     PairInfo,
     PairingRow,
     PairingsList,
     StandingLine,
     StandingsTable,
+    TableKind,
 )
 from tests.printing.documents.samples import sheet
 from tests.printing.pdf_tools import pdf_pages, qr_codes
@@ -24,7 +26,7 @@ def _singles_sheet(**overrides: object):
         "pair_yb": single(3, "Søren Ærø", club="Odense"),
         "pair_rg": single(4, "Mette Hansen"),
         "first_dealer": "R",
-        "singles": True,
+        "seating": TableKind.of(DUO),
     }
     values.update(overrides)
     return sheet(**values)
@@ -61,7 +63,7 @@ def test_a_singles_pairings_list_seats_each_player_without_a_partner():
         round_number=2,
         rows=[PairingRow(1, single(1, "Åge Lund"), single(2, "Bent Olsen"), "Y")],
         byes=[single(3, "Carla Dahl")],
-        singles=True,
+        seating=TableKind.of(DUO),
     )
     lines = seat_lines(pairings)
     assert [(line.player, line.table, line.seat, line.partner) for line in lines] == [
