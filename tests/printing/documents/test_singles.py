@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from games.engine import DUO
 from printing.documents import build_pairings_list, build_score_sheets, build_standings
 from printing.documents.pairings import seat_lines
-from games.engine import DUO
 from printing.documents.types import (
     PairInfo,
     PairingRow,
