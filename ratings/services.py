@@ -290,7 +290,7 @@ def ratings_results_replaced(sender: Any, **kwargs: Any) -> None:
     _recompute_on_commit("a returned event")
 
 
-def ratings_result_changed(sender: Any, *, game: Any, **kwargs: Any) -> None:
+def ratings_result_changed(sender: Any, *, game: Game, **kwargs: Any) -> None:
     """Receiver of ``games.signals.game_result_changed``: update once the result is committed."""
     game_id = game.pk
 

@@ -58,8 +58,6 @@ NOT_YET = {
     ("judging/services/incidents.py", "refusal_record", "text"),
     ("games/services/move_log/_common.py", "entry_read", "text"),
     ("games/services/move_log/_common.py", "illegal", "extra"),
-    # the demo's tournament (typed loosely against an import cycle)
-    ("games/services/move_log/demo.py", "demo_fill_logs", "tournament"),
     # a sort key over the prediction this module builds
     ("judging/services/prediction.py", "urgency_key", "prediction"),
     # an audit row's target and data
@@ -68,8 +66,6 @@ NOT_YET = {
     # the checked settings by name (tournament.models.TOURNAMENT_SETTINGS)
     ("tournament/services/registration/tournaments.py", "tournament_settings_consistent", "values"),
     ("tournament/services/registration/tournaments.py", "tournament_settings_defaults", "values"),
-    # a receiver's game (ratings.signals)
-    ("ratings/services.py", "ratings_result_changed", "game"),
 }
 
 REQUEST_READERS = {

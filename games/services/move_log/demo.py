@@ -17,9 +17,10 @@ from games.selectors import game_log
 from games.services.move_log._common import lock_game
 from games.services.move_log.confirm import record_result
 from games.services.move_log.record import store_record
+from tournament.models import Tournament
 
 
-def demo_fill_logs(*, tournament: Any, seed: int = 0) -> int:
+def demo_fill_logs(*, tournament: Tournament, seed: int = 0) -> int:
     """Give the demo tournament's games move logs; returns how many games got one.
 
     Games with a result but no log get a complete self-play game won by the
