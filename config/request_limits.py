@@ -18,7 +18,9 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils import translation
 
+from config.middleware import visitor_language
 from core.request import body_limit, too_large
 
 # An event's hand-over file (move logs of a whole day) is larger than any form:
@@ -27,11 +29,17 @@ HANDOVER_UPLOADS = re.compile(r"^/organise/(receive/|[-\w]+/handover/return/)$")
 
 
 def too_large_response(request: HttpRequest) -> HttpResponse:
-    error = too_large(body_limit())
-    wants_json = request.path.startswith("/api/") or "json" in request.headers.get("Accept", "")
-    if wants_json:
-        return JsonResponse({"error": error.to_json()}, status=error.status_code)
-    return render(request, "errors/too_large.html", {"error": error}, status=error.status_code)
+    """The 413 in the visitor's language: this runs before the language middleware,
+    so the thread's active language is whatever its previous request left."""
+    language = visitor_language(
+        cookie=request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME), path=request.path_info
+    )
+    with translation.override(language):
+        error = too_large(body_limit())
+        wants_json = request.path.startswith("/api/") or "json" in request.headers.get("Accept", "")
+        if wants_json:
+            return JsonResponse({"error": error.to_json()}, status=error.status_code)
+        return render(request, "errors/too_large.html", {"error": error}, status=error.status_code)
 
 
 class RequestSizeLimitMiddleware:

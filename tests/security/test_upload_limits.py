@@ -8,6 +8,7 @@ import pytest
 from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from django.utils import translation
 
 from games.models import MoveEntry
 from games.services.tokens import game_token
@@ -34,6 +35,24 @@ def organiser_client():
     client = Client()
     client.force_login(organiser_of(tournament))
     return client, tournament
+
+
+def test_the_413_speaks_the_visitors_language_not_the_threads_last(organiser_client):
+    """The size check runs before the language middleware: a thread whose previous
+    request was in English must still refuse a Danish event's upload in Danish."""
+    client, tournament = organiser_client
+    body = json.dumps({"csv_text": _csv(LIMIT + 1024)})
+    url = f"/api/tournaments/{tournament.slug}/pairs/import/"
+    translation.activate("en")  # what an English page left in this thread
+    try:
+        res = client.post(url, body, content_type="application/json")
+    finally:
+        translation.deactivate()
+    assert res.status_code == 413
+    assert res.json()["error"]["message"].startswith("Det sendte er for stort")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    res = client.post(url, body, content_type="application/json")
+    assert res.json()["error"]["message"].startswith("The upload is too large")
 
 
 def test_api_pairs_import_over_the_limit_is_413_bilingual(organiser_client):
