@@ -114,7 +114,7 @@ class LivePollFastPath:
         if target is None:
             return self.app(environ, start_response)
         copy, verdict = self._read(target)
-        if verdict == FRESH:
+        if verdict == FRESH or (verdict == CHANGED and self._shared_for_now(target, copy)):
             return _serve(copy, environ, start_response)
         if verdict == CHANGED and not shared_add(fill_guard_key(target.key), FILL_GUARD_SECONDS):
             # Another process is making the new copy: wait for it a moment.
@@ -150,6 +150,16 @@ class LivePollFastPath:
         if verdict == FRESH:
             self._remember(target.key, copy)
         return copy, verdict
+
+    def _shared_for_now(self, target: Target, copy: Copy) -> bool:
+        """The hall follows every table of the round: after a change its copy is still
+        shared for ``HALL_CACHE_SECONDS`` (as its API says), so a busy round costs one
+        render per that many seconds rather than one per move. Its screen polls again
+        that long after a pushed change (``push.settle`` in static/js/live.js). A live
+        table's state is never answered from a copy its own table has moved past."""
+        from games.selectors import HALL_CACHE_SECONDS
+
+        return target.kind == "hall" and time.time() - copy.made_at < HALL_CACHE_SECONDS
 
     def _remember(self, key: str, copy: Copy) -> None:
         if len(self.copies) >= _MAX_KNOWN:

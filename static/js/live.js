@@ -201,7 +201,8 @@ import { describeEntry } from "./table/text.js";
     new Poller({
       url: config.hall_url,
       interval: 10000,
-      push: { url: config.push_url, kinds: ["tables", "pages"] },
+      // The hall answer is shared for up to 2 s after a change (HALL_CACHE_SECONDS).
+      push: { url: config.push_url, kinds: ["tables", "pages"], settle: 2500 },
       onData: function (data, info) {
         // When the answer left the server (a shared copy may be older than that).
         update(data, isNaN(info.served) ? epoch(data.server_time) : info.served, info.halfTrip);

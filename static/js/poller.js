@@ -21,6 +21,9 @@
  *   PUSHED_MS as a safety net. Where EventSource is missing, or the stream
  *   fails or is refused (204: push is off here), polling goes on as before;
  *   the browser reconnects by itself and resumes from the last event seen.
+ *   ``push.settle`` (ms): an answer the server shares for a moment after a
+ *   change (the hall, HALL_CACHE_SECONDS) may predate the change that was
+ *   pushed, so a pushed change also polls once more that long after the last one.
  *
  * Callbacks get ``info``: {response, served, halfTrip}. ``served`` is the
  * X-Server-Time header (epoch seconds when the answer left the server, NaN
@@ -66,6 +69,7 @@ export class Poller {
     this.inflight = false;
     this.again = false;
     this.due = false; // a poll fell due while the tab was hidden
+    this.settleTimer = null; // the poll after a pushed change's shared moment
     this.running = false;
     this.onVisible = () => {
       if (!document.hidden && this.due) this.now();
@@ -120,6 +124,18 @@ export class Poller {
   changed() {
     if (document.hidden) this.due = true;
     else this.now();
+    if (this.push && this.push.settle) {
+      clearTimeout(this.settleTimer);
+      this.settleTimer = setTimeout(() => this.changed0(), this.push.settle);
+    }
+  }
+
+  /* The settle poll: like a pushed change, without scheduling another. */
+  changed0() {
+    this.settleTimer = null;
+    if (!this.running) return;
+    if (document.hidden) this.due = true;
+    else this.now();
   }
 
   stop() {
@@ -128,6 +144,8 @@ export class Poller {
     this.pushed = false;
     this.running = false;
     clearTimeout(this.timer);
+    clearTimeout(this.settleTimer);
+    this.settleTimer = null;
     this.timer = null;
     this.again = false;
     document.removeEventListener("visibilitychange", this.onVisible);

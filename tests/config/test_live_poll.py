@@ -235,7 +235,13 @@ def test_signed_in_visitors_and_other_queries_go_down_the_stack(stack, game):
     assert get(wsgi, f"/api/games/{game.pk}/state/") == full and django.calls == 5
 
 
-def test_the_hall_is_answered_from_its_copy_until_a_table_or_a_call_changes(stack, game):
+def test_the_hall_is_answered_from_its_copy_until_a_table_or_a_call_changes(
+    stack, game, monkeypatch
+):
+    """After a change the hall's copy is still shared for HALL_CACHE_SECONDS (as its
+    API says); once that moment is over the next poll has the change."""
+    import games.selectors
+
     wsgi, django, _rest = stack
     slug = game.round.tournament.slug
     status, headers, body = hall(wsgi, slug)
@@ -247,12 +253,26 @@ def test_the_hall_is_answered_from_its_copy_until_a_table_or_a_call_changes(stac
     assert "X-Public-Cacheable" not in headers and "X-Public-Cacheable" not in again
     assert hall(wsgi, slug, etag=again["ETag"])[0] == 304
     play(game, 1)
+    with CaptureQueriesContext(connection) as queries:
+        assert hall(wsgi, slug, etag=again["ETag"])[0] == 304  # shared for a moment
+    assert len(queries) == 0 and django.calls == 1
+    monkeypatch.setattr(games.selectors, "HALL_CACHE_SECONDS", 0)  # the moment is over
     status, _headers, moved = hall(wsgi, slug, etag=again["ETag"])
     assert status == 200 and b'"moves":1' in moved and b'"moves":1' not in body
     assert django.calls == 2
     judge_call_create(game=game, client_id="call-000001", reason="Spørgsmål om reglerne")
     status, _headers, called = hall(wsgi, slug)
     assert status == 200 and b'"call":"open"' in called and django.calls == 3
+
+
+def test_a_live_tables_state_is_never_shared_past_its_own_move(stack, game):
+    """Unlike the hall, a live table's copy is retired by its move at once."""
+    wsgi, django, _rest = stack
+    play(game, 1)
+    state(wsgi, game)
+    play(game, 2, start=1)
+    status, _headers, body = state(wsgi, game)
+    assert status == 200 and django.calls == 2 and b'"seq":2' in body
 
 
 def test_the_halls_copies_are_kept_per_chosen_language(stack, game):

@@ -18,13 +18,13 @@ from tests.factories import GameFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-START = """async ({ interval, kinds }) => {
+START = """async ({ interval, kinds, settle }) => {
   const { Poller } = await import("/static/js/poller.js");
   window.polls = 0;
   window.poller = new Poller({
     url: "/poll-probe",
     interval,
-    push: { url: "/push-probe", kinds },
+    push: { url: "/push-probe", kinds, settle },
     onData: () => { window.polls += 1; },
   });
   window.poller.start();
@@ -81,6 +81,20 @@ def test_a_pushed_change_polls_at_once_and_a_reconnect_catches_up(page, probes):
     # the resume is tests/core/push/test_stream.py), and the poller catches up.
     page.wait_for_function("() => window.polls >= 3", timeout=5000)
     assert len(probes.streams) >= 2
+
+
+def test_a_pushed_change_polls_again_once_its_shared_moment_is_over(page, probes):
+    """``push.settle`` (the hall, shared for 2 s after a change): one more poll that
+    long after the last pushed change, so an answer that predated it is replaced."""
+    probes.stream = (200, "retry: 60000\n\n" + event(5, "tables") + event(6, "tables"))
+    page.evaluate(START, {"interval": 60000, "kinds": ["tables"], "settle": 600})
+    page.wait_for_function("() => window.polls >= 1")
+    page.wait_for_timeout(300)
+    settled_before = page.evaluate("window.polls")
+    page.wait_for_function(f"() => window.polls > {settled_before}", timeout=3000)
+    page.wait_for_timeout(1200)
+    # The pushed changes' polls, then exactly one settle poll: no endless re-polling.
+    assert page.evaluate("window.polls") == settled_before + 1
 
 
 def test_only_the_kinds_asked_for_poll(page, probes):
