@@ -43,7 +43,7 @@ from django.core.cache import cache, caches
 from django.core.cache.backends.redis import RedisCache
 from django.db import transaction
 
-from core.cache import shared_get_many, shared_set, shared_set_many
+from core.cache import cache_key, shared_get_many, shared_set, shared_set_many
 
 logger = logging.getLogger(__name__)
 
@@ -59,23 +59,23 @@ FILL_WAIT_SECONDS = 0.5
 
 
 def table_scope(game_id: int) -> str:
-    return f"{PREFIX}:mark:table:{game_id}"
+    return cache_key(PREFIX, "mark", "table", game_id)
 
 
 def tables_scope(tournament_id: int) -> str:
-    return f"{PREFIX}:mark:tables:{tournament_id}"
+    return cache_key(PREFIX, "mark", "tables", tournament_id)
 
 
 def event_scope(tournament_id: int) -> str:
-    return f"{PREFIX}:mark:event:{tournament_id}"
+    return cache_key(PREFIX, "mark", "event", tournament_id)
 
 
 def copy_key(kind: str, ident: object) -> str:
-    return f"{PREFIX}:copy:{kind}:{ident}"
+    return cache_key(PREFIX, "copy", kind, ident)
 
 
 def fill_guard_key(key: str) -> str:
-    return f"{key}:filling"
+    return cache_key(key, "filling")
 
 
 def _token() -> str:

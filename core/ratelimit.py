@@ -40,7 +40,7 @@ from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.utils.translation import gettext_lazy as _
 
-from core.cache import shared_add, shared_get
+from core.cache import cache_key, shared_add, shared_get
 from core.errors import ApplicationError
 from core.request import field_text
 
@@ -92,7 +92,7 @@ def client_ip(request: HttpRequest) -> str:
 def _key(limit: Limit, who: str) -> str:
     window = int(time.time() // limit.window_s)
     digest = hashlib.sha256(who.encode()).hexdigest()[:32]
-    return f"ratelimit:{limit.scope}:{window}:{digest}"
+    return cache_key("ratelimit", limit.scope, window, digest)
 
 
 def ratelimit_count(*, limit: Limit, who: str) -> int:

@@ -15,6 +15,7 @@ from django.shortcuts import render
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from core.cache import cache_key
 from core.public_cache import cached_page
 from games.engine import CARDS, SEATS
 from games.models import Game
@@ -245,7 +246,7 @@ def season_stats(request: HttpRequest, season: str) -> HttpResponse:
     )
     digest = hashlib.blake2b(versions.encode(), digest_size=8).hexdigest()
     created = series.created_at.timestamp()
-    key = f"stats-season:{series.pk}:{created:.6f}:{series.data_version}:{digest}"
+    key = cache_key("stats-season", series.pk, f"{created:.6f}", series.data_version, digest)
     return cached_page(request, key, render_page)
 
 

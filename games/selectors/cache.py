@@ -19,7 +19,14 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from cachetools import LRUCache
 
-from core.cache import shared_add, shared_get, shared_get_many, shared_set, shared_set_many
+from core.cache import (
+    cache_key,
+    shared_add,
+    shared_get,
+    shared_get_many,
+    shared_set,
+    shared_set_many,
+)
 
 LogKey = tuple[int, str, int, str]
 """(game id, ruleset and first dealer, seq, last hash): names exactly one replay."""
@@ -49,12 +56,12 @@ Summary = dict[str, Any]
 
 
 def _shared_key(key: LogKey) -> str:
-    return "movelog:v1:" + ":".join(str(part) for part in key)
+    return cache_key("movelog", "v1", *key)
 
 
 def _summary_key(key: LogKey) -> str:
     # v2: with "moves" (the players' entries that stand).
-    return "movelog:summary:v2:" + ":".join(str(part) for part in key)
+    return cache_key("movelog", "summary", "v2", *key)
 
 
 class LogCache(Generic[View]):
@@ -143,7 +150,7 @@ def hall_cached(key: str, build: Callable[[], Tables]) -> Tables:
     kept: tuple[float, Tables] | None = shared_get(key)
     now = time.time()
     fresh = kept is not None and now - kept[0] < HALL_CACHE_SECONDS
-    if not fresh and (kept is None or shared_add(f"{key}:renewing", HALL_CACHE_SECONDS)):
+    if not fresh and (kept is None or shared_add(cache_key(key, "renewing"), HALL_CACHE_SECONDS)):
         kept = (now, build())
         shared_set(key, kept, HALL_STALE_SECONDS)
     assert kept is not None
@@ -157,7 +164,7 @@ REPLAY_CACHE_SECONDS = 24 * 60 * 60
 
 def replay_frames_cached(key: LogKey, compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     """A game's replay frames keyed by its chain head, shared by every process."""
-    shared_key = "replay:v1:" + ":".join(str(part) for part in key)
+    shared_key = cache_key("replay", "v1", *key)
     frames = shared_get(shared_key)
     if frames is None:
         frames = compute()

@@ -7,6 +7,7 @@ from typing import Any
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 from django.utils import timezone
 
+from core.cache import cache_key
 from core.live_copy import mark_of, tables_scope
 from games.engine import get_ruleset, initial_position, remaining_distance
 from games.models import ClockEvent, Game, MoveEntry
@@ -56,7 +57,7 @@ def hall_tables(*, round_: Round) -> list[dict[str, Any]]:
     ``status_label`` is added per request, in the request's language.
     """
     # v4: with the standing moves and judge calls (v3 had neither; v2 no time; v1 no clocks).
-    key = f"hall:v4:{round_.pk}:{round_.created_at.timestamp()}:{round_.status}"
+    key = cache_key("hall", "v4", round_.pk, round_.created_at.timestamp(), round_.status)
     # The event's tables mark (core.live_copy), read before the tables: a summary
     # made before a move or a call is never taken for the one after it, so the
     # hall's shared copy (config.live_poll) is never made from an old one.

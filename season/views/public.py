@@ -15,6 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
+from core.cache import cache_key
 from core.public_cache import cached_page
 from core.request import query_flag
 from people.page_version import public_people_version
@@ -43,7 +44,7 @@ def _version_key(series: Series, page: str) -> str:
     text = repr((versions, public_people_version()))
     digest = hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
     created = series.created_at.timestamp()
-    return f"season:{series.pk}:{created:.6f}:{series.data_version}:{digest}:{page}"
+    return cache_key("season", series.pk, f"{created:.6f}", series.data_version, digest, page)
 
 
 def _cached(

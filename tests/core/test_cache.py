@@ -129,3 +129,52 @@ def test_a_judging_change_bumps_only_its_tournaments_version(django_capture_on_c
         judging_changed(tournament_id=1)
     assert judging_version(tournament_id=1) == first + 1
     assert judging_version(tournament_id=2) == other
+
+
+def test_every_namespace_in_the_tree_is_listed_in_docs_caching():
+    """Every key the site keeps is named by ``cache_key(namespace, …)`` and its
+    namespace is in docs/caching.md's table: a new kind of cached value is documented."""
+    import ast
+    import re
+    from pathlib import Path
+
+    from django.conf import settings
+
+    root = Path(settings.BASE_DIR)
+    text = (root / "docs" / "caching.md").read_text(encoding="utf-8")
+    table = text.split("## Namespaces", 1)[1].split("\n## ", 1)[0]
+    found: dict[str, str] = {}
+    for path in root.rglob("*.py"):
+        relative = path.relative_to(root)
+        if relative.parts[0] in {".venv", "tests", "var", "bench"}:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        constants = {
+            target.id: node.value.value
+            for node in tree.body
+            if isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+            for target in node.targets
+            if isinstance(target, ast.Name)
+        }
+        for node in ast.walk(tree):
+            if not (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "cache_key"
+                and node.args
+            ):
+                continue
+            first = node.args[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                found[first.value] = str(relative)
+            elif isinstance(first, ast.Name) and first.id in constants:
+                found[constants[first.id]] = str(relative)
+    assert {"hall", "movelog", "replay", "ratelimit", "live:v1", "version"} <= set(found)
+    missing = {
+        namespace: where
+        for namespace, where in found.items()
+        if not re.search("`" + re.escape(namespace) + "[:`]", table)
+    }
+    assert not missing, f"namespaces not in docs/caching.md: {missing}"
