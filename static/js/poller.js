@@ -126,12 +126,12 @@ export class Poller {
     else this.now();
     if (this.push && this.push.settle) {
       clearTimeout(this.settleTimer);
-      this.settleTimer = setTimeout(() => this.changed0(), this.push.settle);
+      this.settleTimer = setTimeout(() => this.settled(), this.push.settle);
     }
   }
 
   /* The settle poll: like a pushed change, without scheduling another. */
-  changed0() {
+  settled() {
     this.settleTimer = null;
     if (!this.running) return;
     if (document.hidden) this.due = true;
