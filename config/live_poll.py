@@ -37,6 +37,7 @@ from typing import Any
 from django.conf import settings
 from django.db import close_old_connections
 
+from config.public_fastpath import read_body
 from core.cache import shared_add, shared_delete
 from core.conditional import etag_matches
 from core.live_copy import (
@@ -238,11 +239,8 @@ class LivePollFastPath:
         made_at = time.time()
         result = self.django(inner, capture)
         try:
-            body = b"".join(result)
+            body = read_body(result)
         finally:
-            close = getattr(result, "close", None)
-            if close is not None:
-                close()
             shared_delete(fill_guard_key(target.key))
         status: str = captured["status"]
         headers: list[tuple[str, str]] = captured["headers"]

@@ -135,16 +135,21 @@ class PublicPageFastPath:
         if not status.startswith("200") or (mark != "1" and max_age is None):
             return result
         deadline = time.monotonic() + int(max_age.group(1)) if max_age else None
-        try:
-            body = b"".join(result)
-        finally:
-            close = getattr(result, "close", None)
-            if close is not None:
-                close()
+        body = read_body(result)
         stored = [(k, v) for k, v in headers if k != MARK_HEADER]
         with self.lock:
             self.pages[key] = (status, stored, body, deadline)
         return [body]
+
+
+def read_body(result: Iterable[bytes]) -> bytes:
+    """A WSGI answer's whole body, the answer closed after it (PEP 3333)."""
+    try:
+        return b"".join(result)
+    finally:
+        close = getattr(result, "close", None)
+        if close is not None:
+            close()
 
 
 def _renew_server_time(headers: Headers) -> Headers:

@@ -4,9 +4,6 @@ new answer after every change, and never a copy where the page would not be."""
 
 from __future__ import annotations
 
-import io
-from wsgiref.util import setup_testing_defaults
-
 import pytest
 from django.core.cache import cache
 from django.core.handlers.wsgi import WSGIHandler
@@ -20,6 +17,7 @@ from games.engine import selfplay_game
 from games.selectors import log_cache
 from games.services.move_log import move_submit
 from judging.services.calls import judge_call_create
+from tests.config.wsgi_client import wsgi_call
 from tests.factories import GameFactory, RoundFactory, judge_of, organiser_of
 from tournament.models import Round
 from tournament.page_version import forget_stamps
@@ -73,26 +71,8 @@ def play(game, upto, start=0):
 
 
 def get(wsgi, path, *, query="", etag="", cookie=""):
-    environ = {
-        "REQUEST_METHOD": "GET",
-        "PATH_INFO": path,
-        "QUERY_STRING": query,
-        "HTTP_HOST": "127.0.0.1",
-        "SERVER_NAME": "127.0.0.1",
-        "wsgi.input": io.BytesIO(b""),
-    }
-    if etag:
-        environ["HTTP_IF_NONE_MATCH"] = etag
-    if cookie:
-        environ["HTTP_COOKIE"] = cookie
-    setup_testing_defaults(environ)
-    seen = {}
-
-    def start_response(status, headers, exc_info=None):
-        seen["status"], seen["headers"] = status, dict(headers)
-
-    body = b"".join(wsgi(environ, start_response))
-    return int(seen["status"][:3]), seen["headers"], body
+    status, headers, body = wsgi_call(wsgi, path, query=query, etag=etag, cookie=cookie)
+    return int(status[:3]), headers, body
 
 
 def state(wsgi, game, **kwargs):

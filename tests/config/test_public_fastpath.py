@@ -3,14 +3,12 @@ without entering Django, and never after the tournament's data changed."""
 
 from __future__ import annotations
 
-import io
-from wsgiref.util import setup_testing_defaults
-
 import pytest
 from django.core.handlers.wsgi import WSGIHandler
 
 from config.public_fastpath import PublicPageFastPath
 from core.public_cache import MARK_HEADER
+from tests.config.wsgi_client import wsgi_call
 from tests.factories import PairFactory, TournamentFactory
 from tournament.models import Tournament
 from tournament.page_version import forget_stamps
@@ -38,26 +36,10 @@ def app():
 
 
 def _get(wsgi, path, method="GET", cookie="", query="", accept_language=""):
-    environ = {
-        "REQUEST_METHOD": method,
-        "PATH_INFO": path,
-        "QUERY_STRING": query,
-        "HTTP_HOST": "127.0.0.1",
-        "SERVER_NAME": "127.0.0.1",
-        "wsgi.input": io.BytesIO(b""),
-    }
-    if cookie:
-        environ["HTTP_COOKIE"] = cookie
-    if accept_language:
-        environ["HTTP_ACCEPT_LANGUAGE"] = accept_language
-    setup_testing_defaults(environ)
-    seen = {}
-
-    def start_response(status, headers, exc_info=None):
-        seen["status"], seen["headers"] = status, dict(headers)
-
-    body = b"".join(wsgi(environ, start_response))
-    return seen["status"], seen["headers"], body.decode()
+    status, headers, body = wsgi_call(
+        wsgi, path, method=method, query=query, cookie=cookie, accept_language=accept_language
+    )
+    return status, headers, body.decode()
 
 
 @pytest.fixture
