@@ -68,7 +68,7 @@ def stream_overlay(*, tournament: Tournament) -> dict[str, Any]:
         # A side's distance with every pawn at home: the bars count down from it.
         "distance_full": remaining_distance(initial_position(ruleset), ruleset)["teams"]["YB"],
         "entries": [
-            {"seq": e["seq"], "text": e["text"], "events": e["events"]} for e in state.entries or ()
+            {"seq": e.seq, "text": e.text, "events": e.events} for e in state.entries or ()
         ],
         "players": game_players(game=game),
         "pairs": {"YB": game.pair_yb.display_name, "RG": game.pair_rg.display_name},

@@ -341,7 +341,7 @@ class HallView(APIView):
             {
                 "round": round_.number if round_ else None,
                 "server_time": now.isoformat(),
-                "tables": tables,
+                "tables": [table.to_json() for table in tables],
             },
             headers={"Cache-Control": "no-cache"},
         )

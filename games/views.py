@@ -180,16 +180,22 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
     )
     number = round_.number if round_ else None
     now = timezone.now()
-    for table in tables:
-        table["live_url"] = reverse("games:live", args=[tournament.slug, number, table["table"]])
-        table["title"] = _("Table %(n)s") % {"n": table["table"]}
+    # Each table with its live view's link and its title.
+    rows = [
+        (
+            table,
+            reverse("games:live", args=[tournament.slug, number, table.table]),
+            _("Table %(n)s") % {"n": table.table},
+        )
+        for table in tables
+    ]
     response = render(
         request,
         "games/hall.html",
         {
             "tournament": tournament,
             "round": round_,
-            "tables": tables,
+            "tables": rows,
             "config": {
                 "hall_url": reverse("api:tournament-hall", kwargs={"slug": slug}),
                 "push_url": reverse("push", args=["event", slug]),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.models import Game
+from games.selectors import TableRuling
 from games.signals import (
     clock_changed,
     clock_mark_reached,
@@ -46,7 +47,7 @@ def _on_hall_calls_wanted(sender: Any, *, round_id: int, **kwargs: Any) -> dict[
     return round_open_calls(round_id=round_id)
 
 
-def _on_table_rulings_wanted(sender: Any, *, game: Game, **kwargs: Any) -> list[dict[str, Any]]:
+def _on_table_rulings_wanted(sender: Any, *, game: Game, **kwargs: Any) -> list[TableRuling]:
     return table_rulings(game=game)
 
 

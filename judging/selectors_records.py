@@ -7,6 +7,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from games.models import Game
+from games.selectors import TableRuling
 from judging.models import Alert, JudgeCall, Ruling
 from tournament.models import Tournament
 
@@ -68,7 +69,7 @@ def judge_name(user: Any) -> str:
     return (user.get_full_name() or "").strip() or user.get_username()
 
 
-def table_rulings(*, game: Game) -> list[dict[str, Any]]:
+def table_rulings(*, game: Game) -> list[TableRuling]:
     """The latest rulings on ``game`` the table shows (newest last): kind, the
     judge's reason and name, the entries concerned. Nothing about other games."""
     rows = list(
@@ -77,14 +78,14 @@ def table_rulings(*, game: Game) -> list[dict[str, Any]]:
         .order_by("-created_at", "-pk")[:TABLE_RULINGS_SHOWN]
     )
     return [
-        {
-            "id": r.pk,
-            "kind": r.kind,
-            "reason": r.reason,
-            "judge": judge_name(r.judge),
-            "log": [str(e["text"]) for e in r.log_entries if isinstance(e, dict) and "text" in e],
-            "at": r.created_at.isoformat(),
-        }
+        TableRuling(
+            id=r.pk,
+            kind=r.kind,
+            reason=r.reason,
+            judge=judge_name(r.judge),
+            log=[str(e["text"]) for e in r.log_entries if isinstance(e, dict) and "text" in e],
+            at=r.created_at.isoformat(),
+        )
         for r in reversed(rows)
     ]
 

@@ -256,8 +256,8 @@ def game_review(*, game: Game, at: int | None = None) -> dict[str, Any]:
     at that moment.
     """
     # The log's replayed view: the entries, without the table's legal moves.
-    entries = list(game_log(game=game).entries)
-    texts = [e["text"] for e in entries]
+    entries = game_log(game=game).entries
+    texts = [e.text for e in entries]
     n = len(entries)
     at = n if at is None else max(0, min(at, n))
     before = replay(game_record(game=game, moves=texts[: max(0, at - 1)]))
@@ -277,10 +277,10 @@ def game_review(*, game: Game, at: int | None = None) -> dict[str, Any]:
         "winner": after.winner,
         "entries": [
             {
-                **e,
-                "mark": marks.get(e["seq"], ""),
-                "judge": e["text"].startswith("!"),
-                "words": judge_entry_words(e["text"], ruleset) if e["text"].startswith("!") else "",
+                **e.to_json(),
+                "mark": marks.get(e.seq, ""),
+                "judge": e.text.startswith("!"),
+                "words": judge_entry_words(e.text, ruleset) if e.text.startswith("!") else "",
             }
             for e in entries
         ],
@@ -290,12 +290,12 @@ def game_review(*, game: Game, at: int | None = None) -> dict[str, Any]:
     if not at:
         return data
     entry = entries[at - 1]
-    text = entry["text"]
+    text = entry.text
     info: dict[str, Any] = {
-        **entry,
+        **entry.to_json(),
         "mark": marks.get(at, ""),
         "highlight": _highlights(before.position.to_json(), after.position.to_json())
-        + [e["at"] for e in entry.get("events") or [] if isinstance(e, dict) and e.get("at")],
+        + [e["at"] for e in entry.events if isinstance(e, dict) and e.get("at")],
         "verdict": None,
         "rule": "",
         "rule_text": "",

@@ -10,16 +10,24 @@ written by ``games.selectors.cache``.
 """
 
 from games.selectors.cache import HALL_CACHE_SECONDS, LogKey
-from games.selectors.hall import hall_round, hall_tables, hall_urgency, round_games
+from games.selectors.hall import (
+    HallClock,
+    HallTable,
+    hall_round,
+    hall_tables,
+    hall_urgency,
+    round_games,
+)
 from games.selectors.log import (
     LIVE_TAIL,
     SHORT_HASH_LENGTH,
     ChainVerdict,
+    LogEntry,
+    LogSummary,
     LogView,
     active_entries,
     build_log_view,
     entry_hash,
-    entry_json,
     game_log,
     game_players,
     game_record,
@@ -38,6 +46,7 @@ from games.selectors.results import RESULT_ROW_FIELDS, move_logs, results_with_p
 from games.selectors.state import (
     OFFLINE_MIRRORED_RULESET,
     GameResult,
+    TableRuling,
     TableState,
     game_state,
     table_rules,
@@ -52,13 +61,17 @@ __all__ = [
     "SHORT_HASH_LENGTH",
     "ChainVerdict",
     "GameResult",
+    "HallClock",
+    "HallTable",
+    "LogEntry",
     "LogKey",
+    "LogSummary",
     "LogView",
+    "TableRuling",
     "TableState",
     "active_entries",
     "build_log_view",
     "entry_hash",
-    "entry_json",
     "game_log",
     "game_players",
     "game_record",

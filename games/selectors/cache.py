@@ -52,19 +52,20 @@ class CachedLog(Protocol):
 
 
 View = TypeVar("View", bound=CachedLog)
-Summary = dict[str, Any]
+Summary = TypeVar("Summary")
 
 
 def _shared_key(key: LogKey) -> str:
-    return cache_key("movelog", "v1", *key)
+    # v2: the entries kept as plain rows (v1 held a tuple of dicts under "entries").
+    return cache_key("movelog", "v2", *key)
 
 
 def _summary_key(key: LogKey) -> str:
-    # v2: with "moves" (the players' entries that stand).
-    return cache_key("movelog", "summary", "v2", *key)
+    # v3: a LogSummary (v2 was a dict; v1 had no "moves").
+    return cache_key("movelog", "summary", "v3", *key)
 
 
-class LogCache(Generic[View]):
+class LogCache(Generic[View, Summary]):
     """The newest replayed view of each game, for ``size`` games, backed by the shared cache.
 
     One view per game, not one per head: a view holds a few hundred objects
@@ -76,14 +77,22 @@ class LogCache(Generic[View]):
     The shared cache lets every web process reuse a replay made by another;
     it is keyed by the chain head, so never stale. Each view goes there with
     its ``summarise``d summary (what the hall screen shows) in one round trip.
+    A value read back that is not of the ``kind`` or ``summary_kind`` expected
+    (a process of an older release wrote it) counts as missing.
     """
 
     def __init__(
-        self, *, size: int, kind: type[View], summarise: Callable[[View], Summary]
+        self,
+        *,
+        size: int,
+        kind: type[View],
+        summary_kind: type[Summary],
+        summarise: Callable[[View], Summary],
     ) -> None:
         self._data: LRUCache[int, View] = LRUCache(maxsize=size)
         self._lock = threading.Lock()  # cachetools' caches are not thread-safe
         self._kind = kind
+        self._summary_kind = summary_kind
         self._summarise = summarise
 
     def _local(self, key: LogKey) -> View | None:
@@ -120,7 +129,11 @@ class LogCache(Generic[View]):
     def summaries(self, keys: list[LogKey]) -> dict[LogKey, Summary]:
         """The summaries of ``keys`` the shared cache has, in one round trip."""
         names = {_summary_key(key): key for key in keys}
-        return {names[name]: summary for name, summary in shared_get_many(list(names)).items()}
+        return {
+            names[name]: summary
+            for name, summary in shared_get_many(list(names)).items()
+            if isinstance(summary, self._summary_kind)
+        }
 
     def warm(self, keys: list[LogKey]) -> None:
         """Fetch the views of ``keys`` this process lacks from the shared cache in

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
@@ -35,18 +36,82 @@ def hall_round(*, tournament: Tournament) -> Round | None:
     return rounds.filter(status="in_progress").first() or rounds.first()
 
 
-_HALL_CLOCK_FIELDS = (
-    "status",
-    "elapsed_s",
-    "remaining_s",
-    "limit_s",
-    "alert_s",
-    "speed",
-    "server_time",
-)
+@dataclass(frozen=True)
+class HallClock:
+    """The fields of the clock API a display counts from (``clock_state``), and the
+    status in the request's language (``status_label``, None in the shared copy)."""
+
+    status: str
+    elapsed_s: float
+    remaining_s: float
+    limit_s: float
+    alert_s: float
+    speed: float
+    server_time: str
+    status_label: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "status": self.status,
+            "elapsed_s": self.elapsed_s,
+            "remaining_s": self.remaining_s,
+            "limit_s": self.limit_s,
+            "alert_s": self.alert_s,
+            "speed": self.speed,
+            "server_time": self.server_time,
+        }
+        if self.status_label is not None:
+            data["status_label"] = self.status_label
+        return data
 
 
-def hall_tables(*, round_: Round) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class HallTable:
+    """One table of the hall screen; ``to_json`` is its row of the hall API
+    (``games.serializers.HallTableSerializer``), in the fields' order."""
+
+    game_id: int
+    table: int
+    status: str
+    pair_yb: str
+    pair_rg: str
+    # Entries in the log, judge entries included.
+    seq: int
+    # The players' entries that stand (``standing_moves``).
+    moves: int
+    # The open judge call: "open", "taken" or None.
+    call: str | None
+    distance: dict[str, int]
+    # Team -> percent of its full distance covered.
+    progress: dict[str, int]
+    locked: dict[str, int]
+    winner: str | None
+    # Real seconds since the game started.
+    elapsed_s: int | None
+    to_move: str | None
+    clock: HallClock
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game_id": self.game_id,
+            "table": self.table,
+            "status": self.status,
+            "pair_yb": self.pair_yb,
+            "pair_rg": self.pair_rg,
+            "seq": self.seq,
+            "moves": self.moves,
+            "call": self.call,
+            "distance": self.distance,
+            "progress": self.progress,
+            "locked": self.locked,
+            "winner": self.winner,
+            "elapsed_s": self.elapsed_s,
+            "to_move": self.to_move,
+            "clock": self.clock.to_json(),
+        }
+
+
+def hall_tables(*, round_: Round) -> list[HallTable]:
     """One summary per table of ``round_``: teams, progress, locked pawns, elapsed time, clock.
 
     Shared by all processes for ``HALL_CACHE_SECONDS`` (progress and clocks
@@ -56,8 +121,9 @@ def hall_tables(*, round_: Round) -> list[dict[str, Any]]:
     that instant, so a copy served a moment later shows the same time.
     ``status_label`` is added per request, in the request's language.
     """
-    # v4: with the standing moves and judge calls (v3 had neither; v2 no time; v1 no clocks).
-    key = cache_key("hall", "v4", round_.pk, round_.created_at.timestamp(), round_.status)
+    # v5: HallTable values (v4 dicts with the standing moves and judge calls;
+    # v3 had neither; v2 no time; v1 no clocks).
+    key = cache_key("hall", "v5", round_.pk, round_.created_at.timestamp(), round_.status)
     # The event's tables mark (core.live_copy), read before the tables: a summary
     # made before a move or a call is never taken for the one after it, so the
     # hall's shared copy (config.live_poll) is never made from an old one.
@@ -66,32 +132,31 @@ def hall_tables(*, round_: Round) -> list[dict[str, Any]]:
     return [_hall_labelled(table) for table in tables]
 
 
-def hall_urgency(table: dict[str, Any]) -> tuple[int, int]:
+def hall_urgency(table: HallTable) -> tuple[int, int]:
     """Sort key of a hall table, most urgent first (as ``live.js`` orders after each poll):
     an open judge call, a judge on the way, past the time limit, past the alert
     mark, paused, playing, finished; by table number within each."""
-    clock = table["clock"]
-    if table["call"] == "open":
+    clock = table.clock
+    if table.call == "open":
         rank = 0
-    elif table["call"] == "taken":
+    elif table.call == "taken":
         rank = 1
-    elif table["winner"]:
+    elif table.winner:
         rank = 6
-    elif clock["status"] == "time_up" or clock["elapsed_s"] >= clock["limit_s"]:
+    elif clock.status == "time_up" or clock.elapsed_s >= clock.limit_s:
         rank = 2
-    elif clock["elapsed_s"] >= clock["alert_s"]:
+    elif clock.elapsed_s >= clock.alert_s:
         rank = 3
-    elif clock["status"] == "paused":
+    elif clock.status == "paused":
         rank = 4
     else:
         rank = 5
-    return rank, table["table"]
+    return rank, table.table
 
 
-def _hall_labelled(table: dict[str, Any]) -> dict[str, Any]:
-    clock = table["clock"]
-    label = str(CLOCK_STATUS_LABELS[clock["status"]])
-    return {**table, "clock": {**clock, "status_label": label}}
+def _hall_labelled(table: HallTable) -> HallTable:
+    label = str(CLOCK_STATUS_LABELS[table.clock.status])
+    return replace(table, clock=replace(table.clock, status_label=label))
 
 
 def hall_calls(*, round_id: int) -> dict[int, str]:
@@ -104,7 +169,7 @@ def hall_calls(*, round_id: int) -> dict[int, str]:
     return calls
 
 
-def _hall_tables(*, round_: Round) -> list[dict[str, Any]]:
+def _hall_tables(*, round_: Round) -> list[HallTable]:
     # A side's distance with every pawn at home (RULES W3: 8 × 61; DUO W2: 6 × 60).
     ruleset = get_ruleset(round_.tournament.ruleset)
     full = remaining_distance(initial_position(ruleset), ruleset)["teams"]["YB"]
@@ -147,27 +212,33 @@ def _hall_tables(*, round_: Round) -> list[dict[str, Any]]:
             summary = view_summary(game_log(game=game, head=keys[game.pk][2:]))
         clock = clock_state(game=game, now=now)
         tables.append(
-            {
-                "game_id": game.pk,
-                "table": game.table_number,
-                "status": game.status,
-                "pair_yb": game.pair_yb.display_name,
-                "pair_rg": game.pair_rg.display_name,
-                "seq": summary["seq"],
-                "moves": summary["moves"],
-                "call": calls.get(game.pk),
-                "distance": summary["distance"],
-                "progress": {
-                    team: round(100 * (full - summary["distance"][team]) / full)
+            HallTable(
+                game_id=game.pk,
+                table=game.table_number,
+                status=game.status,
+                pair_yb=game.pair_yb.display_name,
+                pair_rg=game.pair_rg.display_name,
+                seq=summary.seq,
+                moves=summary.moves,
+                call=calls.get(game.pk),
+                distance=summary.distance,
+                progress={
+                    team: round(100 * (full - summary.distance[team]) / full)
                     for team in ("YB", "RG")
                 },
-                "locked": summary["locked"],
-                "winner": summary["winner"] or game.winner or None,
-                "elapsed_s": int((now - game.started_at).total_seconds())
-                if game.started_at
-                else None,
-                "to_move": summary["to_move"],
-                "clock": {field: getattr(clock, field) for field in _HALL_CLOCK_FIELDS},
-            }
+                locked=summary.locked,
+                winner=summary.winner or game.winner or None,
+                elapsed_s=int((now - game.started_at).total_seconds()) if game.started_at else None,
+                to_move=summary.to_move,
+                clock=HallClock(
+                    status=clock.status,
+                    elapsed_s=clock.elapsed_s,
+                    remaining_s=clock.remaining_s,
+                    limit_s=clock.limit_s,
+                    alert_s=clock.alert_s,
+                    speed=clock.speed,
+                    server_time=clock.server_time,
+                ),
+            )
         )
     return tables

@@ -9,6 +9,7 @@ exactly one log and a cached value can never be stale.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -91,19 +92,90 @@ def log_origin(game: Game) -> str:
     return f"{game.round.tournament.ruleset}-{game.first_dealer}"
 
 
+EntryRow = tuple[int, str, str, str, tuple[Any, ...], str]
+"""An entry as a replayed view keeps it: seq, seat, text, hash, events, created_at."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One active entry of a game's log, as the API shows it (``to_json``).
+
+    ``events`` (the hits and locks it made, as the engine gives them) is a
+    tuple and ``created_at`` the ISO time it was stored.
+    """
+
+    seq: int
+    seat: str
+    text: str
+    hash: str
+    events: tuple[Any, ...]
+    created_at: str
+
+    @property
+    def short_hash(self) -> str:
+        return short_hash(self.hash)
+
+    @property
+    def row(self) -> EntryRow:
+        return (self.seq, self.seat, self.text, self.hash, self.events, self.created_at)
+
+    @classmethod
+    def of(cls, entry: MoveEntry | dict[str, Any]) -> LogEntry:
+        """The entry of a stored row, or of its ``values()`` (``_ROW_FIELDS``)."""
+        row = (
+            entry
+            if isinstance(entry, dict)
+            else {
+                "seq": entry.seq,
+                "seat": entry.seat,
+                "text": entry.text,
+                "hash": entry.hash,
+                "events": entry.events,
+                "created_at": entry.created_at,
+            }
+        )
+        created: datetime | str = row["created_at"]
+        return cls(
+            seq=row["seq"],
+            seat=row["seat"],
+            text=row["text"],
+            hash=row["hash"],
+            events=tuple(row["events"] or ()),
+            created_at=created.isoformat() if isinstance(created, datetime) else created,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "seat": self.seat,
+            "text": self.text,
+            "hash": self.hash,
+            "short_hash": self.short_hash,
+            "events": self.events,
+            "created_at": self.created_at,
+        }
+
+
 class LogView:
     """The replayed log of one game at one point of its hash chain.
 
     The legal moves of the seat to move are computed on first use (a 7 can
     have hundreds of splits): a submission does not need them, the table
     page's next read does.
+
+    The entries are kept as plain tuples (``EntryRow``) and handed out as
+    ``LogEntry`` values when read (``entries``, ``entries_tail``): a process
+    keeps up to 512 views of a hundred entries and more, and CPython's
+    collector stops looking at a tuple of strings and numbers after one
+    look, while it walks every dataclass instance at every full collection
+    (docs/decisions.md, "Typed log entries, compact in the view").
     """
 
     __slots__ = (
         "_effects",
         "_legal",
+        "_rows",
         "distance",
-        "entries",
         "game_id",
         "last_hash",
         "origin",
@@ -119,7 +191,7 @@ class LogView:
         seq: int,
         last_hash: str,
         replay: ReplayResult,
-        entries: tuple[dict[str, Any], ...],
+        rows: tuple[EntryRow, ...],
         distance: dict[str, int],
     ) -> None:
         self.game_id = game_id
@@ -127,7 +199,7 @@ class LogView:
         self.seq = seq
         self.last_hash = last_hash
         self.replay = replay
-        self.entries = entries
+        self._rows = rows
         self.distance = distance
         self._legal: dict[str, list[str]] | None = None
         self._effects: dict[str, Any] | None = None
@@ -147,6 +219,21 @@ class LogView:
     @property
     def winner(self) -> str | None:
         return self.replay.winner
+
+    @property
+    def entries(self) -> tuple[LogEntry, ...]:
+        """Every active entry in order."""
+        return tuple(LogEntry(*row) for row in self._rows)
+
+    def entries_tail(self, count: int) -> tuple[LogEntry, ...]:
+        """The last ``count`` entries (every entry for 0)."""
+        rows = self._rows[-count:] if count else self._rows
+        return tuple(LogEntry(*row) for row in rows)
+
+    @property
+    def texts(self) -> list[str]:
+        """The active entries' texts in order (what a replay of the log reads)."""
+        return [row[2] for row in self._rows]
 
     @property
     def legal_entries(self) -> dict[str, list[str]]:
@@ -171,19 +258,34 @@ class LogView:
         log_cache.share(self)
 
 
-def view_summary(view: LogView) -> dict[str, Any]:
+@dataclass(frozen=True)
+class LogSummary:
+    """What the hall screen shows of a log (``view_summary``), kept in the shared cache
+    beside its view."""
+
+    seq: int
+    # The players' entries that stand (``standing_moves``).
+    moves: int
+    distance: dict[str, int]
+    # Team -> its locked pawns.
+    locked: dict[str, int]
+    winner: str | None
+    to_move: str | None
+
+
+def view_summary(view: LogView) -> LogSummary:
     """What the hall screen shows of a log: a few numbers, where the view is
     a replay of every entry (a hundred views took 100 ms to unpickle)."""
     locked = locked_by_seat(view)
     teams = view.replay.state.ruleset.teams
-    return {
-        "seq": view.seq,
-        "moves": standing_moves([entry["text"] for entry in view.entries]),
-        "distance": view.distance,
-        "locked": {team: sum(len(locked[s]) for s in seats) for team, seats in teams.items()},
-        "winner": view.winner,
-        "to_move": view.replay.state.to_move,
-    }
+    return LogSummary(
+        seq=view.seq,
+        moves=standing_moves(view.texts),
+        distance=view.distance,
+        locked={team: sum(len(locked[s]) for s in seats) for team, seats in teams.items()},
+        winner=view.winner,
+        to_move=view.replay.state.to_move,
+    )
 
 
 def standing_moves(texts: list[str]) -> int:
@@ -203,66 +305,37 @@ def locked_by_seat(view: LogView) -> dict[str, list[str]]:
     return {seat: position.locked(seat) for seat in view.replay.state.ruleset.seats}
 
 
-log_cache: LogCache[LogView] = LogCache(size=_CACHE_SIZE, kind=LogView, summarise=view_summary)
+log_cache: LogCache[LogView, LogSummary] = LogCache(
+    size=_CACHE_SIZE, kind=LogView, summary_kind=LogSummary, summarise=view_summary
+)
 """The newest replay of each game in this process, and every process's in the shared cache."""
-
-
-def entry_json(entry: MoveEntry | dict[str, Any]) -> dict[str, Any]:
-    """One entry as the API shows it.
-
-    ``events`` is a tuple (JSON renders it as a list): an entry that hits or
-    locks nothing then holds only strings and numbers, and CPython's collector
-    stops tracking it after one look. A replayed view keeps every entry of
-    its game for as long as the game is played; with a list in each, every
-    full collection of a web process walked them all again.
-    """
-    row = (
-        entry
-        if isinstance(entry, dict)
-        else {
-            "seq": entry.seq,
-            "seat": entry.seat,
-            "text": entry.text,
-            "hash": entry.hash,
-            "events": entry.events,
-            "created_at": entry.created_at,
-        }
-    )
-    created: datetime | str = row["created_at"]
-    return {
-        "seq": row["seq"],
-        "seat": row["seat"],
-        "text": row["text"],
-        "hash": row["hash"],
-        "short_hash": short_hash(row["hash"]),
-        "events": tuple(row["events"] or ()),
-        "created_at": created.isoformat() if isinstance(created, datetime) else created,
-    }
 
 
 def build_log_view(
     *,
     game: Game,
-    rows: list[dict[str, Any]],
+    entries: Sequence[LogEntry],
+    after: LogView | None = None,
     result: ReplayResult | None = None,
     share: bool = True,
 ) -> LogView:
-    """A LogView from the active rows in order (replaying them unless ``result`` is given).
+    """A LogView from the active entries in order (replaying them unless ``result`` is given):
+    ``entries`` follow those of ``after`` when it is given (a write appending to its log).
 
     ``share=False`` keeps it from the shared cache for now: a caller that
     computes its legal moves next shares it then (``LogView._fill_legal``),
     one write of it to Redis instead of two."""
+    rows = (after._rows if after is not None else ()) + tuple(entry.row for entry in entries)
     if result is None:
-        result = replay(game_record(game=game, moves=[r["text"] for r in rows]))
-    seq = rows[-1]["seq"] if rows else 0
-    last = rows[-1]["hash"] if rows else genesis_hash(game.pk)
+        result = replay(game_record(game=game, moves=[row[2] for row in rows]))
+    seq, last = (rows[-1][0], rows[-1][3]) if rows else (0, genesis_hash(game.pk))
     view = LogView(
         game_id=game.pk,
         origin=log_origin(game),
         seq=seq,
         last_hash=last,
         replay=result,
-        entries=tuple(entry_json(r) for r in rows),
+        rows=rows,
         distance=dict(remaining_distance(result.position, result.state.ruleset)["teams"]),
     )
     log_cache.put(view, share=share)
@@ -330,8 +403,8 @@ def game_log(*, game: Game, head: tuple[int, str] | None = None) -> LogView:
     cached = log_cache.get((game.pk, log_origin(game), seq, last))
     if cached is not None:
         return cached
-    rows = list(active_entries(game=game).values(*_ROW_FIELDS))
-    return build_log_view(game=game, rows=rows)
+    rows = active_entries(game=game).values(*_ROW_FIELDS)
+    return build_log_view(game=game, entries=[LogEntry.of(row) for row in rows])
 
 
 @dataclass(frozen=True)

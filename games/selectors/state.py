@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games.engine import COLOUR_DA, COLOUR_EN, ERROR_MESSAGES, get_ruleset
 from games.models import Game, ResultConfirmation
-from games.selectors.log import LogView, game_log, locked_by_seat, short_hash
+from games.selectors.log import LogEntry, LogView, game_log, locked_by_seat, short_hash
 from games.signals import table_rulings_wanted
 
 
@@ -23,6 +23,29 @@ class GameResult:
 
     def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "source": self.source, "finished": self.finished}
+
+
+@dataclass(frozen=True)
+class TableRuling:
+    """A judge's ruling on a table as its device tells the players (``table_rulings``):
+    its kind, the judge's reason and name, the judge entries it wrote and when."""
+
+    id: int
+    kind: str
+    reason: str
+    judge: str
+    log: list[str]
+    at: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "reason": self.reason,
+            "judge": self.judge,
+            "log": self.log,
+            "at": self.at,
+        }
 
 
 @dataclass(frozen=True)
@@ -67,10 +90,10 @@ class TableState:
     result: GameResult
     log_error: dict[str, Any] | None
     server_time: str
-    entries: list[dict[str, Any]] | None = None
-    rulings: list[dict[str, Any]] | None = None
+    entries: tuple[LogEntry, ...] | None = None
+    rulings: list[TableRuling] | None = None
 
-    def with_rulings(self, rulings: list[dict[str, Any]]) -> TableState:
+    def with_rulings(self, rulings: list[TableRuling]) -> TableState:
         """This state with the judge's rulings the table device shows."""
         return replace(self, rulings=rulings)
 
@@ -107,9 +130,9 @@ class TableState:
             "server_time": self.server_time,
         }
         if self.entries is not None:
-            data["entries"] = self.entries
+            data["entries"] = [entry.to_json() for entry in self.entries]
         if self.rulings is not None:
-            data["rulings"] = self.rulings
+            data["rulings"] = [ruling.to_json() for ruling in self.rulings]
         return data
 
 
@@ -140,9 +163,7 @@ def game_state(
     )
     error = view.replay.first_error
     rules = state.ruleset
-    entries = None
-    if with_entries:
-        entries = list(view.entries[-entries_tail:] if entries_tail else view.entries)
+    entries = view.entries_tail(entries_tail) if with_entries else None
     return TableState(
         game_id=game.pk,
         tournament=game.round.tournament.slug,
@@ -180,12 +201,12 @@ def game_state(
     )
 
 
-def table_rulings(*, game: Game) -> list[dict[str, Any]]:
+def table_rulings(*, game: Game) -> list[TableRuling]:
     """The judge's latest rulings on ``game`` the table device tells its players
     of (a void, undo, correction, penalty or warning: its kind, reason and the
     judge's name), newest last, as the judging app answers
     ``table_rulings_wanted`` (games sits below judging and cannot read it)."""
-    rulings: list[dict[str, Any]] = []
+    rulings: list[TableRuling] = []
     for _receiver, answer in table_rulings_wanted.send(sender=Game, game=game):
         if isinstance(answer, list):
             rulings.extend(answer)

@@ -30,8 +30,8 @@ def _entry_text(game: Game, seq: int | None) -> tuple[int | None, str]:
         return None, ""
     # The log's replayed view holds the entries: no table state, no legal moves.
     for entry in game_log(game=game).entries:
-        if entry["seq"] == seq:
-            return seq, entry["text"]
+        if entry.seq == seq:
+            return seq, entry.text
     raise NotFound(
         "entry_not_found",
         _("There is no entry %(seq)s in this game's log."),

@@ -97,7 +97,7 @@ class JudgeAtTable:
     @functools.cached_property
     def entries(self) -> dict[int, str]:
         """The log's active entries, number to text, read once."""
-        return {int(entry["seq"]): str(entry["text"]) for entry in game_log(game=self.game).entries}
+        return {entry.seq: entry.text for entry in game_log(game=self.game).entries}
 
     def entry_check(self, seq: int) -> None:
         if seq not in self.entries:
@@ -136,7 +136,7 @@ def rule_of(
             seat=seat,
             pair=pair_of_seat(game, seat) if seat else None,
             entry_seq=entry_seq,
-            log_entries=[{"seq": e["seq"], "text": e["text"]} for e in entries],
+            log_entries=[{"seq": e.seq, "text": e.text} for e in entries],
             reason=reason,
             judge=signed_in(actor),
             data=data or {},

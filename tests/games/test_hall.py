@@ -85,10 +85,10 @@ def test_a_paused_extended_and_an_alerting_clock_show_in_the_hall(round_):
     past_alert = timezone.now() - datetime.timedelta(minutes=55)
     GameClock.objects.filter(game=third).update(started_at=past_alert)
     cache.clear()  # the next poll after the shared copy expired
-    tables = {t["table"]: t["clock"] for t in hall_tables(round_=round_)}
-    assert tables[1]["status"] == "paused"
-    assert (tables[2]["limit_s"], tables[2]["alert_s"]) == (65 * 60, 55 * 60)
-    assert tables[3]["elapsed_s"] >= tables[3]["alert_s"]  # clock.js colours it
+    tables = {t.table: t.clock for t in hall_tables(round_=round_)}
+    assert tables[1].status == "paused"
+    assert (tables[2].limit_s, tables[2].alert_s) == (65 * 60, 55 * 60)
+    assert tables[3].elapsed_s >= tables[3].alert_s  # clock.js colours it
 
 
 def test_the_summary_reads_a_fixed_number_of_queries_for_any_number_of_tables(
@@ -105,7 +105,7 @@ def test_the_summary_reads_a_fixed_number_of_queries_for_any_number_of_tables(
     cache.clear()
     with django_assert_max_num_queries(len(few.captured_queries)):
         tables = hall_tables(round_=round_)
-    assert len(tables) == 11 and tables[-1]["seq"] == 1
+    assert len(tables) == 11 and tables[-1].seq == 1
 
 
 def test_the_hall_page_feeds_its_clocks_instead_of_fetching_them(round_):
@@ -145,7 +145,7 @@ def test_an_aged_summary_is_renewed_by_one_process_while_the_others_serve_it(
     from games.selectors import cache as read_cache
 
     first = hall_tables(round_=round_)
-    moves = first[0]["seq"]
+    moves = first[0].seq
     game = round_.games.get(table_number=1)
     move_submit(game=game, text="11: in", client_id="hall-aged-1", expected_seq=moves)
     # The summary ages past HALL_CACHE_SECONDS while another process renews it.
@@ -154,15 +154,15 @@ def test_an_aged_summary_is_renewed_by_one_process_while_the_others_serve_it(
     round_.refresh_from_db()
     mark = mark_of(tables_scope(round_.tournament_id))  # the polled copies' (core.live_copy)
     renewing = (
-        f"hall:v4:{round_.pk}:{round_.created_at.timestamp()}:{round_.status}:{mark}:renewing"
+        f"hall:v5:{round_.pk}:{round_.created_at.timestamp()}:{round_.status}:{mark}:renewing"
     )
     assert cache.add(renewing, 1, 5)
     with django_assert_num_queries(0):
         served = hall_tables(round_=round_)
-    assert served[0]["seq"] == moves  # the old copy, not rebuilt here
+    assert served[0].seq == moves  # the old copy, not rebuilt here
     cache.delete(renewing)
     renewed = hall_tables(round_=round_)
-    assert renewed[0]["seq"] == moves + 1
+    assert renewed[0].seq == moves + 1
 
 
 def test_the_summary_fetches_every_tables_numbers_in_one_round_trip(round_, monkeypatch):
@@ -172,7 +172,7 @@ def test_the_summary_fetches_every_tables_numbers_in_one_round_trip(round_, monk
     games = list(round_.games.order_by("table_number"))
     for n, game in enumerate(games):
         move_submit(game=game, text="11: in", client_id=f"hall-client-{n}", expected_seq=0)
-    expected = [selectors.view_summary(selectors.game_log(game=game))["distance"] for game in games]
+    expected = [selectors.view_summary(selectors.game_log(game=game)).distance for game in games]
     selectors.log_cache.clear()  # another process made them: only the shared cache has them
     calls = []
     real_get, real_get_many = cache.get, cache.get_many
@@ -194,8 +194,8 @@ def test_the_summary_fetches_every_tables_numbers_in_one_round_trip(round_, monk
     monkeypatch.setattr(cache, "get", get)
     monkeypatch.setattr(cache, "get_many", get_many)
     tables = hall._hall_tables(round_=round_)
-    assert [t["seq"] for t in tables] == [1, 1, 1]
-    assert [t["distance"] for t in tables] == expected
+    assert [t.seq for t in tables] == [1, 1, 1]
+    assert [t.distance for t in tables] == expected
     logs = [(kind, keys) for kind, keys in calls if "movelog:" in str(keys)]
     # The summaries only: no replay is fetched or unpickled.
     assert [(kind, len(keys)) for kind, keys in logs] == [("get_many", 3)]
@@ -206,10 +206,10 @@ def test_the_summary_fetches_every_tables_numbers_in_one_round_trip(round_, monk
     selectors.log_cache.clear()
     calls.clear()
     tables = hall._hall_tables(round_=round_)
-    assert [t["distance"] for t in tables] == expected
+    assert [t.distance for t in tables] == expected
     logs = [(kind, keys) for kind, keys in calls if "movelog:" in str(keys)]
     assert [(kind, len(keys)) for kind, keys in logs] == [("get_many", 3), ("get_many", 3)]
-    assert all(key.startswith("movelog:v1:") for key in logs[1][1])
+    assert all(key.startswith("movelog:v2:") for key in logs[1][1])
 
 
 def test_a_teams_locked_count_is_one_piece_that_does_not_wrap(round_):
@@ -235,9 +235,9 @@ def test_the_move_count_is_the_players_entries_that_stand(round_, record):
     ruling_void(game=game, actor=judge, seq=6, reason="Out of turn.")
     ruling_warning(game=game, actor=judge, seat="Y", reason="Talking.")
     cache.clear()
-    table = next(t for t in hall_tables(round_=round_) if t["table"] == 1)
-    assert table["seq"] == 8  # every entry of the log
-    assert table["moves"] == 5  # what the hall shows
+    table = next(t for t in hall_tables(round_=round_) if t.table == 1)
+    assert table.seq == 8  # every entry of the log
+    assert table.moves == 5  # what the hall shows
     html = Client().get(PAGE).content.decode()
     assert '<span data-field="moves">5</span>' in html
 
@@ -270,4 +270,29 @@ def test_an_open_judge_call_is_marked_without_its_reason(round_):
     assert drawn == sorted(drawn)
     judge_call_close(call_id=call.pk, actor=judge)
     cache.clear()
-    assert hall_tables(round_=round_)[0]["call"] is None
+    assert hall_tables(round_=round_)[0].call is None
+
+
+def test_a_summary_or_hall_copy_of_an_older_release_is_never_read(round_):
+    """A process of the release before kept plain dicts under the older keys (and
+    would keep them under the new ones if it could): the hall reads neither."""
+    from core.cache import cache_key
+    from games import selectors
+
+    game = round_.games.get(table_number=1)
+    move_submit(game=game, text="11: in", client_id="hall-older-1", expected_seq=0)
+    view = selectors.game_log(game=game)
+    old = {"seq": 99, "moves": 99, "distance": {"YB": 1, "RG": 1}, "locked": {"YB": 8, "RG": 0},
+           "winner": None, "to_move": "Y"}  # fmt: skip
+    cache.clear()
+    selectors.log_cache.clear()
+    cache.set(cache_key("movelog", "summary", "v2", *view.key), old)
+    # An old-shaped value under the new key too: it is not of the summary's kind.
+    cache.set(cache_key("movelog", "summary", "v3", *view.key), old)
+    round_.refresh_from_db()
+    mark = mark_of(tables_scope(round_.tournament_id))
+    older_hall = f"hall:v4:{round_.pk}:{round_.created_at.timestamp()}:{round_.status}:{mark}"
+    cache.set(older_hall, (timezone.now().timestamp(), [{"table": 1, "seq": 99}]), 30)
+    tables = hall_tables(round_=round_)
+    assert [type(t).__name__ for t in tables] == ["HallTable"] * 3
+    assert (tables[0].seq, tables[0].moves, tables[0].locked) == (1, 1, {"YB": 0, "RG": 0})

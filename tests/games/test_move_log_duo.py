@@ -139,7 +139,7 @@ def test_a_judge_entry_in_a_duo_log_penalises_the_next_deal(duo_game, duo_record
     judge_entries_append(game=duo_game, texts=["! P1 Y"])
     state = game_state(game=duo_game)
     assert state.penalised == ["Y"]  # P1: Y is dealt 3 cards at the next deal
-    assert state.entries[-1]["text"] == "! P1 Y"
+    assert state.entries[-1].text == "! P1 Y"
 
 
 def test_time_out_adjudication_of_a_duo_table_is_by_remaining_distance(duo_game, duo_record):
@@ -195,6 +195,6 @@ def test_the_hall_measures_a_duo_tables_progress_from_its_own_start(duo_game):
 
     move_submit(game=duo_game, text="8: in RK", client_id="duo-hall-1", expected_seq=0)
     (table,) = hall_tables(round_=duo_game.round)
-    assert table["progress"]["YB"] == 0
-    assert table["distance"]["YB"] == 6 * (4 * DUO.board_fields + 4)
-    assert table["locked"] == {"YB": 0, "RG": 0}
+    assert table.progress["YB"] == 0
+    assert table.distance["YB"] == 6 * (4 * DUO.board_fields + 4)
+    assert table.locked == {"YB": 0, "RG": 0}

@@ -27,8 +27,10 @@ def _empty_cache():
     cache.clear()
 
 
-def _cache(size: int = 4) -> LogCache[_View]:
-    return LogCache(size=size, kind=_View, summarise=lambda view: {"head": view.head})
+def _cache(size: int = 4) -> LogCache[_View, dict]:
+    return LogCache(
+        size=size, kind=_View, summary_kind=dict, summarise=lambda view: {"head": view.head}
+    )
 
 
 def test_a_shared_view_serves_another_process_and_its_summary_goes_with_it():
@@ -52,7 +54,7 @@ def test_a_value_of_another_kind_under_a_log_key_is_not_taken_for_a_view():
     shared = _cache()
     view = _View(7, "abc")
     shared.put(view)
-    cache.set("movelog:v1:7:dm2023-Y:1:abc", {"not": "a view"})
+    cache.set("movelog:v2:7:dm2023-Y:1:abc", {"not": "a view"})
     fresh = _cache()
     assert fresh.get(view.key) is None
     fresh.warm([view.key])

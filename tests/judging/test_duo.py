@@ -54,7 +54,7 @@ def duo_judge(duo_game):
 
 
 def _texts(game):
-    return [e["text"] for e in game_state(game=game).entries]
+    return [e.text for e in game_state(game=game).entries or ()]
 
 
 def test_review_replays_a_duo_table_to_the_disputed_entry(duo_game, duo_record):

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _texts(game):
-    return [e["text"] for e in game_state(game=game).entries]
+    return [e.text for e in game_state(game=game).entries or ()]
 
 
 @pytest.fixture

@@ -24,6 +24,7 @@ from games.engine import (
 from games.models import Game, MoveEntry
 from games.push import game_changed
 from games.selectors import (
+    LogEntry,
     LogView,
     TableState,
     entry_hash,
@@ -50,14 +51,19 @@ class SubmitResult:
     """
 
     created: bool
-    entry: dict[str, Any]
+    entry: LogEntry
     state: TableState
     state_etag: str = ""
+    # A retry of an entry taken back since: the answer's entry says so.
+    withdrawn: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        entry = self.entry.to_json()
+        if self.withdrawn:
+            entry["withdrawn"] = True
         return {
             "created": self.created,
-            "entry": self.entry,
+            "entry": entry,
             "state": self.state.to_json(),
             "state_etag": self.state_etag,
         }
@@ -86,7 +92,7 @@ def with_legal_moves(game: Game, result: SubmitResult) -> SubmitResult:
         result.state, legal_entries=view.legal_entries, legal_effects=view.legal_effects
     )
     tag = state_etag(state, legal=True, tail=ANSWER_ENTRIES)
-    return SubmitResult(result.created, result.entry, state, tag)
+    return SubmitResult(result.created, result.entry, state, tag, result.withdrawn)
 
 
 # --- errors ---------------------------------------------------------------
@@ -265,7 +271,7 @@ def extend_log(game: Game, view: LogView, typed: str, canonical: str) -> ReplayR
             state=state,
             events=[*view.replay.events, events],
         )
-    moves = [e["text"] for e in view.entries]
+    moves = view.texts
     result = replay(game_record(game=game, moves=[*moves, typed]))
     refusal = result.first_error
     if refusal is not None:

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import uuid
-from typing import Any
 
 from django.db import transaction
 
 from games.engine import replay
 from games.models import Game, MoveEntry, ResultConfirmation
 from games.selectors import (
+    LogEntry,
     build_log_view,
-    entry_json,
     game_log,
     game_record,
 )
@@ -24,7 +23,7 @@ from games.services.move_log._common import (
 )
 
 
-def judge_entries_append(*, game: Game, texts: list[str]) -> list[dict[str, Any]]:
+def judge_entries_append(*, game: Game, texts: list[str]) -> list[LogEntry]:
     """Append judge entries (``! …``, docs/judging.md) after the engine accepts the record.
 
     Who may rule is checked by the caller (judging.services.rulings). The
@@ -35,7 +34,7 @@ def judge_entries_append(*, game: Game, texts: list[str]) -> list[dict[str, Any]
     with transaction.atomic():
         game = lock_game(game)
         view = game_log(game=game)
-        moves = [e["text"] for e in view.entries]
+        moves = view.texts
         result = replay(game_record(game=game, moves=[*moves, *texts]))
         err = result.first_error
         if err is not None:
@@ -53,8 +52,8 @@ def judge_entries_append(*, game: Game, texts: list[str]) -> list[dict[str, Any]
         for row in rows:
             row.save(force_insert=True)
         ResultConfirmation.objects.filter(game=game).delete()
-        new = [entry_json(r) for r in rows]
-        build_log_view(game=game, rows=[*view.entries, *new], result=result)
+        new = [LogEntry.of(r) for r in rows]
+        build_log_view(game=game, entries=new, after=view, result=result)
         if result.winner:
             clock_stop_on_win(game)
         return new

@@ -12,9 +12,9 @@ from django.utils.translation import gettext_lazy as _
 from core.errors import ApplicationError, Conflict, NotFound, PermissionDenied
 from games.models import Game, MoveEntry
 from games.selectors import (
+    LogEntry,
     LogView,
     build_log_view,
-    entry_json,
     game_log,
     game_state,
     head_columns_sql,
@@ -140,7 +140,7 @@ def move_submit(
             # the constraint kept the log intact; answer as for a race.
             retried = MoveEntry.objects.filter(game=game, client_id=client_id).first()
             if retried is not None:
-                return SubmitResult(False, entry_json(retried), answer_state(game))
+                return SubmitResult(False, LogEntry.of(retried), answer_state(game))
             raise _stale(game, expected_seq, game_log(game=game)) from None
 
 
@@ -157,10 +157,9 @@ def _submit_locked(
     game.status = head.status
     if head.retried_id is not None:
         existing = MoveEntry.objects.get(pk=head.retried_id)
-        entry = entry_json(existing)
-        if not existing.active:
-            entry["withdrawn"] = True
-        return SubmitResult(False, entry, answer_state(game))
+        return SubmitResult(
+            False, LogEntry.of(existing), answer_state(game), withdrawn=not existing.active
+        )
     if head.round_status == Round.Status.CLOSED:
         # Closed between the caller's check of the table link and the lock.
         raise PermissionDenied(
@@ -181,12 +180,12 @@ def _submit_locked(
     )
     (row,) = chained(game, prev_hash=view.last_hash, first_seq=view.seq + 1, entries=[new_entry])
     row.save(force_insert=True)
-    rows = [*view.entries, entry_json(row)]
+    entry = LogEntry.of(row)
     # Shared once its legal moves are known (move_submit's with_legal_moves).
-    new_view = build_log_view(game=game, rows=rows, result=result, share=False)
+    new_view = build_log_view(game=game, entries=[entry], after=view, result=result, share=False)
     if result.winner:
         clock_stop_on_win(game)
-    return SubmitResult(True, entry_json(row), answer_state(game, new_view))
+    return SubmitResult(True, entry, answer_state(game, new_view))
 
 
 def _refusal_record(game: Game, text: object, err: ApplicationError) -> None:
