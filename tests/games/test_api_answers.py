@@ -158,3 +158,42 @@ def test_the_nested_parts_are_checked_field_by_field(world):
     assert _refused(preview, preview_path, "post", lambda p: p["changes"][0].update(seat="Y"))
     assert _refused(preview, preview_path, "post", lambda p: p["changes"][0].pop("from"))
     assert _refused(preview, preview_path, "post", lambda p: p.update(position={"Y": "YH"}))
+
+
+def test_the_refusals_carry_what_the_schema_says(world):
+    """A stale entry's 409 carries the table's state, an illegal one's 422 its rule, a
+    malformed one's 400 the field: each checked whole, with no undeclared field."""
+    table, token = world.client("anon"), world.tokens["token"]
+    path, url = "/api/table/{token}/entries/", f"/api/table/{token}/entries/"
+    state = checked_answer(
+        table.get(f"/api/table/{token}/state/"), "/api/table/{token}/state/", "get", 200
+    )
+    text = selfplay_game(3, first_dealer=world.game.first_dealer)["moves"][1]
+    stale = checked_answer(
+        post_json(
+            table, url, {"text": text, "client_id": "refusal-1", "expected_seq": state["seq"] - 1}
+        ),
+        path,
+        "post",
+        409,
+    )
+    assert stale["error"]["code"] == "stale_sequence"
+    assert stale["error"]["state"]["seq"] == state["seq"]
+    illegal = checked_answer(
+        post_json(
+            table,
+            url,
+            {"text": "Y 1: YM1+9", "client_id": "refusal-2", "expected_seq": state["seq"]},
+        ),
+        path,
+        "post",
+        422,
+    )
+    assert illegal["error"]["rule"] == illegal["error"]["code"]
+    malformed = checked_answer(
+        post_json(table, url, {"text": text, "client_id": "x", "expected_seq": state["seq"]}),
+        path,
+        "post",
+        400,
+    )
+    assert malformed["error"]["field"] == "client_id"

@@ -14,7 +14,6 @@ import json
 import pytest
 
 from games.engine import Event
-
 from tests.schema import answer_schema, checked_answer, openapi_schema, post_json, schema_errors
 from tests.security.world import build_world
 
