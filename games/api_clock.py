@@ -14,8 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema, inline_serializer
-from rest_framework import serializers
+from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -24,7 +23,11 @@ from core.errors import NotFound
 from core.request import json_object_body
 from games.models import ClockEvent, Game
 from games.selectors.clock import CLOCK_STATUS_LABELS, clock_state
-from games.serializers_clock import ClockExtendInputSerializer, ClockPauseInputSerializer
+from games.serializers_clock import (
+    ClockExtendInputSerializer,
+    ClockPauseInputSerializer,
+    ClockStateSerializer,
+)
 from games.services.clock import clock_extend, clock_pause, clock_resume
 from games.services.tokens import game_from_token
 from tournament.permissions import require_judge, require_round_visible
@@ -73,31 +76,10 @@ def _judged_game(request: Request, game_id: int) -> Game:
     return game
 
 
-_ClockSchema = inline_serializer(
-    "ClockState",
-    {
-        "status": serializers.ChoiceField(choices=list(CLOCK_STATUS_LABELS)),
-        "status_label": serializers.CharField(),
-        "elapsed_s": serializers.FloatField(),
-        "remaining_s": serializers.FloatField(),
-        "limit_s": serializers.FloatField(),
-        "alert_s": serializers.FloatField(),
-        "server_time": serializers.DateTimeField(),
-        "extensions": serializers.ListField(child=serializers.DictField()),
-        "paused": serializers.BooleanField(),
-        "paused_reason": serializers.CharField(),
-        "paused_by": serializers.CharField(
-            help_text="While paused: the judge who paused it (full name, else username)."
-        ),
-        "speed": serializers.FloatField(help_text="Clock minutes per real minute."),
-    },
-)
-
-
 class ClockView(APIView):
     """The clock of one game, computed from server time (whoever sees the game)."""
 
-    @extend_schema(responses=_ClockSchema)
+    @extend_schema(responses=ClockStateSerializer)
     def get(self, request: Request, game_id: int) -> Response:
         game = _game(game_id)
         require_round_visible(request.user, game.round)
@@ -110,7 +92,7 @@ class TableClockView(APIView):
     authentication_classes: list[type] = []
     permission_classes: list[type] = []
 
-    @extend_schema(operation_id="table_clock", responses=_ClockSchema, tags=["table"])
+    @extend_schema(operation_id="table_clock", responses=ClockStateSerializer, tags=["table"])
     def get(self, request: Request, token: str) -> Response:
         game = _game(game_from_token(token=token, for_write=False).pk)
         return Response(clock_payload(game), headers={"Cache-Control": "no-store"})
@@ -119,7 +101,7 @@ class TableClockView(APIView):
 class ClockPauseView(APIView):
     @extend_schema(
         request=ClockPauseInputSerializer,
-        responses=_ClockSchema,
+        responses=ClockStateSerializer,
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = _judged_game(request, game_id)
@@ -130,7 +112,7 @@ class ClockPauseView(APIView):
 
 
 class ClockResumeView(APIView):
-    @extend_schema(request=None, responses=_ClockSchema)
+    @extend_schema(request=None, responses=ClockStateSerializer)
     def post(self, request: Request, game_id: int) -> Response:
         game = _game(game_id)
         clock_resume(game=game, actor=request.user)
@@ -140,7 +122,7 @@ class ClockResumeView(APIView):
 class ClockExtendView(APIView):
     @extend_schema(
         request=ClockExtendInputSerializer,
-        responses=_ClockSchema,
+        responses=ClockStateSerializer,
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = _judged_game(request, game_id)

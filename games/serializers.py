@@ -21,7 +21,7 @@ from core.errors import ApplicationError
 from core.request import parse_int
 from core.ruleset_field import RulesetField
 from core.validation import InputSerializer, WholeValueField, refusal
-from games.models import MAX_ENTRY_NUMBER
+from games.models import MAX_ENTRY_NUMBER, Game
 from games.selectors.clock import CLOCK_STATUS_LABELS
 
 CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_.:-]{8,64}$")
@@ -106,10 +106,29 @@ class ConfirmSerializer(InputSerializer):
     client_id = ClientIdField()
 
 
+_POSITION_HELP = (
+    "Per colour (DUO: per home area YK, RK, YO, RO), the locations of its pawns, "
+    'e.g. {"Y": ["YH", "YS", "Y3", "YM1"], …} (NOTATION.md Position; '
+    "docs/api.md for DUO codes)."
+)
+
+
+def _position(help_text: str = _POSITION_HELP) -> serializers.DictField:
+    return serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()), help_text=help_text
+    )
+
+
 class EventSerializer(serializers.Serializer):
-    type = serializers.ChoiceField(choices=["hit", "lock"])
-    colour = serializers.CharField()
-    at = serializers.CharField()
+    """Something an entry did (``games.engine.Event``, NOTATION.md)."""
+
+    type = serializers.ChoiceField(
+        choices=["hit", "lock"], help_text="hit: a pawn sent home; lock: a pawn locked."
+    )
+    colour = serializers.CharField(
+        help_text="Whose pawn: a seat (Y, R, B, G), in DUO a home area (YK, RK, YO, RO)."
+    )
+    at = serializers.CharField(help_text="The location, e.g. 'Y8' or 'YM1' (RULES B5).")
 
 
 class EntrySerializer(serializers.Serializer):
@@ -144,6 +163,28 @@ class TableRulingSerializer(serializers.Serializer):
     at = serializers.DateTimeField()
 
 
+class GameResultSerializer(serializers.Serializer):
+    """The result the game row holds (``games.selectors.state.GameResult``)."""
+
+    winner = serializers.ChoiceField(choices=["YB", "RG"], allow_null=True)
+    source = serializers.ChoiceField(  # type: ignore[assignment]  # a field, not Field.source
+        choices=[(value, label) for value, label in Game.ResultSource.choices if value],
+        allow_null=True,
+        help_text="Where the result came from; null while there is none.",
+    )
+    finished = serializers.BooleanField()
+
+
+class LogErrorSerializer(serializers.Serializer):
+    """An entry the engine refused on replay (``games.engine.ReplayError``)."""
+
+    index = serializers.IntegerField(help_text="The entry's place in the replayed log, from 0.")
+    move = serializers.CharField(help_text="The entry's text.")
+    rule = serializers.CharField(help_text="A RULES.md rule id ('N': unreadable).")
+    message = serializers.CharField(help_text="In English.")
+    message_da = serializers.CharField(help_text="In Danish.")
+
+
 class GameStateSerializer(serializers.Serializer):
     game_id = serializers.IntegerField()
     tournament = serializers.CharField()
@@ -162,8 +203,10 @@ class GameStateSerializer(serializers.Serializer):
     seq = serializers.IntegerField(help_text="Sequence number of the last active entry.")
     last_hash = serializers.CharField()
     short_hash = serializers.CharField(help_text="First 8 hex digits of the last entry's hash.")
-    position = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
-    locked = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+    position = _position()
+    locked = _position(
+        "Per seat, the goal circles of its locked pawns (DUO: both its areas' circles)."
+    )
     to_move = serializers.CharField(allow_null=True)
     dealer = serializers.CharField()
     hand_sizes = serializers.DictField(child=serializers.IntegerField())
@@ -193,9 +236,13 @@ class GameStateSerializer(serializers.Serializer):
         "'hR@Y8' a pawn of R hit home from Y8, 'lY@YM1' a pawn of Y locks on YM1, "
         "'wYB' the entry wins for YB (docs/move-log.md).",
     )
-    confirmations = serializers.DictField(child=serializers.BooleanField())
-    result = serializers.DictField()
-    log_error = serializers.DictField(allow_null=True)
+    confirmations = serializers.DictField(
+        child=serializers.BooleanField(), help_text="Per side (YB, RG): it confirmed the result."
+    )
+    result = GameResultSerializer()
+    log_error = LogErrorSerializer(
+        allow_null=True, help_text="The first entry the engine refuses on replay; null: none."
+    )
     server_time = serializers.DateTimeField()
     entries = EntrySerializer(many=True, required=False)
     rulings = TableRulingSerializer(
@@ -215,11 +262,28 @@ class SubmitAnswerSerializer(serializers.Serializer):
     )
 
 
+class PawnChangeSerializer(serializers.Serializer):
+    """The pawns of one colour (DUO: one home area) an entry would move."""
+
+    colour = serializers.CharField(help_text="A seat (Y, R, B, G), in DUO a home area.")
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        # "from" is a Python keyword, so these two are added here, not declared.
+        fields = super().get_fields()
+        fields["from"] = serializers.ListField(
+            child=serializers.CharField(), help_text="Locations left, e.g. ['YH']."
+        )
+        fields["to"] = serializers.ListField(
+            child=serializers.CharField(), help_text="Locations reached, e.g. ['YS']."
+        )
+        return fields
+
+
 class PreviewAnswerSerializer(serializers.Serializer):
-    entry = serializers.CharField()
-    changes = serializers.ListField(child=serializers.DictField())
+    entry = serializers.CharField(help_text="The canonical entry, e.g. 'Y 5: Y3+5'.")
+    changes = PawnChangeSerializer(many=True)
     events = EventSerializer(many=True)
-    position = serializers.DictField()
+    position = _position("The position the entry would leave (as the state's position).")
     winner = serializers.CharField(allow_null=True)
 
 
@@ -231,10 +295,31 @@ class GameRecordSerializer(serializers.Serializer):
 
 
 class ErrorBodySerializer(serializers.Serializer):
+    """A refusal; the fields after the messages come only with the refusals that name them."""
+
     code = serializers.CharField(help_text="A RULES.md rule id for an illegal move, else a code.")
     message = serializers.CharField()
     message_en = serializers.CharField()
     message_da = serializers.CharField()
+    rule = serializers.CharField(
+        required=False, help_text="An illegal entry or take-back (422, 409): the RULES.md id."
+    )
+    move = serializers.CharField(required=False, help_text="The refused entry, canonical.")
+    index = serializers.IntegerField(
+        required=False, help_text="A judge's entry refused on replay: its place, from 0."
+    )
+    seq = serializers.IntegerField(
+        required=False, help_text="A refused take-back: the entry it names."
+    )
+    state = GameStateSerializer(
+        required=False, help_text="A stale write (409 stale_sequence): the table's state now."
+    )
+    field = serializers.CharField(required=False, help_text="The request field refused.")
+    fields = serializers.DictField(  # type: ignore[assignment]  # a field, not Serializer.fields
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="Per request field, its messages in the request's language.",
+    )
 
 
 class ErrorSerializer(serializers.Serializer):

@@ -13,6 +13,8 @@ from typing import Any
 from rest_framework import serializers
 
 from games.selectors.clock import CLOCK_STATUS_LABELS
+from games.serializers import EventSerializer
+from games.serializers_clock import ClockExtensionSerializer
 from judging.models import JudgeCall
 
 
@@ -153,7 +155,7 @@ class LoggedEntry(serializers.Serializer):
     text = serializers.CharField()
     hash = serializers.CharField()
     short_hash = serializers.CharField()
-    events = serializers.ListField(child=serializers.DictField())
+    events = EventSerializer(many=True, help_text="The pawns the entry hit or locked.")
     created_at = serializers.DateTimeField()
     mark = serializers.CharField(allow_blank=True, help_text="Voided, kept or undone.")
 
@@ -252,7 +254,7 @@ class DashboardClock(serializers.Serializer):
     alert_s = serializers.FloatField()
     speed = serializers.FloatField()
     server_time = serializers.DateTimeField()
-    extensions = serializers.ListField(child=serializers.DictField())
+    extensions = ClockExtensionSerializer(many=True, help_text="Extra time given, oldest first.")
     paused = serializers.BooleanField()
     paused_reason = serializers.CharField(allow_blank=True)
 

@@ -193,7 +193,21 @@ class WordField(WholeValueField):
         return data
 
 
-@extend_schema_field(OpenApiTypes.ANY)
+@extend_schema_field(
+    {
+        "oneOf": [
+            {
+                "type": "string",
+                "description": "What follows '! SET', e.g. 'Y=YH,YH,YS,Y3 R=… B=… G=…'.",
+            },
+            {
+                "type": "object",
+                "additionalProperties": {"type": "array", "items": {"type": "string"}},
+                "description": "Per colour (DUO: per home area), its pawns' locations.",
+            },
+        ]
+    }
+)
 class PositionField(WholeValueField):
     """The pawns where they stand: a ``! SET`` text or an object, read in the game's
     ruleset (the serializer's ``context["ruleset"]``); absent is none unless ``needed``."""

@@ -220,6 +220,7 @@ SPECTACULAR_SETTINGS = {
         "RoundStatusEnum": "tournament.models.Round.Status",
         "GameStatusEnum": "games.models.Game.Status",
         "GameWinnerEnum": "games.models.Game.Winner",
+        "ResultSourceEnum": "games.models.Game.ResultSource",
         "ClockStatusEnum": "games.selectors.clock.CLOCK_STATUS_LABELS",
         "TeamEnum": [("YB", "YB"), ("RG", "RG")],
         "SeatEnum": [("Y", "Y"), ("R", "R"), ("B", "B"), ("G", "G")],

@@ -8,10 +8,12 @@ JSON is checked against the published schema with no undeclared field
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
 
+from games.engine import Event
 from tests.schema import answer_schema, checked_answer, openapi_schema, post_json, schema_errors
 from tests.security.world import build_world
 
@@ -138,3 +140,32 @@ def test_the_check_refuses_an_undeclared_field_and_a_missing_one(world):
     assert any("secret" in e for e in schema_errors(extra, path, "get", 200))
     missing = {"rulings": [{k: v for k, v in data["rulings"][0].items() if k != "judge"}]}
     assert any("judge" in e for e in schema_errors(missing, path, "get", 200))
+
+
+def test_an_entrys_events_and_the_dashboards_clock_are_checked_field_by_field(world):
+    judge = world.client("judge")
+    review_path = "/api/judging/games/{game_id}/review/"
+    review = checked_answer(
+        judge.get(f"/api/judging/games/{world.game.pk}/review/?at=1"), review_path, "get", 200
+    )
+    hit = Event("hit", "R", "Y8").to_json()
+    for key in ("entries", "entry"):
+        good = copy.deepcopy(review)
+        entry = good[key][0] if key == "entries" else good[key]
+        entry["events"] = [hit]
+        assert schema_errors(good, review_path, "get", 200) == []
+        entry["events"] = [{**hit, "seat": "R"}]
+        assert any("seat" in e for e in schema_errors(good, review_path, "get", 200))
+
+    slug = world.main.slug
+    post_json(
+        judge, f"/api/games/{world.game.pk}/clock/extend/", {"minutes": 2, "reason": "Ruling."}
+    )
+    dashboard_path = "/api/tournaments/{slug}/judge/dashboard/"
+    dashboard = checked_answer(
+        judge.get(f"/api/tournaments/{slug}/judge/dashboard/"), dashboard_path, "get", 200
+    )
+    (table,) = [t for t in dashboard["tables"] if t["game_id"] == world.game.pk]
+    assert table["clock"]["extensions"][0]["minutes"] == 2
+    table["clock"]["extensions"][0]["judge"] = "x"
+    assert any("judge" in e for e in schema_errors(dashboard, dashboard_path, "get", 200))
