@@ -173,12 +173,65 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
 
 class ApiErrorBodySerializer(serializers.Serializer[Any]):
+    """A refusal; the fields after the messages come only with the refusals that name
+    them (``ApplicationError(extra=...)``: tests/test_schema_answers.py keeps every
+    key raised anywhere listed here)."""
+
     code = serializers.CharField(help_text="Stable error code (a RULES.md id where one applies).")
     message = serializers.CharField(
         help_text="The message in the request's language (Danish by default)."
     )
     message_en = serializers.CharField()
     message_da = serializers.CharField()
+    rule = serializers.CharField(
+        required=False, help_text="A refusal by a rule (422, 409): its RULES.md id."
+    )
+    field = serializers.CharField(required=False, help_text="The request field refused.")
+    fields = serializers.DictField(  # type: ignore[assignment]  # a field, not Serializer.fields
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="Per request field, its messages in the request's language.",
+    )
+    seq = serializers.IntegerField(
+        required=False, help_text="A refused take-back: the log entry it names."
+    )
+    ruling = serializers.IntegerField(
+        required=False, help_text="A ruling that was already undone (J2): its id."
+    )
+    adjudicated_winner = serializers.ChoiceField(
+        choices=["YB", "RG"],
+        allow_null=True,
+        required=False,
+        help_text="A result refused against a time-out decision (W3): the side it gave the "
+        "game to, null while none is decided.",
+    )
+    tables = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="A round not complete: the table numbers without a result.",
+    )
+    closed = serializers.IntegerField(
+        required=False, help_text="A knockout cut before the Swiss rounds end: rounds closed."
+    )
+    planned = serializers.IntegerField(
+        required=False, help_text="A knockout cut before the Swiss rounds end: rounds planned."
+    )
+    rank = serializers.IntegerField(
+        required=False, help_text="A knockout cut inside a tie: the shared rank."
+    )
+    places = serializers.IntegerField(
+        required=False, help_text="A knockout cut inside a tie: how many of the tied go through."
+    )
+    choices = serializers.ListField(
+        child=serializers.ChoiceField(choices=["tiebreak", "seed", "playoff"]),
+        required=False,
+        help_text="A knockout cut inside a tie: the ways it can be decided.",
+    )
+    pairs = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="A knockout cut inside a tie: the tied pairs' start numbers.",
+    )
 
 
 class ApiErrorSerializer(serializers.Serializer[Any]):

@@ -17,6 +17,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.api_errors import ApiErrorBodySerializer
 from core.errors import ApplicationError
 from core.request import parse_int
 from core.ruleset_field import RulesetField
@@ -294,31 +295,16 @@ class GameRecordSerializer(serializers.Serializer):
     moves = serializers.ListField(child=serializers.CharField())
 
 
-class ErrorBodySerializer(serializers.Serializer):
-    """A refusal; the fields after the messages come only with the refusals that name them."""
+class ErrorBodySerializer(ApiErrorBodySerializer):
+    """A refusal of the table and games API: the project's shape, and what only
+    a move's refusal carries."""
 
-    code = serializers.CharField(help_text="A RULES.md rule id for an illegal move, else a code.")
-    message = serializers.CharField()
-    message_en = serializers.CharField()
-    message_da = serializers.CharField()
-    rule = serializers.CharField(
-        required=False, help_text="An illegal entry or take-back (422, 409): the RULES.md id."
-    )
     move = serializers.CharField(required=False, help_text="The refused entry, canonical.")
     index = serializers.IntegerField(
         required=False, help_text="A judge's entry refused on replay: its place, from 0."
     )
-    seq = serializers.IntegerField(
-        required=False, help_text="A refused take-back: the entry it names."
-    )
     state = GameStateSerializer(
         required=False, help_text="A stale write (409 stale_sequence): the table's state now."
-    )
-    field = serializers.CharField(required=False, help_text="The request field refused.")
-    fields = serializers.DictField(  # type: ignore[assignment]  # a field, not Serializer.fields
-        child=serializers.ListField(child=serializers.CharField()),
-        required=False,
-        help_text="Per request field, its messages in the request's language.",
     )
 
 

@@ -10,9 +10,12 @@ locations) is described, not loose: its ``additionalProperties`` is a schema.
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 
 from tests.schema import openapi_schema
 
@@ -142,3 +145,63 @@ def test_the_walk_finds_each_kind_of_free_value(schema, why):
 
 def _json(schema: dict[str, Any]) -> dict[str, Any]:
     return {"content": {"application/json": {"schema": schema}}}
+
+
+# --- what a refusal carries beside its messages --------------------------------
+
+ROOT = Path(settings.BASE_DIR)
+_NOT_CODE = {".venv", "var", "tests", "bench", "__pycache__", ".git", "node_modules"}
+# ``illegal(rule, message, message_da, params=…)``: its other keywords ride along.
+_ILLEGAL_OWN = {"params"}
+
+
+def refusal_fields(source: str) -> set[str]:
+    """The keys a module's refusals add to the error body: the string keys of every
+    ``extra={...}`` literal, and the keywords given to ``illegal(...)`` beyond its own."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        for keyword in node.keywords:
+            if keyword.arg == "extra" and isinstance(keyword.value, ast.Dict):
+                found |= {
+                    key.value
+                    for key in keyword.value.keys
+                    if isinstance(key, ast.Constant) and isinstance(key.value, str)
+                }
+        name = getattr(node.func, "id", getattr(node.func, "attr", None))
+        if name == "illegal":
+            found |= {k.arg for k in node.keywords if k.arg and k.arg not in _ILLEGAL_OWN}
+    return found
+
+
+def _documented(component: str) -> set[str]:
+    return set(openapi_schema()["components"]["schemas"][component]["properties"])
+
+
+def test_every_field_a_refusal_carries_is_in_the_error_schema():
+    raised: dict[str, set[str]] = {}
+    for path in sorted(ROOT.rglob("*.py")):
+        if _NOT_CODE & set(path.relative_to(ROOT).parts):
+            continue
+        for key in refusal_fields(path.read_text()):
+            raised.setdefault(key, set()).add(path.relative_to(ROOT).as_posix())
+    project = _documented("ApiErrorBody")
+    games = _documented("ErrorBody")
+    assert project <= games, "the games API's error body is the project's and more"
+    missing = {
+        key: sorted(where)
+        for key, where in raised.items()
+        # the table's state rides only on the games API's refusals (a stale write)
+        if key not in project and not (key in games and all(w.startswith("games/") for w in where))
+    }
+    assert not missing, f"refusal fields the error schema does not describe: {missing}"
+    assert {"rule", "field", "seq", "tables", "choices"} <= raised.keys()
+
+
+def test_the_refusal_walk_sees_extras_and_illegal_keywords():
+    source = (
+        "raise Conflict('x', _('y'), extra={'rule': 'J2', 'undocumented': 1})\n"
+        "raise illegal('C2', msg, 'da', params={'n': 1}, move='Y 5: Y1+5')\n"
+    )
+    assert refusal_fields(source) == {"rule", "undocumented", "move"}
