@@ -224,6 +224,7 @@ SPECTACULAR_SETTINGS = {
         "ClockStatusEnum": "games.selectors.clock.CLOCK_STATUS_LABELS",
         "TeamEnum": [("YB", "YB"), ("RG", "RG")],
         "SeatEnum": [("Y", "Y"), ("R", "R"), ("B", "B"), ("G", "G")],
+        "CutDecisionEnum": [("tiebreak", "tiebreak"), ("seed", "seed"), ("playoff", "playoff")],
         "JudgeCallStatusEnum": "judging.models.JudgeCall.Status",
         "SignUpStatusEnum": "signup.models.SignUp.Status",
         "SeasonEventKindEnum": "season.models.SeriesEvent.Kind",
