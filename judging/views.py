@@ -24,6 +24,7 @@ from games.models import MAX_ENTRY_NUMBER, Game
 from games.selectors import game_players, game_state
 from games.selectors.clock import clock_state
 from games.services.clock import clock_resume
+from games.services.judges import JudgeAtGame
 from judging.forms import ReviewPostForm
 from judging.selectors_polling import judge_dashboard_answer
 from judging.selectors_review import (
@@ -244,7 +245,7 @@ def _act(request: HttpRequest, game: Game, action: str, form: ReviewPostForm) ->
             return _("You have taken the call: the table sees that you are on the way.")
         return judge_call_close(call_id=call_id, actor=request.user).message
     if action == "resume":
-        clock_resume(game=game, actor=request.user)
+        clock_resume(judge=JudgeAtGame(game, request.user))
         return _("The clock runs again.")
     if action == "undo":
         undo = RulingUndoInputSerializer(data=data)
