@@ -41,9 +41,9 @@ from judging.serializers import (
     RULE_ID_LENGTH,
     SEARCH_LENGTH,
     CallInputSerializer,
+    RulingInputSerializer,
     RulingUndoInputSerializer,
     refusal_error,
-    ruling_input,
 )
 from judging.services.calls import judge_call_close, judge_call_take
 from judging.services.ruling_undo import ruling_undo
@@ -254,8 +254,12 @@ def _act(request: HttpRequest, game: Game, action: str, form: ReviewPostForm) ->
         ruling_undo(ruling_id=ruling_id, actor=request.user, **undo.validated_data)
         return _("The ruling is undone: the log shows it, with your reason.")
     table = JudgeAtTable(game, request.user)
-    ruling = ruling_input(action, data, ruleset=table.ruleset)
-    return _ruling_done(ruling_make(table=table, request=ruling))
+    # The button names the ruling: the API's kind.
+    ruling = RulingInputSerializer(
+        data={**data, "kind": action}, context={"ruleset": table.ruleset}
+    )
+    ruling.is_valid(raise_exception=True)
+    return _ruling_done(ruling_make(table=table, request=ruling.ruling))
 
 
 def _ruling_done(outcome: RulingOutcome) -> str:

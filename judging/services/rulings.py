@@ -319,7 +319,7 @@ def ruling_make(*, table: JudgeAtTable, request: RulingRequest) -> RulingOutcome
     """One entry point for the judge's page and the API: the ruling ``request`` asks for.
 
     ``table`` has checked the judge; ``request`` comes checked
-    (``judging.serializers.ruling_input``). A ruling that answers a judge
+    (``judging.serializers.RulingInputSerializer``). A ruling that answers a judge
     call closes it in the same transaction, and a clock the call paused runs
     again, unless ``request.keep_call_open`` (more rulings to come there).
     """

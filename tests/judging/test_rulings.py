@@ -14,7 +14,6 @@ from games.selectors.adjudication import adjudication_proposal
 from games.services.clock import clock_time_up
 from games.services.judges import JudgeAtGame
 from judging.models import Ruling
-from judging.serializers import ruling_input
 from judging.services.rulings import (
     JudgeAtTable,
     adjudication_decide,
@@ -26,7 +25,7 @@ from judging.services.rulings import (
     ruling_warning,
     void_preview,
 )
-from tests.judging.conftest import log_moves, rule
+from tests.judging.conftest import log_moves, rule, ruling_input
 
 pytestmark = pytest.mark.django_db
 
