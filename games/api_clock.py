@@ -29,8 +29,9 @@ from games.serializers_clock import (
     ClockStateSerializer,
 )
 from games.services.clock import clock_extend, clock_pause, clock_resume
+from games.services.judges import JudgeAtGame
 from games.services.tokens import game_from_token
-from tournament.permissions import require_judge, require_round_visible
+from tournament.permissions import require_round_visible
 
 
 def _paused_by(game: Game) -> str:
@@ -68,12 +69,9 @@ def _game(game_id: int) -> Game:
     return game
 
 
-def _judged_game(request: Request, game_id: int) -> Game:
-    """The game of a clock write, its judge checked before any field is read (the
-    service checks again: it is the write's own check)."""
-    game = _game(game_id)
-    require_judge(request.user, game.round.tournament)
-    return game
+def _judge_at_game(request: Request, game_id: int) -> JudgeAtGame:
+    """The game of a clock write and its judge, checked once, before any field is read."""
+    return JudgeAtGame(_game(game_id), request.user)
 
 
 class ClockView(APIView):
@@ -104,18 +102,17 @@ class ClockPauseView(APIView):
         responses=ClockStateSerializer,
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = _judged_game(request, game_id)
+        judge = _judge_at_game(request, game_id)
         pause = ClockPauseInputSerializer(data=json_object_body(request))
         pause.is_valid(raise_exception=True)
-        clock_pause(game=game, actor=request.user, **pause.validated_data)
+        clock_pause(judge=judge, **pause.validated_data)
         return Response(clock_payload(_game(game_id)))
 
 
 class ClockResumeView(APIView):
     @extend_schema(request=None, responses=ClockStateSerializer)
     def post(self, request: Request, game_id: int) -> Response:
-        game = _game(game_id)
-        clock_resume(game=game, actor=request.user)
+        clock_resume(judge=_judge_at_game(request, game_id))
         return Response(clock_payload(_game(game_id)))
 
 
@@ -125,8 +122,8 @@ class ClockExtendView(APIView):
         responses=ClockStateSerializer,
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = _judged_game(request, game_id)
+        judge = _judge_at_game(request, game_id)
         extension = ClockExtendInputSerializer(data=json_object_body(request))
         extension.is_valid(raise_exception=True)
-        clock_extend(game=game, actor=request.user, **extension.validated_data)
+        clock_extend(judge=judge, **extension.validated_data)
         return Response(clock_payload(_game(game_id)))

@@ -45,10 +45,10 @@ from judging.serializers import (
     RULING_REQUESTS,
     SEARCH_LENGTH,
     AlertsAcknowledgeInputSerializer,
+    RulingInputSerializer,
     RulingUndoInputSerializer,
     TableCallInputSerializer,
     VoidCheckInputSerializer,
-    ruling_input,
 )
 from judging.services.alerts import alert_acknowledge, alerts_acknowledge
 from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
@@ -283,8 +283,9 @@ class GameRulingsView(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         body = json_object_body(request)
         table = _judge_at_table(request, game_id)
-        ruling = ruling_input(body.get("kind"), body, ruleset=table.ruleset)
-        outcome = ruling_make(table=table, request=ruling)
+        ruling = RulingInputSerializer(data=body, context={"ruleset": table.ruleset})
+        ruling.is_valid(raise_exception=True)
+        outcome = ruling_make(table=table, request=ruling.ruling)
         call = outcome.call.to_json() if outcome.call is not None else None
         return Response({**ruling_json(outcome.ruling), "call_closing": call}, status=201)
 

@@ -34,7 +34,7 @@ def _on_move_refused(
     sender: Any,
     *,
     game: Game,
-    text: Any,
+    text: str,
     rule: str,
     message_en: str,
     message_da: str,

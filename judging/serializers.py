@@ -395,24 +395,47 @@ def _ruling_request(kind: str, inputs: type[_RulingInput]) -> type[_RulingInput]
 RULING_REQUESTS: dict[str, serializers.Serializer[Any] | type[serializers.Serializer[Any]]] = {
     kind: _ruling_request(kind, inputs) for kind, inputs in RULING_INPUTS.items()
 }
-"""The request of ``POST …/rulings/`` per kind, for the schema (the view reads
-``RULING_INPUTS``: the kind is taken from the body before these fields)."""
+"""The request of ``POST …/rulings/`` per kind, for the schema (``RulingInput``, one of
+these by ``kind``); ``RulingInputSerializer`` reads it."""
 
 
-def ruling_input(kind: object, data: Any, *, ruleset: Ruleset) -> RulingRequest:
-    """The ruling ``kind`` names, its fields checked (a position read in ``ruleset``).
+@extend_schema_field({"type": "string", "enum": list(RULING_INPUTS)})
+class RulingKindField(WholeValueField):
+    """Which ruling: one of ``RULING_INPUTS``. An unknown kind is its own 400
+    (``ruling_kind_invalid``), answered before any field of a ruling is read."""
 
-    ``InputRefused`` names a bad field; an unknown kind is its own 400.
+    def to_internal_value(self, data: object) -> str:
+        if not isinstance(data, str) or data not in RULING_INPUTS:
+            raise ApplicationError(
+                "ruling_kind_invalid",
+                _(
+                    "Unknown ruling: uphold, void, position, penalty, warning, result or "
+                    "adjudication."
+                ),
+            )
+        return data
+
+
+class RulingInputSerializer(InputSerializer):
+    """A ruling as the API and the review page send it: the ``kind`` first, then that
+    kind's own fields (``RULING_INPUTS``), a position read in the game's ruleset
+    (``context["ruleset"]``). Its ``validated_data`` is the kind's ``RulingRequest``.
     """
-    if not isinstance(kind, str) or kind not in RULING_INPUTS:
-        raise ApplicationError(
-            "ruling_kind_invalid",
-            _("Unknown ruling: uphold, void, position, penalty, warning, result or adjudication."),
-        )
-    inputs = RULING_INPUTS[kind]
-    serializer = inputs(data=data, context={"ruleset": ruleset})
-    serializer.is_valid(raise_exception=True)
-    return inputs.ruling(**serializer.validated_data)
+
+    kind = RulingKindField(help_text="Which ruling this is.")
+
+    def to_internal_value(self, data: Any) -> RulingRequest:
+        inputs = RULING_INPUTS[self.fields["kind"].run_validation(data.get("kind"))]
+        fields = inputs(data=data, context=self.context)
+        if not fields.is_valid():
+            # The kind's refusal is this serializer's, each field with its own code.
+            raise serializers.ValidationError(fields.errors)
+        return inputs.ruling(**fields.validated_data)
+
+    @property
+    def ruling(self) -> RulingRequest:
+        """What the ruling asks for, once ``is_valid`` held."""
+        return cast("RulingRequest", self.validated_data)
 
 
 def refusal_error(refused: InputRefused) -> ApplicationError:

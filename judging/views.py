@@ -24,6 +24,7 @@ from games.models import MAX_ENTRY_NUMBER, Game
 from games.selectors import game_players, game_state
 from games.selectors.clock import clock_state
 from games.services.clock import clock_resume
+from games.services.judges import JudgeAtGame
 from judging.forms import ReviewPostForm
 from judging.selectors_polling import judge_dashboard_answer
 from judging.selectors_review import (
@@ -40,9 +41,9 @@ from judging.serializers import (
     RULE_ID_LENGTH,
     SEARCH_LENGTH,
     CallInputSerializer,
+    RulingInputSerializer,
     RulingUndoInputSerializer,
     refusal_error,
-    ruling_input,
 )
 from judging.services.calls import judge_call_close, judge_call_take
 from judging.services.ruling_undo import ruling_undo
@@ -244,7 +245,7 @@ def _act(request: HttpRequest, game: Game, action: str, form: ReviewPostForm) ->
             return _("You have taken the call: the table sees that you are on the way.")
         return judge_call_close(call_id=call_id, actor=request.user).message
     if action == "resume":
-        clock_resume(game=game, actor=request.user)
+        clock_resume(judge=JudgeAtGame(game, request.user))
         return _("The clock runs again.")
     if action == "undo":
         undo = RulingUndoInputSerializer(data=data)
@@ -253,8 +254,12 @@ def _act(request: HttpRequest, game: Game, action: str, form: ReviewPostForm) ->
         ruling_undo(ruling_id=ruling_id, actor=request.user, **undo.validated_data)
         return _("The ruling is undone: the log shows it, with your reason.")
     table = JudgeAtTable(game, request.user)
-    ruling = ruling_input(action, data, ruleset=table.ruleset)
-    return _ruling_done(ruling_make(table=table, request=ruling))
+    # The button names the ruling: the API's kind.
+    ruling = RulingInputSerializer(
+        data={**data, "kind": action}, context={"ruleset": table.ruleset}
+    )
+    ruling.is_valid(raise_exception=True)
+    return _ruling_done(ruling_make(table=table, request=ruling.ruling))
 
 
 def _ruling_done(outcome: RulingOutcome) -> str:

@@ -51,23 +51,6 @@ DOCUMENTS = {
     ("competition/services/handover.py", "handover_return_import", "document"),
     ("games/services/move_log/record.py", "game_record_import", "record"),
 }
-# Still loose, and why: each is typed once its caller's value is (no person's
-# input reaches these unchecked).
-NOT_YET = {
-    # the refused text as the table sent it, stored for the incident history
-    ("judging/services/incidents.py", "refusal_record", "text"),
-    ("games/services/move_log/_common.py", "entry_read", "text"),
-    ("games/services/move_log/_common.py", "illegal", "extra"),
-    # a sort key over the prediction this module builds
-    ("judging/services/prediction.py", "urgency_key", "prediction"),
-    # an audit row's target and data
-    ("season/services/series.py", "series_audit", "target"),
-    ("season/services/series.py", "series_audit", "data"),
-    # the checked settings by name (tournament.models.TOURNAMENT_SETTINGS)
-    ("tournament/services/registration/tournaments.py", "tournament_settings_consistent", "values"),
-    ("tournament/services/registration/tournaments.py", "tournament_settings_defaults", "values"),
-}
-
 REQUEST_READERS = {
     "parse_int",
     "parse_optional_int",
@@ -200,7 +183,7 @@ def test_services_take_typed_values():
     for path in filter(_is_service, _code_files()):
         module = path.relative_to(ROOT).as_posix()
         for function, parameter, annotation in loose_parameters(path.read_text()):
-            if (module, function, parameter) not in DOCUMENTS | NOT_YET:
+            if (module, function, parameter) not in DOCUMENTS:
                 found.append(f"{module}: {function}({parameter}: {annotation})")
     assert not found, "a service takes an untyped value; check it where it enters: " + str(found)
 
@@ -210,7 +193,7 @@ def test_the_lists_of_exceptions_hold_only_what_is_still_there():
     for path in filter(_is_service, _code_files()):
         module = path.relative_to(ROOT).as_posix()
         still |= {(module, f, p) for f, p, _ in loose_parameters(path.read_text())}
-    assert (DOCUMENTS | NOT_YET) - still == set()
+    assert (DOCUMENTS) - still == set()
 
 
 def test_services_read_no_request():

@@ -1,11 +1,13 @@
 """The game clock: start, pause, resume, extend, stop, time up.
 
 All state is in the database (``GameClock`` + ``ClockEvent``); displays get
-the remaining time from ``games.selectors.clock.clock_state``, computed from server time, so
-every device shows the same clock. Marks are kept as real instants
-(``alert_due_at`` / ``limit_due_at``) and rescheduled whenever they move: a
-per-game Celery task with an ETA fires at each mark and a beat sweep every
-second catches anything a lost task missed (judging.services.alerts).
+the remaining time from ``games.selectors.clock.clock_state``, computed from
+server time, so every device shows the same clock. Marks are kept as real
+instants (``alert_due_at`` / ``limit_due_at``) and rescheduled whenever they
+move: a per-game Celery task with an ETA fires at each mark and a beat sweep
+every second catches anything a lost task missed (judging.services.alerts).
+A judge's writes (pause, resume, extend) take a ``JudgeAtGame``: who acts was
+checked once, where the request entered.
 """
 
 from __future__ import annotations
@@ -25,9 +27,9 @@ from core.users import Actor, signed_in
 from games.models import ClockEvent, Game, GameClock
 from games.push import game_changed
 from games.selectors.clock import clock_marks_s
+from games.services.judges import JudgeAtGame
 from games.signals import clock_changed
 from tournament.models import Round
-from tournament.permissions import require_judge
 
 logger = logging.getLogger(__name__)
 
@@ -199,10 +201,9 @@ def clock_start_round(*, round: Round, at: datetime.datetime | None = None) -> l
         return clock_started(games=games)
 
 
-def clock_pause(*, game: Game, actor: Actor, reason: str = "") -> GameClock:
+def clock_pause(*, judge: JudgeAtGame, reason: str = "") -> GameClock:
     """A judge stops the clock; ``reason`` comes checked (``games.serializers_clock``)."""
-    require_judge(actor, game.round.tournament)
-    return _pause(game, actor, reason)
+    return _pause(judge.game, judge.actor, reason)
 
 
 def clock_pause_for_call(*, game: Game, reason: str = "") -> GameClock:
@@ -234,8 +235,9 @@ def _pause(game: Game, actor: Actor | None, reason: str) -> GameClock:
     return clock
 
 
-def clock_resume(*, game: Game, actor: Actor) -> GameClock:
-    require_judge(actor, game.round.tournament)
+def clock_resume(*, judge: JudgeAtGame) -> GameClock:
+    """A judge starts the paused clock again (or closes the call that paused it)."""
+    game, actor = judge.game, judge.actor
     now = timezone.now()
     with transaction.atomic():
         clock = _locked_clock(game)
@@ -254,13 +256,13 @@ def clock_resume(*, game: Game, actor: Actor) -> GameClock:
     return clock
 
 
-def clock_extend(*, game: Game, actor: Actor, minutes: int, reason: str) -> GameClock:
+def clock_extend(*, judge: JudgeAtGame, minutes: int, reason: str) -> GameClock:
     """Give a table extra minutes; both marks move by as much.
 
     ``minutes`` (1 to ``MAX_EXTENSION_MINUTES``) and ``reason`` (stripped,
     not empty) come checked (``games.serializers_clock``).
     """
-    require_judge(actor, game.round.tournament)
+    game, actor = judge.game, judge.actor
     now = timezone.now()
     with transaction.atomic():
         clock = _locked_clock(game)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime
 import logging
 from collections.abc import Collection
-from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Exists, OuterRef
@@ -25,7 +24,7 @@ from games.selectors.clock import clock_elapsed_s, clock_marks_s
 from games.services.clock import clock_time_up
 from judging.models import Alert
 from judging.services.freshness import judging_changed
-from judging.services.prediction import game_prediction
+from judging.services.prediction import Prediction, game_prediction
 from tournament.models import Tournament
 from tournament.permissions import require_judge
 
@@ -40,7 +39,7 @@ def _insert(
     game = clock.game
     alert_s, limit_s = clock_marks_s(clock)
     elapsed = clock_elapsed_s(clock, now)
-    prediction: dict[str, Any] = {}
+    prediction: Prediction = {}
     if kind == Alert.Kind.ALERT_MARK:
         if Alert.objects.filter(game_id=game.pk, kind=kind).exists():
             return None

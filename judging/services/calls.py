@@ -20,6 +20,7 @@ from games.models import Game
 from games.selectors import game_log
 from games.selectors.clock import clock_state
 from games.services import clock as clock_service
+from games.services.judges import JudgeAtGame
 from judging.models import JudgeCall, Ruling
 from judging.services.freshness import judging_changed
 from tournament.permissions import require_judge
@@ -97,7 +98,11 @@ def _pause(game: Game, reason: str) -> bool:
 
 
 def _call(call_id: int) -> JudgeCall:
-    call = JudgeCall.objects.select_related("tournament", "game").filter(pk=call_id).first()
+    call = (
+        JudgeCall.objects.select_related("tournament", "game__round__tournament")
+        .filter(pk=call_id)
+        .first()
+    )
     if call is None:
         raise NotFound("call_not_found", _("No such judge call."))
     return call
@@ -185,26 +190,28 @@ def judge_call_close(*, call_id: int, actor: Actor) -> CallClosing:
     something else); the outcome says so, and why, so the judge can resume it.
     """
     call = _call(call_id)
-    require_judge(actor, call.tournament)
-    return _close(call, actor)
+    # The one check of who closes: resuming the clock the call paused takes it too.
+    return _close(call, JudgeAtGame(call.game, actor))
 
 
-def judge_call_close_by_ruling(*, ruling: Ruling, actor: Actor) -> CallClosing | None:
-    """Close the call ``ruling`` answered (if any), as ``judge_call_close``: ``actor`` made it.
+def judge_call_close_by_ruling(*, ruling: Ruling, judge: JudgeAtGame) -> CallClosing | None:
+    """Close the call ``ruling`` answered (if any), as ``judge_call_close``: ``judge`` made it.
 
     The ruling's own permission check covers it: ``judging.services.rulings``
-    made it at this call's table for a judge it had checked.
+    made it at this call's table (``judge.game``) for the judge it had checked.
     """
     if ruling.call is None:
         return None
-    return _close(ruling.call, actor)
+    return _close(ruling.call, judge)
 
 
-def _close(call: JudgeCall, actor: Actor) -> CallClosing:
+def _close(call: JudgeCall, judge: JudgeAtGame) -> CallClosing:
     with transaction.atomic():
         closed = JudgeCall.objects.filter(pk=call.pk).exclude(status=JudgeCall.Status.CLOSED)
         changed = bool(
-            closed.update(status=JudgeCall.Status.CLOSED, closed_by=actor, closed_at=timezone.now())
+            closed.update(
+                status=JudgeCall.Status.CLOSED, closed_by=judge.actor, closed_at=timezone.now()
+            )
         )
         call.refresh_from_db()
         resumed = False
@@ -212,7 +219,7 @@ def _close(call: JudgeCall, actor: Actor) -> CallClosing:
             judging_changed(tournament_id=call.tournament_id)
             if call.paused_clock:
                 try:
-                    clock_service.clock_resume(game=call.game, actor=actor)
+                    clock_service.clock_resume(judge=judge)
                     resumed = True
                 except ApplicationError:
                     pass  # resumed by hand, stopped or time up meanwhile: nothing to resume

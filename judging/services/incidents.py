@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from django.db import DatabaseError, transaction
 
@@ -13,19 +12,20 @@ from judging.models import MoveRefusal
 logger = logging.getLogger(__name__)
 
 
-def refusal_record(*, game: Game, text: Any, rule: str, message_en: str, message_da: str) -> None:
+def refusal_record(*, game: Game, text: str, rule: str, message_en: str, message_da: str) -> None:
     """Store one refused entry; called by the move log after it refused a submission.
 
+    ``text`` is the entry as the table sent it, read as text where it entered
+    (``games.serializers.EntrySubmitSerializer``: a number is the text it spells).
     Runs outside the refused submission's transaction (which rolled back),
     and never fails the caller: the table's answer matters more.
     """
-    raw = text if isinstance(text, str) else repr(text)
-    seat = raw.strip()[:1].upper() if raw.strip()[:2].upper() in ("Y ", "R ", "B ", "G ") else ""
+    seat = text.strip()[:1].upper() if text.strip()[:2].upper() in ("Y ", "R ", "B ", "G ") else ""
     if not seat:
         seat = _to_move(game)
     try:
         with transaction.atomic():
-            _store(game, raw, seat, rule, message_en, message_da)
+            _store(game, text, seat, rule, message_en, message_da)
     except DatabaseError:
         logger.warning("could not record a refused entry for game %s", game.pk)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 if TYPE_CHECKING:
     from games.models import Game
@@ -28,9 +28,20 @@ logger = logging.getLogger(__name__)
 TEAMS = ("YB", "RG")
 
 
+class Prediction(TypedDict, total=False):
+    """The prediction stored on an alert (JSON); an alert raised without one stores ``{}``."""
+
+    known: bool
+    elapsed_s: float
+    stuck: bool
+    predicted_finish_s: float | None
+    overrun_s: float | None
+    progress: float | None
+
+
 def predict_finish(
     *, elapsed_s: float, limit_s: float, start: dict[str, int] | None, now: dict[str, int] | None
-) -> dict[str, Any]:
+) -> Prediction:
     """The prediction as stored on an alert (pure; JSON-safe)."""
     if not start or not now or elapsed_s <= 0:
         return {
@@ -66,12 +77,13 @@ def predict_finish(
     }
 
 
-def urgency_key(prediction: dict[str, Any]) -> tuple[float, float]:
+def urgency_key(prediction: Prediction) -> tuple[float, float]:
     """Sort key, most urgent first: stuck, then largest overrun; unknown as 0."""
+    overrun_s = prediction.get("overrun_s")
     if prediction.get("stuck"):
         overrun = math.inf
-    elif prediction.get("known") and prediction.get("overrun_s") is not None:
-        overrun = float(prediction["overrun_s"])
+    elif prediction.get("known") and overrun_s is not None:
+        overrun = float(overrun_s)
     else:
         overrun = 0.0
     return (-overrun, -float(prediction.get("elapsed_s") or 0.0))
@@ -96,7 +108,7 @@ def game_distances(*, game: Game) -> tuple[dict[str, int], dict[str, int]] | Non
         return None
 
 
-def game_prediction(*, game: Game, elapsed_s: float, limit_s: float) -> dict[str, Any]:
+def game_prediction(*, game: Game, elapsed_s: float, limit_s: float) -> Prediction:
     distances = game_distances(game=game)
     start, now = distances if distances else (None, None)
     return predict_finish(elapsed_s=elapsed_s, limit_s=limit_s, start=start, now=now)

@@ -32,6 +32,7 @@ from games.engine import (
 from games.models import Game
 from games.selectors import game_log
 from games.selectors.adjudication import SideStanding
+from games.services.judges import JudgeAtGame
 from games.services.results import game_result_record
 from judging.models import JudgeCall, Ruling
 from judging.selectors_timeout import is_timed_out, timeout_proposal
@@ -48,7 +49,6 @@ from judging.services.ruling_requests import (
     VoidRequest,
     WarningRequest,
 )
-from tournament.permissions import require_judge
 from tournament.services.audit import audit_record
 
 
@@ -76,19 +76,15 @@ def _call(game: Game, call_id: int | None) -> JudgeCall | None:
 
 
 @dataclasses.dataclass(frozen=True)
-class JudgeAtTable:
+class JudgeAtTable(JudgeAtGame):
     """A judge of the game's event at its table: made only after the check that they are.
 
     The ruling services take it instead of a game and an actor, so a ruling
     checks who rules once, where it enters (the API, the review page), and
-    reads the game's log at most once however many entries it names.
+    reads the game's log at most once however many entries it names. It is a
+    ``JudgeAtGame``: closing the ruling's call resumes the clock without a
+    second check.
     """
-
-    game: Game
-    actor: Actor
-
-    def __post_init__(self) -> None:
-        require_judge(self.actor, self.game.round.tournament)
 
     @property
     def ruleset(self) -> Ruleset:
@@ -323,7 +319,7 @@ def ruling_make(*, table: JudgeAtTable, request: RulingRequest) -> RulingOutcome
     """One entry point for the judge's page and the API: the ruling ``request`` asks for.
 
     ``table`` has checked the judge; ``request`` comes checked
-    (``judging.serializers.ruling_input``). A ruling that answers a judge
+    (``judging.serializers.RulingInputSerializer``). A ruling that answers a judge
     call closes it in the same transaction, and a clock the call paused runs
     again, unless ``request.keep_call_open`` (more rulings to come there).
     """
@@ -332,7 +328,7 @@ def ruling_make(*, table: JudgeAtTable, request: RulingRequest) -> RulingOutcome
         if ruling.call_id is None or request.keep_call_open:
             return RulingOutcome(ruling=ruling)
         return RulingOutcome(
-            ruling=ruling, call=judge_call_close_by_ruling(ruling=ruling, actor=table.actor)
+            ruling=ruling, call=judge_call_close_by_ruling(ruling=ruling, judge=table)
         )
 
 

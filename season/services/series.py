@@ -61,8 +61,17 @@ def _known(values: Mapping[str, Any]) -> None:
         raise TypeError(f"Not settings of a season: {', '.join(sorted(unknown))}")
 
 
+# An audit row's data: plain JSON values (the changed settings as text, counts, ids, names).
+AuditData = Mapping[str, str | int | list[str]]
+
+
 def series_audit(
-    *, series: Series, actor: Actor, action: str, target: object = "", data: Any = None
+    *,
+    series: Series,
+    actor: Actor,
+    action: str,
+    target: Series | Tournament | str = "",
+    data: AuditData | None = None,
 ) -> None:
     SeriesAudit.objects.create(
         series=series,

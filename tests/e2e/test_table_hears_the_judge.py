@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.services.clock import clock_pause, clock_start
+from games.services.judges import JudgeAtGame
 from judging.services.rulings import ruling_void
 from tests.e2e.test_table_device import device, table_at  # noqa: F401  (fixture)
 from tests.factories import judge_of
@@ -52,7 +53,7 @@ def test_a_paused_clock_shows_paused_and_the_judge_by_name(device, live_server):
     game, url = table_at(live_server, 2)
     judge = named_judge(game)
     clock_start(game=game)
-    clock_pause(game=game, actor=judge, reason="Dommerkald")
+    clock_pause(judge=JudgeAtGame(game, judge), reason="Dommerkald")
     _ctx, page = device(390, 844)
     page.goto(url)
     clock = page.locator(".device-bar .game-clock")

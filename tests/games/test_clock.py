@@ -20,6 +20,7 @@ from games.services.clock import (
     clock_started,
     clock_stop,
 )
+from games.services.judges import JudgeAtGame
 from tests.factories import GameFactory, RoundFactory, TournamentFactory, UserFactory, judge_of
 from tournament.models import Round
 
@@ -99,7 +100,7 @@ def test_clock_speed_makes_minutes_pass_faster(game):
 def test_pause_freezes_the_clock_and_resume_moves_the_marks(game, judge, monkeypatch):
     clock_start(game=game, at=at(0))
     monkeypatch.setattr(clock_service.timezone, "now", lambda: at(20))
-    clock = clock_pause(game=game, actor=judge, reason="Dommerkald")
+    clock = clock_pause(judge=JudgeAtGame(game, judge), reason="Dommerkald")
     assert clock.alert_due_at is None and clock.limit_due_at is None
     state = _state(game, at(25))
     assert state.status == "paused"
@@ -107,7 +108,7 @@ def test_pause_freezes_the_clock_and_resume_moves_the_marks(game, judge, monkeyp
     assert state.paused_reason == "Dommerkald"
     assert state.elapsed_s == pytest.approx(20 * 60)
     monkeypatch.setattr(clock_service.timezone, "now", lambda: at(27))
-    clock = clock_resume(game=game, actor=judge)
+    clock = clock_resume(judge=JudgeAtGame(game, judge))
     assert clock.alert_due_at == at(57)
     assert clock.limit_due_at == at(67)
     assert _state(game, at(30)).elapsed_s == pytest.approx(23 * 60)
@@ -115,7 +116,7 @@ def test_pause_freezes_the_clock_and_resume_moves_the_marks(game, judge, monkeyp
 
 def test_extension_moves_both_marks_and_is_listed(game, judge):
     clock_start(game=game, at=at(0))
-    clock = clock_extend(game=game, actor=judge, minutes=5, reason="Langt dommerkald")
+    clock = clock_extend(judge=JudgeAtGame(game, judge), minutes=5, reason="Langt dommerkald")
     assert clock.alert_due_at == at(55)
     assert clock.limit_due_at == at(65)
     state = _state(game, at(10))
@@ -165,28 +166,28 @@ def test_only_a_judge_of_this_tournament_may_touch_the_clock(game):
     nobody = UserFactory(username="player")
     for actor in (other_judge, nobody):
         with pytest.raises(PermissionDenied):
-            clock_pause(game=game, actor=actor, reason="")
+            clock_pause(judge=JudgeAtGame(game, actor), reason="")
         with pytest.raises(PermissionDenied):
-            clock_extend(game=game, actor=actor, minutes=5, reason="x")
+            clock_extend(judge=JudgeAtGame(game, actor), minutes=5, reason="x")
     assert GameClock.objects.get(game=game).paused_at is None
 
 
 def test_double_pause_and_resume_without_pause_are_refused(game, judge):
     clock_start(game=game, at=at(0))
-    clock_pause(game=game, actor=judge)
+    clock_pause(judge=JudgeAtGame(game, judge))
     with pytest.raises(ApplicationError) as err:
-        clock_pause(game=game, actor=judge)
+        clock_pause(judge=JudgeAtGame(game, judge))
     assert err.value.code == "clock_already_paused"
-    clock_resume(game=game, actor=judge)
+    clock_resume(judge=JudgeAtGame(game, judge))
     with pytest.raises(ApplicationError) as err:
-        clock_resume(game=game, actor=judge)
+        clock_resume(judge=JudgeAtGame(game, judge))
     assert err.value.code == "clock_not_paused"
     assert ClockEvent.objects.filter(kind="pause").count() == 1
 
 
 def test_pausing_a_clock_that_never_started_is_refused(game, judge):
     with pytest.raises(ApplicationError) as err:
-        clock_pause(game=game, actor=judge)
+        clock_pause(judge=JudgeAtGame(game, judge))
     assert err.value.code == "clock_not_started"
 
 
@@ -199,14 +200,14 @@ def test_stop_freezes_the_clock_and_clears_the_marks(game, judge):
     assert state.elapsed_s == pytest.approx(42 * 60)
     assert clock_stop(game=game, at=at(50)).stopped_at == at(42)
     with pytest.raises(ApplicationError) as err:
-        clock_extend(game=game, actor=judge, minutes=5, reason="x")
+        clock_extend(judge=JudgeAtGame(game, judge), minutes=5, reason="x")
     assert err.value.code == "clock_stopped"
 
 
 def test_stop_while_paused_counts_up_to_the_pause(game, judge, monkeypatch):
     clock_start(game=game, at=at(0))
     monkeypatch.setattr(clock_service.timezone, "now", lambda: at(30))
-    clock_pause(game=game, actor=judge)
+    clock_pause(judge=JudgeAtGame(game, judge))
     clock_stop(game=game, at=at(40))
     assert _state(game, at(45)).elapsed_s == pytest.approx(30 * 60)
 

@@ -37,6 +37,7 @@ from games.services.clock import (
     clock_start_round,
     clock_stop,
 )
+from games.services.judges import JudgeAtGame
 from judging.models import Alert
 from tests.factories import GameFactory, RoundFactory, TournamentFactory, judge_of
 
@@ -280,13 +281,13 @@ def test_pause_and_extension_move_the_marks_and_a_finished_game_raises_nothing(b
     paused, extended, finished = games
     judge = judge_of(round_.tournament)
     clock_start_round(round=round_)
-    clock_extend(game=extended, actor=judge, minutes=20, reason="Dommerkald")  # +2 s real
-    clock_pause(game=paused, actor=judge, reason="Dommerkald")
+    clock_extend(judge=JudgeAtGame(extended, judge), minutes=20, reason="Dommerkald")  # +2 s real
+    clock_pause(judge=JudgeAtGame(paused, judge), reason="Dommerkald")
     clock_stop(game=finished)
     Game.objects.filter(pk=finished.pk).update(status=Game.Status.FINISHED)
     time.sleep(LIMIT_S + 1.5)
     assert _alerts([paused, finished]) == []
-    clock_resume(game=paused, actor=judge)
+    clock_resume(judge=JudgeAtGame(paused, judge))
     _wait_for(lambda: len(_alerts([paused, extended])) == 4, 30, "the moved marks")
     time.sleep(1.5)
     assert _alerts(games) == _all_marks([paused, extended])

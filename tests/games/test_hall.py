@@ -18,6 +18,7 @@ from core.public_cache import MARK_HEADER, SERVER_TIME_HEADER
 from games.models import GameClock
 from games.selectors import HALL_CACHE_SECONDS, hall_tables
 from games.services.clock import clock_extend, clock_pause, clock_start_round
+from games.services.judges import JudgeAtGame
 from games.services.move_log import move_submit
 from tests.factories import GameFactory, RoundFactory, TournamentFactory, judge_of
 from tournament.models import Round
@@ -80,8 +81,8 @@ def test_the_page_puts_the_late_tables_first_and_the_api_keeps_table_order(round
 def test_a_paused_extended_and_an_alerting_clock_show_in_the_hall(round_):
     first, second, third = round_.games.order_by("table_number")
     judge = judge_of(round_.tournament)
-    clock_pause(game=first, actor=judge, reason="Judge call")
-    clock_extend(game=second, actor=judge, minutes=5, reason="Delayed start")
+    clock_pause(judge=JudgeAtGame(first, judge), reason="Judge call")
+    clock_extend(judge=JudgeAtGame(second, judge), minutes=5, reason="Delayed start")
     past_alert = timezone.now() - datetime.timedelta(minutes=55)
     GameClock.objects.filter(game=third).update(started_at=past_alert)
     cache.clear()  # the next poll after the shared copy expired

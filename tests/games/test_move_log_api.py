@@ -391,3 +391,23 @@ def test_import_of_a_void_with_unicode_digits_names_the_entry_and_rule_n(game, r
     res = post(staff, f"/api/games/{game.pk}/record/", dict(record, moves=moves))
     assert res.status_code == 422
     assert res.json()["error"]["code"] == "N" and res.json()["error"]["index"] == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "status", "code", "recorded"),
+    [
+        (5, 422, "N", ["5"]),  # a number is read as the text it spells, refused and kept
+        (12.5, 422, "N", ["12.5"]),
+        (None, 400, "invalid", []),  # no text at all is a malformed request, not a refusal
+    ],
+)
+def test_an_entry_that_is_no_text_is_answered_and_kept_as_the_table_sent_it(
+    client, game, token, text, status, code, recorded
+):
+    from judging.models import MoveRefusal
+
+    res = submit(client, token, text, "api-client-1", 0)
+    assert res.status_code == status
+    assert res.json()["error"]["code"] == code
+    assert list(MoveRefusal.objects.values_list("text", flat=True)) == recorded
+    assert not MoveEntry.objects.exists()

@@ -10,7 +10,7 @@ from games.selectors import log_cache
 from games.services.clock import clock_start
 from games.services.move_log import move_submit
 from games.services.tokens import game_token
-from judging.serializers import ruling_input
+from judging.serializers import RulingInputSerializer
 from judging.services.rulings import JudgeAtTable, ruling_make
 from tests.factories import GameFactory, TournamentRoleFactory, UserFactory, judge_of
 
@@ -59,9 +59,17 @@ def token(game):
     return game_token(game=game)
 
 
+def ruling_input(kind, data, *, ruleset):
+    """What a ruling asks for, read as the API reads its body: the one serializer, the
+    kind first (``InputRefused`` names a bad field; an unknown kind is its own 400)."""
+    ruling = RulingInputSerializer(data={**data, "kind": kind}, context={"ruleset": ruleset})
+    ruling.is_valid(raise_exception=True)
+    return ruling.ruling
+
+
 def rule(*, game, actor, kind, data):
     """A ruling as the API and the review page make one: the judge checked at the
-    table, the fields through the kind's serializer, then ``ruling_make``."""
+    table, the fields through the rulings serializer, then ``ruling_make``."""
     table = JudgeAtTable(game, actor)
     return ruling_make(table=table, request=ruling_input(kind, data, ruleset=table.ruleset))
 
@@ -85,4 +93,4 @@ def api():
     return APIClient()
 
 
-__all__ = ["TournamentRoleFactory", "log_moves"]
+__all__ = ["TournamentRoleFactory", "log_moves", "ruling_input"]

@@ -10,6 +10,7 @@ from django.utils import timezone
 from core.errors import NotFound, PermissionDenied
 from games.models import Game, GameClock
 from games.services.clock import clock_pause, clock_start, clock_stop
+from games.services.judges import JudgeAtGame
 from judging.models import Alert
 from judging.services.alerts import alert_acknowledge, alert_raise_if_due, alerts_raise_due
 from tests.factories import GameFactory, TournamentFactory, UserFactory, judge_of
@@ -82,7 +83,7 @@ def test_the_sweep_raises_every_due_mark(game):
 def test_a_paused_clock_raises_nothing(game):
     judge = judge_of(game.round.tournament)
     clock_start(game=game, at=ago(49.9))
-    clock_pause(game=game, actor=judge)
+    clock_pause(judge=JudgeAtGame(game, judge))
     assert alerts_raise_due(now=timezone.now() + datetime.timedelta(minutes=30)) == 0
     assert not Alert.objects.exists()
 

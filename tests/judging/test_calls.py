@@ -7,6 +7,7 @@ import pytest
 from core.errors import ApplicationError, PermissionDenied
 from games.models import Game, GameClock
 from games.selectors.clock import clock_state
+from games.services.judges import JudgeAtGame
 from judging.models import JudgeCall
 from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
 
@@ -83,7 +84,7 @@ def test_without_the_setting_the_clock_runs_on(logged):
 def test_a_clock_paused_by_hand_is_left_paused_after_the_call(logged, judge):
     from games.services.clock import clock_pause
 
-    clock_pause(game=logged, actor=judge, reason="toiletpause")
+    clock_pause(judge=JudgeAtGame(logged, judge), reason="toiletpause")
     call = judge_call_create(game=logged, client_id="call-0001")
     assert not call.paused_clock
     closing = judge_call_close(call_id=call.pk, actor=judge)

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from games.models import Game
 from games.services.clock import clock_start, clock_stop
+from games.services.judges import JudgeAtGame
 from judging.models import Alert
 from judging.selectors import judge_dashboard
 from judging.services.alerts import alerts_raise_due
@@ -202,7 +203,7 @@ def hundred(round_, monkeypatch):
         clock_start(game=game, at=ago(61 if number <= 40 else 52 if number < 100 else 56))
     from games.services.clock import clock_extend
 
-    clock_extend(game=games[100], actor=judge, minutes=5, reason="toiletpause")
+    clock_extend(judge=JudgeAtGame(games[100], judge), minutes=5, reason="toiletpause")
     alerts_raise_due()
     predictions = {
         **{n: _over(2) for n in range(41, 100)},

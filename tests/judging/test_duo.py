@@ -15,7 +15,6 @@ from games.selectors.adjudication import adjudication_proposal
 from games.services.clock import clock_start, clock_time_up
 from judging.models import Ruling
 from judging.selectors_review import game_review, rule_text
-from judging.serializers import ruling_input
 from judging.services.prediction import game_distances
 from judging.services.rulings import (
     JudgeAtTable,
@@ -27,7 +26,7 @@ from judging.services.rulings import (
     ruling_warning,
 )
 from tests.factories import GameFactory, judge_of
-from tests.judging.conftest import log_moves
+from tests.judging.conftest import log_moves, ruling_input
 
 pytestmark = pytest.mark.django_db
 

@@ -14,9 +14,9 @@ from judging.serializers import (
     RulingUndoInputSerializer,
     TableCallInputSerializer,
     VoidCheckInputSerializer,
-    ruling_input,
 )
 from judging.services.ruling_requests import AdjudicationRequest, VoidRequest
+from tests.judging.conftest import ruling_input
 
 pytestmark = pytest.mark.django_db
 
@@ -200,3 +200,25 @@ def test_the_review_page_refuses_an_unstorable_field_on_the_page(client, logged,
     answer = client.post(url, {"action": "uphold", "seq": "10", "reason": "a\x00b"})
     assert answer.status_code == 400
     assert not Ruling.objects.exists()
+
+
+def test_the_rulings_serializer_reads_the_kind_first_then_the_kinds_fields():
+    from core.errors import ApplicationError
+    from judging.serializers import RulingInputSerializer
+
+    unknown = RulingInputSerializer(data={"kind": "pardon", "seq": "ti"}, context={})
+    with pytest.raises(ApplicationError) as err:
+        unknown.is_valid(raise_exception=True)
+    assert err.value.code == "ruling_kind_invalid"
+    refused = RulingInputSerializer(data={"kind": "uphold", "seq": 10}, context={"ruleset": DM2023})
+    with pytest.raises(InputRefused) as fields:
+        refused.is_valid(raise_exception=True)
+    assert fields.value.get_codes() == {"reason": ["reason_required"]}
+    assert fields.value.texts["en"]["reason"] != fields.value.texts["da"]["reason"]
+    valid = RulingInputSerializer(
+        data={"kind": "adjudication", "winner": "RG"}, context={"ruleset": DM2023}
+    )
+    assert valid.is_valid()
+    assert valid.ruling == AdjudicationRequest(
+        reason="", call=None, keep_call_open=False, winner="RG"
+    )

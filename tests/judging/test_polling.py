@@ -24,6 +24,7 @@ from games.services.clock import (
     clock_start,
     clock_stop,
 )
+from games.services.judges import JudgeAtGame
 from judging import selectors_polling
 from judging.models import Alert
 from judging.selectors import judge_dashboard
@@ -114,7 +115,7 @@ def test_a_cache_outage_fails_neither_a_bump_nor_a_poll(
     for method in ("get", "get_many", "set", "add", "incr"):
         monkeypatch.setattr(cache, method, down)
     with commit():
-        clock_pause(game=logged, actor=judge, reason="tvist")
+        clock_pause(judge=JudgeAtGame(logged, judge), reason="tvist")
     response = _dashboard(judge_client, tournament)
     assert response.status_code == 200
     assert response.json()["tables"][0]["status"] == "paused"
@@ -157,15 +158,15 @@ def test_a_clock_action_shows_on_the_next_poll(
     action, logged, judge, judge_client, tournament, long_max_age, commit
 ):
     if action == "resume":
-        clock_pause(game=logged, actor=judge)
+        clock_pause(judge=JudgeAtGame(logged, judge))
     before = _table_of(_dashboard(judge_client, tournament).json(), logged)
     with commit():
         if action == "pause":
-            clock_pause(game=logged, actor=judge, reason="tvist")
+            clock_pause(judge=JudgeAtGame(logged, judge), reason="tvist")
         elif action == "resume":
-            clock_resume(game=logged, actor=judge)
+            clock_resume(judge=JudgeAtGame(logged, judge))
         elif action == "extend":
-            clock_extend(game=logged, actor=judge, minutes=5, reason="toiletpause")
+            clock_extend(judge=JudgeAtGame(logged, judge), minutes=5, reason="toiletpause")
         else:
             clock_stop(game=logged)
     after = _table_of(_dashboard(judge_client, tournament).json(), logged)
@@ -355,7 +356,7 @@ def test_the_dashboard_tag_ignores_running_seconds_but_not_a_stopped_clock(logge
     assert early["tables"][0]["clock"]["remaining_s"] != later["tables"][0]["clock"]["remaining_s"]
     assert dashboard_etag(early, "da") == dashboard_etag(later, "da")
     assert dashboard_etag(early, "da") != dashboard_etag(early, "en")
-    clock_pause(game=logged, actor=judge)
+    clock_pause(judge=JudgeAtGame(logged, judge))
     paused = judge_dashboard(tournament=logged.round.tournament, now=now)
     assert dashboard_etag(paused, "da") != dashboard_etag(early, "da")
 
@@ -429,8 +430,8 @@ def round_with_every_clock(judge):
     judge_of(tournament, judge.username)
     clock_start(game=games[1], at=ago(20))
     clock_start(game=games[2], at=ago(30))
-    clock_extend(game=games[2], actor=judge, minutes=3, reason="toiletpause")
-    clock_pause(game=games[2], actor=judge, reason="tvist om kort")
+    clock_extend(judge=JudgeAtGame(games[2], judge), minutes=3, reason="toiletpause")
+    clock_pause(judge=JudgeAtGame(games[2], judge), reason="tvist om kort")
     clock_start(game=games[3], at=ago(70))
     Game.objects.filter(pk=games[3].pk).update(status=Game.Status.TIME_UP)
     clock_start(game=games[4], at=ago(40))

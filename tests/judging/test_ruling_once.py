@@ -68,3 +68,21 @@ def test_a_ruling_that_closes_its_call_checks_the_judge_once_in_judging(
     assert counted == {"is_judge": 1, "game_log": 1}
     assert Ruling.objects.get().call_id == call.pk
     assert JudgeCall.objects.get(pk=call.pk).status == JudgeCall.Status.CLOSED
+
+
+def test_a_ruling_that_closes_the_call_that_paused_the_clock_checks_the_judge_once(
+    api, logged, judge, counted
+):
+    call = judge_call_create(game=logged, client_id="call-0002")
+    assert JudgeCall.objects.get(pk=call.pk).paused_clock
+    counted.update(is_judge=0, game_log=0)
+    api.force_authenticate(judge)
+    answer = api.post(
+        f"/api/judging/games/{logged.pk}/rulings/",
+        {"kind": "uphold", "seq": 10, "reason": "Lovligt", "call": call.pk},
+        format="json",
+    )
+    assert answer.status_code == 201, answer.json()
+    assert answer.json()["call_closing"]["clock"] == "resumed"
+    # The clock's resume takes the ruling's checked judge.
+    assert counted["is_judge"] == 1

@@ -12,8 +12,8 @@ from games.models import Game, MoveEntry
 from games.selectors import game_log, game_record_export, game_state, move_log_verify
 from games.selectors.adjudication import adjudication_proposal
 from games.services.clock import clock_time_up
+from games.services.judges import JudgeAtGame
 from judging.models import Ruling
-from judging.serializers import ruling_input
 from judging.services.rulings import (
     JudgeAtTable,
     adjudication_decide,
@@ -25,7 +25,7 @@ from judging.services.rulings import (
     ruling_warning,
     void_preview,
 )
-from tests.judging.conftest import log_moves, rule
+from tests.judging.conftest import log_moves, rule, ruling_input
 
 pytestmark = pytest.mark.django_db
 
@@ -398,7 +398,7 @@ def test_after_a_ruling_a_clock_paused_by_hand_stays_paused_and_says_why(logged,
     from games.services.clock import clock_pause
     from judging.services.calls import judge_call_create
 
-    clock_pause(game=logged, actor=judge, reason="spiller på toilet")
+    clock_pause(judge=JudgeAtGame(logged, judge), reason="spiller på toilet")
     call = judge_call_create(game=logged, client_id="call-0001")
     outcome = rule(
         game=logged, actor=judge, kind="uphold", data={"seq": 10, "reason": "ok", "call": call.pk}

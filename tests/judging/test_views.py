@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from games.services.judges import JudgeAtGame
 from judging.models import JudgeCall, Ruling
 from judging.services.rulings import ruling_penalty, ruling_warning
 
@@ -261,7 +262,7 @@ def test_closing_a_call_says_so_and_not_that_a_ruling_was_written(client, logged
 def test_resume_the_clock_from_the_review_page(client, logged, judge):
     from games.services.clock import clock_pause
 
-    clock_pause(game=logged, actor=judge, reason="pause")
+    clock_pause(judge=JudgeAtGame(logged, judge), reason="pause")
     client.force_login(judge)
     page = client.get(_review_url(logged)).content.decode()
     assert 'id="resume-clock"' in page and "Uret står på pause — pause" in page

@@ -6,7 +6,7 @@ import contextlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
@@ -98,13 +98,20 @@ def with_legal_moves(game: Game, result: SubmitResult) -> SubmitResult:
 # --- errors ---------------------------------------------------------------
 
 
+class RefusedEntry(TypedDict, total=False):
+    """Which entry a refusal is about, for the answer: its text and its place in the list."""
+
+    move: str
+    index: int
+
+
 def illegal(
     rule: str,
     message: Text,
     message_da: str | None = None,  # the engine's refusals carry their own Danish
     *,
     params: dict[str, Any] | None = None,
-    **extra: Any,
+    **extra: Unpack[RefusedEntry],
 ) -> ApplicationError:
     return ApplicationError(
         rule, message, message_da, params=params, status=422, extra={"rule": rule, **extra}
@@ -150,7 +157,7 @@ def _canonical_discard(rest: str, ruleset: Ruleset) -> str:
 
 
 def entry_read(
-    *, text: object, to_move: str | None, ruleset: Ruleset = DM2023
+    *, text: str, to_move: str | None, ruleset: Ruleset = DM2023
 ) -> tuple[str, str, str]:
     """Read a typed entry into ``(seat, as typed for the engine, canonical entry)``.
 
@@ -159,7 +166,7 @@ def entry_read(
     read in ``ruleset``'s notation (the printed rulebook also reads ``Y15``;
     DUO reads ``5: YK3+5``, ``1: in YK``, its players ``Y`` and ``R``).
     """
-    if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT_LENGTH:
+    if not text.strip() or len(text) > MAX_TEXT_LENGTH:
         raise illegal(
             "N",
             _("Enter a move such as '5: Y3+5', '11: in', 'J: Y3<>R10' or a discard 'X: 2 3 9 12'."),

@@ -94,7 +94,7 @@ def _lock_head(game: Game, client_id: str) -> _Head:
     )
 
 
-def _stale(game: Game, expected_seq: object, view: LogView) -> Conflict:
+def _stale(game: Game, expected_seq: int, view: LogView) -> Conflict:
     return Conflict(
         "stale_sequence",
         _(
@@ -145,7 +145,7 @@ def move_submit(
 
 
 def _submit_locked(
-    game: Game, text: object, client_id: str, expected_seq: int, token_digest: str | None
+    game: Game, text: str, client_id: str, expected_seq: int, token_digest: str | None
 ) -> SubmitResult:
     head = _lock_head(game, client_id)
     if token_digest is not None and not any(
@@ -188,7 +188,7 @@ def _submit_locked(
     return SubmitResult(True, entry, answer_state(game, new_view))
 
 
-def _refusal_record(game: Game, text: object, err: ApplicationError) -> None:
+def _refusal_record(game: Game, text: str, err: ApplicationError) -> None:
     """Announce a refused entry; judging keeps it for the incident history (games.signals)."""
     move_refused.send(
         sender=Game,

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any, TypedDict, Unpack
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Field, Q
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
@@ -60,13 +60,18 @@ class TournamentSettings(TournamentOptions, total=False):
     date: datetime.date
 
 
-# The settings that must agree with each other, whichever of them changes.
-_RELATED = ("alert_minutes", "time_limit_minutes", "points_win", "points_loss")
+class RelatedSettings(TypedDict):
+    """The settings that must agree with each other, whichever of them changes."""
+
+    alert_minutes: int
+    time_limit_minutes: int
+    points_win: int
+    points_loss: int
 
 
-def tournament_settings_consistent(values: Mapping[str, Any]) -> None:
+def tournament_settings_consistent(values: RelatedSettings) -> None:
     """Refuse settings that contradict each other (the judge alert after the time
-    limit, a win worth no more than a loss); ``values`` holds all of ``_RELATED``."""
+    limit, a win worth no more than a loss)."""
     if values["alert_minutes"] >= values["time_limit_minutes"]:
         raise ApplicationError(
             "alert_not_before_limit",
@@ -81,10 +86,21 @@ def tournament_settings_consistent(values: Mapping[str, Any]) -> None:
         )
 
 
-def tournament_settings_defaults(values: Mapping[str, Any]) -> dict[str, Any]:
+def _default(name: str) -> int:
+    field = Tournament._meta.get_field(name)
+    assert isinstance(field, Field)
+    default: int = field.get_default()
+    return default
+
+
+def tournament_settings_defaults(values: TournamentOptions) -> RelatedSettings:
     """The settings ``tournament_settings_consistent`` reads: from ``values``, else the defaults."""
-    fields = {f.name: f for f in Tournament._meta.concrete_fields if f.name in _RELATED}
-    return {key: values.get(key, fields[key].get_default()) for key in _RELATED}
+    return RelatedSettings(
+        alert_minutes=values.get("alert_minutes", _default("alert_minutes")),
+        time_limit_minutes=values.get("time_limit_minutes", _default("time_limit_minutes")),
+        points_win=values.get("points_win", _default("points_win")),
+        points_loss=values.get("points_loss", _default("points_loss")),
+    )
 
 
 def _slug_taken(slug: str) -> Conflict:
@@ -121,8 +137,8 @@ def tournament_create(
     if not getattr(actor, "is_authenticated", False):
         raise PermissionDenied(_("Sign in to create a tournament."))
     _known(options)
+    tournament_settings_consistent(tournament_settings_defaults(options))
     values = {"name": name, "date": date, **options}
-    tournament_settings_consistent(tournament_settings_defaults(values))
     if slug and Tournament.objects.filter(slug=slug).exists():
         raise _slug_taken(slug)
     slug = slug or _unique_slug(name)
@@ -181,7 +197,12 @@ def tournament_update(
     _known(changes)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     tournament_settings_consistent(
-        {key: changes.get(key, getattr(tournament, key)) for key in _RELATED}
+        RelatedSettings(
+            alert_minutes=changes.get("alert_minutes", tournament.alert_minutes),
+            time_limit_minutes=changes.get("time_limit_minutes", tournament.time_limit_minutes),
+            points_win=changes.get("points_win", tournament.points_win),
+            points_loss=changes.get("points_loss", tournament.points_loss),
+        )
     )
     swiss_paired = tournament.rounds.filter(kind=Round.Kind.SWISS).count()
     if "swiss_rounds" in changes and changes["swiss_rounds"] < swiss_paired:
