@@ -98,7 +98,9 @@ class ReviewPostForm(forms.Form):
         decide = posted["decide"]
         data["keep"] = [k.split(":")[0] for k in decide if k.endswith(":keep")]
         data["also"] = [k.split(":")[0] for k in decide if k.endswith(":void")]
-        if not data["keep"]:
+        # A void's position box corrects the board only when it keeps later entries;
+        # "Correct the position" posts its position on its own.
+        if posted["action"] == "void" and not data["keep"]:
             data["position"] = ""
         return data
 

@@ -328,3 +328,19 @@ def test_judges_pages_read_judge_entries_in_words_and_name_the_judge(client, api
     assert "Straf P1: Gul får 3 kort i næste giv" in html and "Ulla Ravn" in html
     review = client.get(_review_url(logged)).content.decode()
     assert "Straf P1: Gul får 3 kort i næste giv <code>! P1 Y</code>" in review
+
+
+def test_correcting_the_position_through_the_form(client, logged, judge):
+    """The "Correct the position" form posts the position the page prefilled (the
+    position now) with the judge's reason; the ruling stores it as a judge entry."""
+    client.force_login(judge)
+    page = client.get(_review_url(logged)).content.decode()
+    prefilled = page.split('id="form-position"')[1].split('name="position" value="')[1]
+    position = prefilled.split('"')[0]
+    assert position.startswith("Y=")
+    url = reverse("judging:rule", args=[logged.round.tournament.slug, logged.pk])
+    answer = client.post(url, {"action": "position", "position": position, "reason": "Tælt om"})
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    ruling = Ruling.objects.get()
+    assert ruling.kind == "position" and ruling.reason == "Tælt om"
+    assert [str(e["text"]).startswith("! SET") for e in ruling.log_entries] == [True]
