@@ -55,7 +55,7 @@ class ReplayChoice:
     chosen_legal: bool | None
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled as its fields in order and rebuilt by __init__: a third of the
+        # Pickled as its fields in order and rebuilt by __init__: about half the
         # time the dataclass's own pickling of slots takes (docs/caching.md).
         return (ReplayChoice, _CHOICE_FIELDS(self))
 

@@ -11,6 +11,7 @@ import re
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
+from django.utils import translation
 
 from core.cache import cache_key
 from games.engine import (
@@ -235,7 +236,11 @@ def test_the_page_says_where_the_replay_stops(client, finished: Game) -> None:
     response = client.get(_url(finished))
     config = _config(response)
     assert len(config["frames"]) == 5 and config["error"]["seq"] == 5 and config["ply"] == 4
-    assert "The replay stops before entry 5" in response.content.decode()
+    with translation.override(response["Content-Language"]):
+        said = translation.gettext(
+            "The replay stops before entry %(seq)s: the rules engine does not accept it."
+        )
+    assert f'<p class="replay-empty">{said % {"seq": 5}}</p>' in response.content.decode()
 
 
 def test_a_ruling_that_wrote_no_entry_is_listed_apart(client, finished: Game) -> None:
@@ -246,12 +251,11 @@ def test_a_ruling_that_wrote_no_entry_is_listed_apart(client, finished: Game) ->
     )  # fmt: skip
     response = client.get(_url(finished))
     other = _config(response)["rulings"]["other"]
-    assert other == [
-        {"kind": "warning", "label": "Warning", "reason": "Snak ved bordet.", "log": []}
-    ]
-    assert '<ul class="rulings-other"><li><b>Warning</b>: Snak ved bordet.</li></ul>' in (
-        response.content.decode()
-    )
+    with translation.override(response["Content-Language"]):
+        label = str(Ruling.Kind.WARNING.label)
+    assert other == [{"kind": "warning", "label": label, "reason": "Snak ved bordet.", "log": []}]
+    listed = f'<ul class="rulings-other"><li><b>{label}</b>: Snak ved bordet.</li></ul>'
+    assert listed in response.content.decode()
 
 
 def test_a_replay_keeps_through_the_shared_cache(finished: Game) -> None:
