@@ -185,7 +185,8 @@ class TablePreviewView(TableAPIView):
         game = self.table_game(token, for_write=True)
         entry = EntryPreviewSerializer(data=json_object_body(request))
         entry.is_valid(raise_exception=True)
-        return Response(move_log.move_preview(game=game, text=entry.validated_data["text"]))
+        preview = move_log.move_preview(game=game, text=entry.validated_data["text"])
+        return Response(preview.to_json())
 
 
 class TableTakeBackView(TableAPIView):

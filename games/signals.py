@@ -38,11 +38,11 @@ hall_calls_wanted = Signal()
 
 # The table device wants the judge's rulings on its game, to tell the players
 # what changed and why. Arguments: ``game``. A receiver returns a list of
-# ``{"id", "kind", "reason", "judge", "log", "at"}``, newest last.
+# ``games.selectors.TableRuling`` (id, kind, reason, judge, log, at), newest last.
 table_rulings_wanted = Signal()
 
 # A game's replay wants every ruling given at it, to show each where it
 # happened. Arguments: ``game``. A receiver returns a list of
-# ``{"kind", "label", "reason", "log"}`` in the order they were given; no
-# judge's name (the replay is public).
+# ``games.selectors.ReplayRuling`` (kind, label, reason, log) in the order
+# they were given; no judge's name (the replay is public).
 replay_rulings_wanted = Signal()

@@ -53,16 +53,16 @@ def game_replay_page(
     game = _replayable_game(request, slug, round_number, table_number)
     tournament = game.round.tournament
     replay = game_replay(game=game)
-    frames = replay["frames"]
+    rulings = replay_rulings_placed(game=game, frames=replay.frames)
+    # What the page's script reads, embedded as JSON.
     config = {
         "ruleset": tournament.ruleset,
         # In singles (DUO) a side is one player, named by its colour.
         "singles": tournament.variant.singles,
-        "frames": frames,
-        "error": replay["error"],
-        "rulings": replay_rulings_placed(game=game, frames=frames),
+        **replay.to_json(),
+        "rulings": rulings.to_json(),
         "players": selectors.game_players(game=game),
-        "ply": _ply(request, len(frames) - 1),
+        "ply": _ply(request, replay.last_ply),
     }
     return render(
         request,
@@ -71,9 +71,11 @@ def game_replay_page(
             "tournament": tournament,
             "game": game,
             "config": config,
+            "replay": replay,
+            "rulings": rulings,
             "pair_yb": game.pair_yb.display_name,
             "pair_rg": game.pair_rg.display_name,
-            "last_ply": len(frames) - 1,
+            "last_ply": replay.last_ply,
             "record_url": reverse("games:replay-record", args=[slug, round_number, table_number]),
             "live_url": reverse("games:live", args=[slug, round_number, table_number]),
             "seat_names": [

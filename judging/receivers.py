@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.models import Game
-from games.selectors import TableRuling
+from games.selectors import ReplayRuling, TableRuling
 from games.signals import (
     clock_changed,
     clock_mark_reached,
@@ -51,7 +51,7 @@ def _on_table_rulings_wanted(sender: Any, *, game: Game, **kwargs: Any) -> list[
     return table_rulings(game=game)
 
 
-def _on_replay_rulings_wanted(sender: Any, *, game: Game, **kwargs: Any) -> list[dict[str, Any]]:
+def _on_replay_rulings_wanted(sender: Any, *, game: Game, **kwargs: Any) -> list[ReplayRuling]:
     return replay_rulings(game=game)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from games.models import Game
-from games.selectors import TableRuling
+from games.selectors import ReplayRuling, TableRuling
 from judging.models import Alert, JudgeCall, Ruling
 from tournament.models import Tournament
 
@@ -90,16 +90,16 @@ def table_rulings(*, game: Game) -> list[TableRuling]:
     ]
 
 
-def replay_rulings(*, game: Game) -> list[dict[str, Any]]:
+def replay_rulings(*, game: Game) -> list[ReplayRuling]:
     """Every ruling given at ``game``, oldest first, as its public replay shows it:
     what was ruled (in words), the reason and the judge entries it wrote."""
     rows = Ruling.objects.filter(game=game).order_by("created_at", "pk")
     return [
-        {
-            "kind": r.kind,
-            "label": str(r.get_kind_display()),
-            "reason": r.reason,
-            "log": [str(e["text"]) for e in r.log_entries if isinstance(e, dict) and "text" in e],
-        }
+        ReplayRuling(
+            kind=r.kind,
+            label=str(r.get_kind_display()),
+            reason=r.reason,
+            log=tuple(str(e["text"]) for e in r.log_entries if isinstance(e, dict) and "text" in e),
+        )
         for r in rows
     ]

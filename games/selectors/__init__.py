@@ -4,6 +4,7 @@
 - ``state``: what a table page, a live view and an offline device show (``game_state``)
 - ``hall``: every table of a round at a glance (``hall_tables``)
 - ``results``: finished games across events, for ratings and statistics
+- ``replay``: every position of a finished game, for its public replay (``game_replay``)
 
 The selectors only read. The caches they fill (replays, hall summaries) are
 written by ``games.selectors.cache``.
@@ -42,6 +43,14 @@ from games.selectors.log import (
     short_hash,
     view_summary,
 )
+from games.selectors.replay import (
+    GameReplay,
+    PlacedRulings,
+    ReplayChoice,
+    ReplayFrame,
+    ReplayRuling,
+    ReplayStop,
+)
 from games.selectors.results import RESULT_ROW_FIELDS, move_logs, results_with_people
 from games.selectors.state import (
     OFFLINE_MIRRORED_RULESET,
@@ -60,6 +69,7 @@ __all__ = [
     "RESULT_ROW_FIELDS",
     "SHORT_HASH_LENGTH",
     "ChainVerdict",
+    "GameReplay",
     "GameResult",
     "HallClock",
     "HallTable",
@@ -67,6 +77,11 @@ __all__ = [
     "LogKey",
     "LogSummary",
     "LogView",
+    "PlacedRulings",
+    "ReplayChoice",
+    "ReplayFrame",
+    "ReplayRuling",
+    "ReplayStop",
     "TableRuling",
     "TableState",
     "active_entries",

@@ -1,11 +1,12 @@
-"""The caches the games app's reads fill: replayed move logs and hall summaries.
+"""The caches the games app's reads fill: replayed move logs, hall summaries and
+finished games' replays.
 
 Part of the read side: filling a cache changes no game. Every write to a
 per-process memo or to the shared cache (Redis in production) happens here. A read asks
 a cache and, on a miss, computes the value and hands it back through one
-call (``LogCache.put``, ``hall_cached``).
+call (``LogCache.put``, ``hall_cached``, ``replay_frames_cached``).
 
-Both caches hold values that are never stale in what they claim: a replay
+They hold values that are never stale in what they claim: a replay
 is keyed by its log's chain head, a hall summary carries the time it was
 made and is renewed after ``HALL_CACHE_SECONDS``.
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from cachetools import LRUCache
 
@@ -175,11 +176,20 @@ def hall_cached(key: str, build: Callable[[], Tables]) -> Tables:
 REPLAY_CACHE_SECONDS = 24 * 60 * 60
 
 
-def replay_frames_cached(key: LogKey, compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-    """A game's replay frames keyed by its chain head, shared by every process."""
-    shared_key = cache_key("replay", "v1", *key)
-    frames = shared_get(shared_key)
-    if frames is None:
-        frames = compute()
-        shared_set(shared_key, frames, REPLAY_CACHE_SECONDS)
-    return frames  # type: ignore[no-any-return]
+Replay = TypeVar("Replay")
+
+
+def _replay_key(key: LogKey) -> str:
+    # v2: a GameReplay of typed frames (v1 held a dict of dicts).
+    return cache_key("replay", "v2", *key)
+
+
+def replay_frames_cached(key: LogKey, kind: type[Replay], compute: Callable[[], Replay]) -> Replay:
+    """A game's replay keyed by its chain head, shared by every process. A value read
+    back that is not a ``kind`` (a process of an older release wrote it) counts as missing."""
+    shared_key = _replay_key(key)
+    replay = shared_get(shared_key)
+    if not isinstance(replay, kind):
+        replay = compute()
+        shared_set(shared_key, replay, REPLAY_CACHE_SECONDS)
+    return replay

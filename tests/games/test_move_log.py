@@ -18,6 +18,7 @@ from games.selectors import (
     move_log_verify,
 )
 from games.services.move_log import (
+    PawnChange,
     entry_read,
     move_preview,
     move_submit,
@@ -211,9 +212,10 @@ def test_round_closed_after_the_table_link_was_checked_refuses_under_the_lock(ga
 def test_preview_shows_moves_and_hits_without_storing(game, record):
     play(game, ["11: in", "8: in", "8: in"])  # R, B, G enter
     preview = move_preview(game=game, text="13: in")
-    assert preview["entry"] == "Y 13: in"
-    assert preview["changes"] == [{"colour": "Y", "from": ["YH"], "to": ["YS"]}]
-    assert preview["events"] == []
+    assert preview.entry == "Y 13: in"
+    assert preview.changes == (PawnChange(colour="Y", moved_from=["YH"], moved_to=["YS"]),)
+    assert preview.to_json()["changes"] == [{"colour": "Y", "from": ["YH"], "to": ["YS"]}]
+    assert preview.events == () and preview.winner is None
     assert not MoveEntry.objects.filter(game=game, seq=4).exists()
 
 

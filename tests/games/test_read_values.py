@@ -101,3 +101,16 @@ def test_a_retried_entry_taken_back_since_says_so_in_its_answer():
     answer = again.to_json()["entry"]
     assert answer == {**first.entry.to_json(), "withdrawn": True}
     assert "withdrawn" not in first.to_json()["entry"]
+
+
+def test_a_preview_answers_in_its_serializers_field_order():
+    from games.serializers import PreviewAnswerSerializer
+    from games.services.move_log import move_preview
+
+    game = GameFactory(first_dealer="Y")
+    move_submit(game=game, text="11: in", client_id="read-values-03", expected_seq=0)
+    preview = move_preview(game=game, text="8: in")
+    assert list(preview.to_json()) == list(PreviewAnswerSerializer().fields)
+    assert [change.to_json() for change in preview.changes] == [
+        {"colour": "B", "from": ["BH"], "to": ["BS"]}
+    ]

@@ -5,11 +5,15 @@ exactly as the live view's (its names: tests/games/test_names_as_published.py)."
 from __future__ import annotations
 
 import json
+import pickle
 import re
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
+from django.utils import translation
 
+from core.cache import cache_key
 from games.engine import (
     get_ruleset,
     position_from_json,
@@ -17,9 +21,11 @@ from games.engine import (
     replay,
     selfplay_game,
 )
-from games.models import Game
+from games.models import Game, MoveEntry
+from games.selectors import GameReplay, active_entries, log_head, log_origin
 from games.selectors.replay import LEGAL_LISTED, game_replay, replay_frames
 from games.services.move_log import move_submit
+from judging.models import Ruling
 from judging.services.rulings import ruling_void
 from tests.factories import GameFactory, judge_of
 from tournament.models import Round
@@ -56,9 +62,9 @@ def test_every_position_has_the_engines_legal_moves_for_the_card_played(ruleset:
     rules = get_ruleset(ruleset)
     record = selfplay_game(7, rules)
     entries = [{"seq": n, "text": text} for n, text in enumerate(record["moves"], start=1)]
-    frames = replay_frames(ruleset=ruleset, first_dealer=record["first_dealer"], entries=entries)
-    assert frames["error"] is None
-    frames = frames["frames"]
+    answer = replay_frames(ruleset=ruleset, first_dealer=record["first_dealer"], entries=entries)
+    assert answer.error is None
+    frames = answer.frames
     assert len(frames) == len(entries) + 1
     checked = 0
     for n in range(1, len(frames)):
@@ -66,28 +72,31 @@ def test_every_position_has_the_engines_legal_moves_for_the_card_played(ruleset:
         # The position after entry n is the engine's replay of the first n entries.
         if n % 37 == 0 or n == len(entries):
             done = replay({**record, "moves": record["moves"][:n]})
-            assert frame["position"] == done.position.to_json()
-        if frame["card"] is None:  # a discard
-            assert " X:" in frame["text"]
+            assert frame.position == done.position.to_json()
+        choice = frame.choice
+        assert choice is not None and frame.text is not None and not frame.judge
+        if choice.card is None:  # a discard
+            assert " X:" in frame.text and choice.chosen_legal is None
             continue
-        seat, move = frame["text"].split(" ", 1)
+        seat, move = frame.text.split(" ", 1)
         legal = position_legal_moves(
-            position_from_json(before["position"], rules), seat, frame["card"], rules
+            position_from_json(before.position, rules), seat, choice.card, rules
         )
-        assert frame["legal_count"] == len(legal)
-        assert frame["chosen"] == move and frame["chosen_legal"] and move in frame["legal"]
-        assert set(frame["legal"]) <= set(legal) and len(frame["legal"]) == min(
+        assert choice.legal_count == len(legal)
+        assert choice.chosen == move and choice.chosen_legal and move in choice.legal
+        assert set(choice.legal) <= set(legal) and len(choice.legal) == min(
             len(legal), LEGAL_LISTED
         )
         checked += 1
     assert checked > len(entries) // 2
-    assert frames[-1]["winner"] == replay(record).winner
+    assert frames[-1].winner == replay(record).winner
 
 
 def test_a_refused_entry_ends_the_replay_with_the_engines_rule() -> None:
     entries = [{"seq": 1, "text": "Y 5: YS+5"}]
     answer = replay_frames(ruleset="dm2023", first_dealer="G", entries=entries)
-    assert len(answer["frames"]) == 1 and answer["error"]["seq"] == 1 and answer["error"]["rule"]
+    assert len(answer.frames) == 1 and answer.error is not None
+    assert answer.error.seq == 1 and answer.error.rule
 
 
 @pytest.fixture
@@ -109,12 +118,12 @@ def test_the_page_embeds_every_position_and_starts_at_the_link(client, finished:
 
 
 def test_the_served_replay_matches_the_selector(finished: Game) -> None:
-    frames = game_replay(game=finished)["frames"]
-    assert [f["seq"] for f in frames] == list(range(13))
+    frames = game_replay(game=finished).frames
+    assert [f.seq for f in frames] == list(range(13))
     done = replay(
-        {"ruleset": "dm2023", "first_dealer": "Y", "moves": [f["text"] for f in frames[1:]]}
+        {"ruleset": "dm2023", "first_dealer": "Y", "moves": [str(f.text) for f in frames[1:]]}
     )
-    assert frames[-1]["position"] == done.position.to_json()
+    assert frames[-1].position == done.position.to_json()
 
 
 def test_a_ruling_is_shown_at_the_judge_entry_it_wrote(client, finished: Game) -> None:
@@ -175,3 +184,97 @@ def test_the_finished_game_is_linked_from_its_live_page_and_the_pairings(
     playing = GameFactory(round=finished.round)
     assert _url(playing) not in client.get(_url(playing, "games:live")).content.decode()
     assert _url(playing) not in client.get(pairings).content.decode()
+
+
+START = ["seq", "position", "locked", "to_move", "hand_sizes", "winner", "distance"]
+PLAYED = ["seq", "text", "seat", "card", "legal", "legal_count", "chosen", "chosen_legal"]
+PLAYED += ["events", *START[1:]]
+
+
+def test_each_kind_of_frame_answers_in_the_pages_field_order() -> None:
+    # The page embeds the frames as they always were: a discard says nothing of
+    # chosen_legal, a judge's entry has no card, the start no entry.
+    record = selfplay_game(7, first_dealer="Y")
+    entries = [{"seq": n, "text": text} for n, text in enumerate(record["moves"], start=1)]
+    entries.append({"seq": len(entries) + 1, "text": "! WARN Y"})
+    frames = replay_frames(ruleset="dm2023", first_dealer="Y", entries=entries).frames
+    assert list(frames[0].to_json()) == START
+    discards = [f for f in frames[1:-1] if f.choice is not None and f.choice.card is None]
+    moves = [f for f in frames[1:-1] if f.choice is not None and f.choice.card is not None]
+    assert discards and moves
+    assert list(discards[0].to_json()) == [key for key in PLAYED if key != "chosen_legal"]
+    assert discards[0].to_json()["legal"] == [] and discards[0].to_json()["chosen"] is None
+    assert list(moves[0].to_json()) == PLAYED
+    assert frames[-1].judge and list(frames[-1].to_json()) == [
+        "seq", "text", "judge", "events", *START[1:]
+    ]  # fmt: skip
+
+
+def test_a_refusal_names_the_entry_as_the_engine_did() -> None:
+    played = replay_frames(
+        ruleset="dm2023", first_dealer="G", entries=[{"seq": 1, "text": "Y 5: YS+5"}]
+    )
+    assert played.error is not None
+    assert list(played.to_json()["error"]) == ["seq", "rule", "message", "message_da"]
+    # A judge's entry is refused by replaying the log up to it, which names its place.
+    judged = replay_frames(
+        ruleset="dm2023", first_dealer="G", entries=[{"seq": 1, "text": "! VOID 9"}]
+    )
+    assert judged.error is not None and judged.error.index == 0
+    assert list(judged.to_json()["error"]) == [
+        "seq",
+        "index",
+        "move",
+        "rule",
+        "message",
+        "message_da",
+    ]
+
+
+def test_the_page_says_where_the_replay_stops(client, finished: Game) -> None:
+    MoveEntry.objects.filter(game=finished, seq=5).update(text="Y 5: YS+5")
+    response = client.get(_url(finished))
+    config = _config(response)
+    assert len(config["frames"]) == 5 and config["error"]["seq"] == 5 and config["ply"] == 4
+    with translation.override(response["Content-Language"]):
+        said = translation.gettext(
+            "The replay stops before entry %(seq)s: the rules engine does not accept it."
+        )
+    assert f'<p class="replay-empty">{said % {"seq": 5}}</p>' in response.content.decode()
+
+
+def test_a_ruling_that_wrote_no_entry_is_listed_apart(client, finished: Game) -> None:
+    judge = judge_of(finished.round.tournament)
+    Ruling.objects.create(
+        tournament=finished.round.tournament, game=finished, kind=Ruling.Kind.WARNING,
+        reason="Snak ved bordet.", judge=judge,
+    )  # fmt: skip
+    response = client.get(_url(finished))
+    other = _config(response)["rulings"]["other"]
+    with translation.override(response["Content-Language"]):
+        label = str(Ruling.Kind.WARNING.label)
+    assert other == [{"kind": "warning", "label": label, "reason": "Snak ved bordet.", "log": []}]
+    listed = f'<ul class="rulings-other"><li><b>{label}</b>: Snak ved bordet.</li></ul>'
+    assert listed in response.content.decode()
+
+
+def test_a_replay_keeps_through_the_shared_cache(finished: Game) -> None:
+    made = game_replay(game=finished)
+    assert pickle.loads(pickle.dumps(made)) == made
+    assert game_replay(game=finished) == made
+
+
+def test_a_replay_an_older_release_cached_is_made_again(finished: Game) -> None:
+    # An older release kept a dict of dicts (under v1): one under the new key is not read.
+    rows = list(active_entries(game=finished).values("seq", "hash"))
+    head = (
+        finished.pk,
+        log_origin(finished),
+        *log_head(finished.pk, rows[-1]["seq"], rows[-1]["hash"]),
+    )
+    old_shaped = {"frames": [{"seq": 0}], "error": None}
+    cache.set(cache_key("replay", "v1", *head), old_shaped, 60)
+    cache.set(cache_key("replay", "v2", *head), old_shaped, 60)
+    made = game_replay(game=finished)
+    assert isinstance(made, GameReplay) and len(made.frames) == 13
+    assert cache.get(cache_key("replay", "v2", *head)) == made

@@ -13,11 +13,13 @@ from games.services.move_log.confirm import game_result_confirm
 from games.services.move_log.demo import demo_fill_logs
 from games.services.move_log.judge import judge_entries_append
 from games.services.move_log.record import game_record_import
-from games.services.move_log.submit import move_preview, move_submit
+from games.services.move_log.submit import MovePreview, PawnChange, move_preview, move_submit
 from games.services.move_log.take_back import move_take_back
 
 __all__ = [
     "ANSWER_ENTRIES",
+    "MovePreview",
+    "PawnChange",
     "SubmitResult",
     "demo_fill_logs",
     "entry_read",

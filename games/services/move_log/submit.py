@@ -200,7 +200,42 @@ def _refusal_record(game: Game, text: str, err: ApplicationError) -> None:
     )
 
 
-def move_preview(*, game: Game, text: str, lang: str | None = None) -> dict[str, Any]:
+@dataclass(frozen=True)
+class PawnChange:
+    """Pawns of one colour (DUO: one home area) that an entry moves: where they
+    stood (``moved_from``) and where they end (``moved_to``), in the position's notation."""
+
+    colour: str
+    moved_from: list[str]
+    moved_to: list[str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"colour": self.colour, "from": self.moved_from, "to": self.moved_to}
+
+
+@dataclass(frozen=True)
+class MovePreview:
+    """What an entry would do (``move_preview``); ``to_json`` is the preview's answer
+    (``games.serializers.PreviewAnswerSerializer``), in its fields' order."""
+
+    entry: str
+    changes: tuple[PawnChange, ...]
+    # The hits and locks it makes, as the engine gives them.
+    events: tuple[dict[str, Any], ...]
+    position: dict[str, list[str]]
+    winner: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "entry": self.entry,
+            "changes": [change.to_json() for change in self.changes],
+            "events": list(self.events),
+            "position": self.position,
+            "winner": self.winner,
+        }
+
+
+def move_preview(*, game: Game, text: str, lang: str | None = None) -> MovePreview:
     """What an entry would do, without storing it: moved pawns, hits, locks, winner."""
     with answer_language(lang):
         view = game_log(game=game)
@@ -220,11 +255,11 @@ def move_preview(*, game: Game, text: str, lang: str | None = None) -> dict[str,
                 new.remove(loc)
                 old.remove(loc)
         if old or new:
-            changes.append({"colour": colour, "from": old, "to": new})
-    return {
-        "entry": canonical,
-        "changes": changes,
-        "events": [e.to_json() for e in result.events[-1]],
-        "position": after.to_json(),
-        "winner": result.winner,
-    }
+            changes.append(PawnChange(colour=colour, moved_from=old, moved_to=new))
+    return MovePreview(
+        entry=canonical,
+        changes=tuple(changes),
+        events=tuple(e.to_json() for e in result.events[-1]),
+        position=after.to_json(),
+        winner=result.winner,
+    )
