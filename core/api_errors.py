@@ -15,11 +15,13 @@ from typing import Any
 
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions, fields, serializers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from core.errors import NOT_ALLOWED, ApplicationError, Text, in_language
+from core.schema_components import FIELD_ERRORS
 from core.validation import InputRefused
 
 
@@ -172,6 +174,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 # The shape the OpenAPI schema documents for every error answer.
 
 
+@extend_schema_field({"$ref": f"#/components/schemas/{FIELD_ERRORS}"})
+class FieldErrorsField(serializers.DictField):
+    """DRF's messages per refused field, nested as its input is (``FieldErrors``)."""
+
+
 class ApiErrorBodySerializer(serializers.Serializer[Any]):
     """A refusal; the fields after the messages come only with the refusals that name
     them (``ApplicationError(extra=...)``: tests/test_schema_answers.py keeps every
@@ -187,8 +194,7 @@ class ApiErrorBodySerializer(serializers.Serializer[Any]):
         required=False, help_text="A refusal by a rule (422, 409): its RULES.md id."
     )
     field = serializers.CharField(required=False, help_text="The request field refused.")
-    fields = serializers.DictField(  # type: ignore[assignment]  # a field, not Serializer.fields
-        child=serializers.ListField(child=serializers.CharField()),
+    fields = FieldErrorsField(  # type: ignore[assignment]  # a field, not Serializer.fields
         required=False,
         help_text="Per request field, its messages in the request's language.",
     )

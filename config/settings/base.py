@@ -10,6 +10,7 @@ from pathlib import Path
 
 import environ
 
+from core.schema_components import COMPONENTS as SCHEMA_COMPONENTS
 from core.secret_key import read_fallbacks, read_secret_key
 from core.venue import url_host
 
@@ -204,6 +205,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Pairings, standings, table move logs, clocks and judging.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # A refusal's per-field messages nest (core.schema_components).
+    "APPEND_COMPONENTS": SCHEMA_COMPONENTS,
     # Swagger UI served from our own static files (no CDN, CSP-friendly).
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
