@@ -23,6 +23,7 @@ from games.models import MAX_ENTRY_NUMBER, Game
 from games.services.judges import JudgeAtEvent
 from games.services.tokens import game_from_token
 from judging import answers
+from judging.models import JudgeCall
 from judging.selectors_polling import (
     PollAnswer,
     calls_open_answer,
@@ -234,23 +235,24 @@ class CallsView(APIView):
         return poll_response(request, calls_open_answer(tournament=tournament))
 
 
-def _judge_of_call(request: Request, call_id: int) -> JudgeAtEvent:
-    """A judge of the call's event, checked once (a 404 for no such call first)."""
-    return JudgeAtEvent(judge_call_find(call_id).tournament, request.user)
+def _call_and_judge(request: Request, call_id: int) -> tuple[JudgeCall, JudgeAtEvent]:
+    """The call and a judge of its event, checked once (a 404 for no such call first)."""
+    call = judge_call_find(call_id)
+    return call, JudgeAtEvent(call.tournament, request.user)
 
 
 class CallTakeView(APIView):
     @extend_schema(request=None, responses=answers.CallAnswer, tags=["judging"])
     def post(self, request: Request, call_id: int) -> Response:
-        judge = _judge_of_call(request, call_id)
-        return Response(call_json(judge_call_take(call_id=call_id, judge=judge)))
+        call, judge = _call_and_judge(request, call_id)
+        return Response(call_json(judge_call_take(call=call, judge=judge)))
 
 
 class CallCloseView(APIView):
     @extend_schema(request=None, responses=answers.CallClosedAnswer, tags=["judging"])
     def post(self, request: Request, call_id: int) -> Response:
-        judge = _judge_of_call(request, call_id)
-        closing = judge_call_close(call_id=call_id, judge=judge)
+        call, judge = _call_and_judge(request, call_id)
+        closing = judge_call_close(call=call, judge=judge)
         return Response({**call_json(closing.call), "closing": closing.to_json()})
 
 

@@ -45,7 +45,7 @@ from judging.serializers import (
     RulingUndoInputSerializer,
     refusal_error,
 )
-from judging.services.calls import judge_call_close, judge_call_take
+from judging.services.calls import judge_call_close, judge_call_find, judge_call_take
 from judging.services.ruling_undo import ruling_undo
 from judging.services.rulings import JudgeAtTable, RulingOutcome, ruling_make, void_preview
 from tournament.models import Tournament
@@ -244,11 +244,11 @@ def _act(judge: JudgeAtEvent, game: Game, action: str, form: ReviewPostForm) -> 
     if action in ("take", "close"):
         call = CallInputSerializer(data=data)
         call.is_valid(raise_exception=True)
-        call_id = call.validated_data["call"] or 0
+        found = judge_call_find(call.validated_data["call"] or 0)
         if action == "take":
-            judge_call_take(call_id=call_id, judge=judge)
+            judge_call_take(call=found, judge=judge)
             return _("You have taken the call: the table sees that you are on the way.")
-        return judge_call_close(call_id=call_id, judge=judge).message
+        return judge_call_close(call=found, judge=judge).message
     if action == "resume":
         clock_resume(judge=JudgeAtGame.of(judge, game))
         return _("The clock runs again.")

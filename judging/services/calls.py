@@ -107,13 +107,13 @@ def judge_call_find(call_id: int) -> JudgeCall:
     return call
 
 
-def judge_call_take(*, call_id: int, judge: JudgeAtEvent) -> JudgeCall:
+def judge_call_take(*, call: JudgeCall, judge: JudgeAtEvent) -> JudgeCall:
     """A judge takes the call; the table sees who is coming. The first judge wins.
 
-    ``judge`` was checked where the request entered; a call of another event
-    is refused as that check refuses (403) unless they judge that event too.
+    ``call`` as ``judge_call_find`` found it; ``judge`` was checked where the
+    request entered. A call of another event is refused as that check refuses
+    (403) unless they judge that event too.
     """
-    call = judge_call_find(call_id)
     judge = judge.at_event(call.tournament)
     taken = JudgeCall.objects.filter(pk=call.pk, status=JudgeCall.Status.OPEN).update(
         status=JudgeCall.Status.TAKEN, taken_by=judge.actor, taken_at=timezone.now()
@@ -186,15 +186,14 @@ class CallClosing:
         }
 
 
-def judge_call_close(*, call_id: int, judge: JudgeAtEvent) -> CallClosing:
+def judge_call_close(*, call: JudgeCall, judge: JudgeAtEvent) -> CallClosing:
     """Close the call; a clock the call paused runs again. Repeating changes nothing.
 
     A clock a judge paused by hand stays paused (the pause may be for
     something else); the outcome says so, and why, so the judge can resume it.
-    ``judge`` was checked where the request entered (as for a take); resuming
-    the clock the call paused takes it at the call's table, not checked again.
+    ``call`` and ``judge`` as for a take; resuming the clock the call paused
+    takes the judge at the call's table, not checked again.
     """
-    call = judge_call_find(call_id)
     return _close(call, JudgeAtGame.of(judge, call.game))
 
 

@@ -38,7 +38,7 @@ def _live_url(live_server, game) -> str:  # type: ignore[no-untyped-def]
 def test_the_table_reads_judge_entries_in_words_and_names_the_judge(device, live_server):  # noqa: F811
     game, url, judge = _ruled(live_server, 6)
     call = judge_call_create(game=game, client_id="words-call-1")
-    judge_call_take(call_id=call.pk, judge=JudgeAtEvent(call.tournament, judge))
+    judge_call_take(call=call, judge=JudgeAtEvent(call.tournament, judge))
     _ctx, page = device(390, 844)
     page.goto(url)
     log = page.locator("#log")

@@ -86,7 +86,7 @@ def test_closing_the_call_that_paused_the_clock_checks_the_judge_once(game, judg
     call = judge_call_create(game=game, client_id="call-0001")
     assert call.paused_clock and GameClock.objects.get(game=game).paused_at is not None
     checks["is_judge"] = 0
-    closing = judge_call_close(call_id=call.pk, judge=JudgeAtEvent(call.tournament, judge))
+    closing = judge_call_close(call=call, judge=JudgeAtEvent(call.tournament, judge))
     assert closing.clock == "resumed"
     assert JudgeCall.objects.get(pk=call.pk).status == JudgeCall.Status.CLOSED
     assert checks == {"is_judge": 1}

@@ -259,7 +259,7 @@ def test_an_open_judge_call_is_marked_without_its_reason(round_):
     judge = judge_of(round_.tournament)
     call = judge_call_create(game=first, client_id="hall-call-1", reason="Private matter")
     taken = judge_call_create(game=second, client_id="hall-call-2")
-    judge_call_take(call_id=taken.pk, judge=JudgeAtEvent(taken.tournament, judge))
+    judge_call_take(call=taken, judge=JudgeAtEvent(taken.tournament, judge))
     cache.clear()
     hall = Client().get(API).json()
     marks = {t["table"]: t["call"] for t in hall["tables"]}
@@ -269,7 +269,7 @@ def test_an_open_judge_call_is_marked_without_its_reason(round_):
     html = Client().get(PAGE).content.decode()
     drawn = [html.index(f'data-table="{n}"') for n in (1, 2, 3)]
     assert drawn == sorted(drawn)
-    judge_call_close(call_id=call.pk, judge=JudgeAtEvent(call.tournament, judge))
+    judge_call_close(call=call, judge=JudgeAtEvent(call.tournament, judge))
     cache.clear()
     assert hall_tables(round_=round_)[0].call is None
 

@@ -140,8 +140,8 @@ def test_a_judge_checked_at_another_event_cannot_take_close_or_undo_here(
     call = judge_call_create(game=logged, client_id="table-call-1")
     ruling = ruling_void(game=logged, actor=judge, seq=10, reason="Forkert brik")
     for write in (
-        lambda: judge_call_take(call_id=call.pk, judge=checked),
-        lambda: judge_call_close(call_id=call.pk, judge=checked),
+        lambda: judge_call_take(call=call, judge=checked),
+        lambda: judge_call_close(call=call, judge=checked),
         lambda: ruling_undo(ruling_id=ruling.pk, judge=checked, reason="Nej"),
     ):
         with pytest.raises(PermissionDenied) as refused:

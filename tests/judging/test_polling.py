@@ -249,11 +249,11 @@ def test_calls_opened_taken_and_closed_show_on_the_next_polls(
     assert [c["id"] for c in _calls(judge_client, tournament).json()["calls"]] == [call.pk]
     assert _table(table_client, token).json()["call"]["taken_by"] == ""
     with commit():
-        judge_call_take(call_id=call.pk, judge=JudgeAtEvent(call.tournament, judge))
+        judge_call_take(call=call, judge=JudgeAtEvent(call.tournament, judge))
     assert _calls(judge_client, tournament).json()["calls"][0]["taken_by"] == judge.username
     assert _table(table_client, token).json()["call"]["taken_by"] == judge.username
     with commit():
-        judge_call_close(call_id=call.pk, judge=JudgeAtEvent(call.tournament, judge))
+        judge_call_close(call=call, judge=JudgeAtEvent(call.tournament, judge))
     assert _calls(judge_client, tournament).json()["calls"] == []
     assert _table(table_client, token).json()["call"] is None
 

@@ -355,7 +355,7 @@ def test_a_ruling_closes_its_call_and_the_clock_runs_again(logged, judge, kind, 
     from judging.services.calls import judge_call_create, judge_call_take
 
     call = judge_call_create(game=logged, client_id="call-0001", seq=10, reason="tvist")
-    judge_call_take(call_id=call.pk, judge=JudgeAtEvent(call.tournament, judge))
+    judge_call_take(call=call, judge=JudgeAtEvent(call.tournament, judge))
     assert _clock_status(logged) == "paused"
     outcome = rule(
         game=logged, actor=judge, kind=kind, data={**data, "reason": "afgjort", "call": call.pk}
