@@ -110,6 +110,8 @@ def test_a_refused_action_of_the_review_page_checks_the_judge_once(client, logge
 
 @pytest.mark.parametrize("write", ["take", "close"])
 def test_each_call_write_of_the_api_checks_the_judge_once(api, logged, judge, checks, write):
+    # These two checked once already; the count keeps them there now that the
+    # view checks and the service takes the checked judge.
     call = judge_call_create(game=logged, client_id="table-call-1")
     api.force_authenticate(judge)
     checks["is_judge"] = 0
