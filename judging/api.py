@@ -20,9 +20,10 @@ from core.conditional import conditional_response
 from core.errors import NotFound
 from core.request import json_object_body, query_int, query_text
 from games.models import MAX_ENTRY_NUMBER, Game
+from games.services.judges import JudgeAtEvent
 from games.services.tokens import game_from_token
 from judging import answers
-from judging.models import Ruling
+from judging.models import JudgeCall
 from judging.selectors_polling import (
     PollAnswer,
     calls_open_answer,
@@ -51,8 +52,13 @@ from judging.serializers import (
     VoidCheckInputSerializer,
 )
 from judging.services.alerts import alert_acknowledge, alerts_acknowledge
-from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
-from judging.services.ruling_undo import ruling_undo
+from judging.services.calls import (
+    judge_call_close,
+    judge_call_create,
+    judge_call_find,
+    judge_call_take,
+)
+from judging.services.ruling_undo import ruling_find, ruling_undo
 from judging.services.rulings import JudgeAtTable, ruling_make, void_preview
 from tournament.models import Tournament
 from tournament.permissions import require_judge
@@ -229,16 +235,24 @@ class CallsView(APIView):
         return poll_response(request, calls_open_answer(tournament=tournament))
 
 
+def _call_and_judge(request: Request, call_id: int) -> tuple[JudgeCall, JudgeAtEvent]:
+    """The call and a judge of its event, checked once (a 404 for no such call first)."""
+    call = judge_call_find(call_id)
+    return call, JudgeAtEvent(call.tournament, request.user)
+
+
 class CallTakeView(APIView):
     @extend_schema(request=None, responses=answers.CallAnswer, tags=["judging"])
     def post(self, request: Request, call_id: int) -> Response:
-        return Response(call_json(judge_call_take(call_id=call_id, actor=request.user)))
+        call, judge = _call_and_judge(request, call_id)
+        return Response(call_json(judge_call_take(call=call, judge=judge)))
 
 
 class CallCloseView(APIView):
     @extend_schema(request=None, responses=answers.CallClosedAnswer, tags=["judging"])
     def post(self, request: Request, call_id: int) -> Response:
-        closing = judge_call_close(call_id=call_id, actor=request.user)
+        call, judge = _call_and_judge(request, call_id)
+        closing = judge_call_close(call=call, judge=judge)
         return Response({**call_json(closing.call), "closing": closing.to_json()})
 
 
@@ -366,12 +380,9 @@ class RulingUndoView(APIView):
     )
     def post(self, request: Request, ruling_id: int) -> Response:
         body = json_object_body(request)
-        ruling = Ruling.objects.select_related("tournament").filter(pk=ruling_id).first()
-        if ruling is None:
-            raise NotFound("ruling_not_found", _("No such ruling."))
         # Only a judge of the event learns whether the reason would do.
-        require_judge(request.user, ruling.tournament)
+        judge = JudgeAtEvent(ruling_find(ruling_id).game.round.tournament, request.user)
         undo_input = RulingUndoInputSerializer(data=body)
         undo_input.is_valid(raise_exception=True)
-        undo = ruling_undo(ruling_id=ruling.pk, actor=request.user, **undo_input.validated_data)
+        undo = ruling_undo(ruling_id=ruling_id, judge=judge, **undo_input.validated_data)
         return Response(ruling_json(undo), status=201)

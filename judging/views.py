@@ -24,7 +24,7 @@ from games.models import MAX_ENTRY_NUMBER, Game
 from games.selectors import game_players, game_state
 from games.selectors.clock import clock_state
 from games.services.clock import clock_resume
-from games.services.judges import JudgeAtGame
+from games.services.judges import JudgeAtEvent, JudgeAtGame
 from judging.forms import ReviewPostForm
 from judging.selectors_polling import judge_dashboard_answer
 from judging.selectors_review import (
@@ -45,7 +45,7 @@ from judging.serializers import (
     RulingUndoInputSerializer,
     refusal_error,
 )
-from judging.services.calls import judge_call_close, judge_call_take
+from judging.services.calls import judge_call_close, judge_call_find, judge_call_take
 from judging.services.ruling_undo import ruling_undo
 from judging.services.rulings import JudgeAtTable, RulingOutcome, ruling_make, void_preview
 from tournament.models import Tournament
@@ -121,15 +121,19 @@ def judge_dashboard_page(request: HttpRequest, slug: str) -> HttpResponse:
 # --- calls, review, rulings -----------------------------------------------------
 
 
-def _judge_or_forbidden(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
+def _judge_or_forbidden(
+    request: HttpRequest, tournament: Tournament
+) -> JudgeAtEvent | HttpResponse:
+    """The judge, checked once for the whole request: the login or the 403 page if not."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    if not is_judge(request.user, tournament):
+    try:
+        return JudgeAtEvent(tournament, request.user)
+    except PermissionDenied:
         error = PermissionDenied(
             gettext_lazy("Only a judge or organiser of this tournament may open this page."),
         )
         return render(request, "tournament/forbidden.html", {"error": error}, status=403)
-    return None
 
 
 def _game(tournament: Tournament, game_id: int) -> Game:
@@ -148,15 +152,15 @@ def _at(request: HttpRequest) -> int | None:
     return field_int(request.GET, "at", minimum=0, maximum=MAX_ENTRY_NUMBER)
 
 
-def _review_context(
-    request: HttpRequest, tournament: Tournament, game: Game, at: int | None
-) -> dict[str, Any]:
+def _review_context(judge: JudgeAtEvent, game: Game, at: int | None) -> dict[str, Any]:
+    tournament = judge.tournament
     review = game_review(game=game, at=at)
     entry = review["entry"]
     void_effects: list[dict[str, Any]] = []
     if entry and not entry["text"].startswith("!") and not entry["mark"]:
         try:
-            table = JudgeAtTable(game, request.user)
+            # A fresh table: a refused ruling may have read the log before.
+            table = JudgeAtTable.of(judge, game)
             void_effects = void_preview(table=table, seq=entry["seq"])
         except ApplicationError:
             void_effects = []
@@ -195,21 +199,19 @@ def _review_context(
 def game_review_page(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     """The replay viewer and the ruling forms for one table."""
     tournament = get_object_or_404(Tournament, slug=slug)
-    denied = _judge_or_forbidden(request, tournament)
-    if denied:
-        return denied
+    judge = _judge_or_forbidden(request, tournament)
+    if isinstance(judge, HttpResponse):
+        return judge
     game = _game(tournament, game_id)
-    return render(
-        request, "judging/review.html", _review_context(request, tournament, game, _at(request))
-    )
+    return render(request, "judging/review.html", _review_context(judge, game, _at(request)))
 
 
 def game_rule(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     """POST a ruling from the review page's forms; errors come back on the same page."""
     tournament = get_object_or_404(Tournament, slug=slug)
-    denied = _judge_or_forbidden(request, tournament)
-    if denied:
-        return denied
+    judge = _judge_or_forbidden(request, tournament)
+    if isinstance(judge, HttpResponse):
+        return judge
     game = _game(tournament, game_id)
     if request.method != "POST":
         return redirect("judging:review", slug=slug, game_id=game.pk)
@@ -220,10 +222,10 @@ def game_rule(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     try:
         if not valid:
             raise form.refusal()
-        done = _act(request, game, posted["action"], form)
+        done = _act(judge, game, posted["action"], form)
     except (ApplicationError, InputRefused) as refused:
         error = refusal_error(refused) if isinstance(refused, InputRefused) else refused
-        context = _review_context(request, tournament, game, at)
+        context = _review_context(judge, game, at)
         context["error"] = error
         context["form"] = posted
         context["action"] = posted.get("action", "")  # its form opens again, the error above
@@ -233,27 +235,30 @@ def game_rule(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     return redirect(f"{url}?at={at}" if at is not None else url)
 
 
-def _act(request: HttpRequest, game: Game, action: str, form: ReviewPostForm) -> str:
-    """Do what the review page's button asks, its fields checked first; what was done."""
+def _act(judge: JudgeAtEvent, game: Game, action: str, form: ReviewPostForm) -> str:
+    """Do what the review page's button asks, its fields checked first; what was done.
+
+    ``judge`` is the page's one check of who acts: every write takes it as it is.
+    """
     data = form.ruling_data()
     if action in ("take", "close"):
         call = CallInputSerializer(data=data)
         call.is_valid(raise_exception=True)
-        call_id = call.validated_data["call"] or 0
+        found = judge_call_find(call.validated_data["call"] or 0)
         if action == "take":
-            judge_call_take(call_id=call_id, actor=request.user)
+            judge_call_take(call=found, judge=judge)
             return _("You have taken the call: the table sees that you are on the way.")
-        return judge_call_close(call_id=call_id, actor=request.user).message
+        return judge_call_close(call=found, judge=judge).message
     if action == "resume":
-        clock_resume(judge=JudgeAtGame(game, request.user))
+        clock_resume(judge=JudgeAtGame.of(judge, game))
         return _("The clock runs again.")
     if action == "undo":
         undo = RulingUndoInputSerializer(data=data)
         undo.is_valid(raise_exception=True)
         ruling_id = form.cleaned_data["ruling"] or 0
-        ruling_undo(ruling_id=ruling_id, actor=request.user, **undo.validated_data)
+        ruling_undo(ruling_id=ruling_id, judge=judge, **undo.validated_data)
         return _("The ruling is undone: the log shows it, with your reason.")
-    table = JudgeAtTable(game, request.user)
+    table = JudgeAtTable.of(judge, game)
     # The button names the ruling: the API's kind.
     ruling = RulingInputSerializer(
         data={**data, "kind": action}, context={"ruleset": table.ruleset}
@@ -284,7 +289,7 @@ def rulings_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Every ruling of the event, searchable by rule id and by text."""
     tournament = get_object_or_404(Tournament, slug=slug)
     denied = _judge_or_forbidden(request, tournament)
-    if denied:
+    if isinstance(denied, HttpResponse):
         return denied
     q = query_text(request, "q", max_length=SEARCH_LENGTH)
     rule = query_text(request, "rule", max_length=RULE_ID_LENGTH)
@@ -301,7 +306,7 @@ def incidents_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Incident history per pair across the event (calls, refusals, penalties, rulings)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     denied = _judge_or_forbidden(request, tournament)
-    if denied:
+    if isinstance(denied, HttpResponse):
         return denied
     pairs = list(tournament.pairs.select_related("player_1", "player_2").order_by("start_number"))
     pair_id = query_int(request, "pair", minimum=1, maximum=MAX_ID)

@@ -15,15 +15,13 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError, Conflict, NotFound, Text, in_language
-from core.users import Actor
 from games.models import Game
 from games.selectors import game_log
 from games.selectors.clock import clock_state
 from games.services import clock as clock_service
-from games.services.judges import JudgeAtGame
+from games.services.judges import JudgeAtEvent, JudgeAtGame
 from judging.models import JudgeCall, Ruling
 from judging.services.freshness import judging_changed
-from tournament.permissions import require_judge
 
 
 def _entry_text(game: Game, seq: int | None) -> tuple[int | None, str]:
@@ -97,7 +95,8 @@ def _pause(game: Game, reason: str) -> bool:
     return True
 
 
-def _call(call_id: int) -> JudgeCall:
+def judge_call_find(call_id: int) -> JudgeCall:
+    """The call with its event and table, or a 404 (``call_not_found``)."""
     call = (
         JudgeCall.objects.select_related("tournament", "game__round__tournament")
         .filter(pk=call_id)
@@ -108,12 +107,16 @@ def _call(call_id: int) -> JudgeCall:
     return call
 
 
-def judge_call_take(*, call_id: int, actor: Actor) -> JudgeCall:
-    """A judge takes the call; the table sees who is coming. The first judge wins."""
-    call = _call(call_id)
-    require_judge(actor, call.tournament)
+def judge_call_take(*, call: JudgeCall, judge: JudgeAtEvent) -> JudgeCall:
+    """A judge takes the call; the table sees who is coming. The first judge wins.
+
+    ``call`` as ``judge_call_find`` found it; ``judge`` was checked where the
+    request entered. A call of another event is refused as that check refuses
+    (403) unless they judge that event too.
+    """
+    judge = judge.at_event(call.tournament)
     taken = JudgeCall.objects.filter(pk=call.pk, status=JudgeCall.Status.OPEN).update(
-        status=JudgeCall.Status.TAKEN, taken_by=actor, taken_at=timezone.now()
+        status=JudgeCall.Status.TAKEN, taken_by=judge.actor, taken_at=timezone.now()
     )
     if taken:
         judging_changed(tournament_id=call.tournament_id)
@@ -183,15 +186,15 @@ class CallClosing:
         }
 
 
-def judge_call_close(*, call_id: int, actor: Actor) -> CallClosing:
+def judge_call_close(*, call: JudgeCall, judge: JudgeAtEvent) -> CallClosing:
     """Close the call; a clock the call paused runs again. Repeating changes nothing.
 
     A clock a judge paused by hand stays paused (the pause may be for
     something else); the outcome says so, and why, so the judge can resume it.
+    ``call`` and ``judge`` as for a take; resuming the clock the call paused
+    takes the judge at the call's table, not checked again.
     """
-    call = _call(call_id)
-    # The one check of who closes: resuming the clock the call paused takes it too.
-    return _close(call, JudgeAtGame(call.game, actor))
+    return _close(call, JudgeAtGame.of(judge, call.game))
 
 
 def judge_call_close_by_ruling(*, ruling: Ruling, judge: JudgeAtGame) -> CallClosing | None:

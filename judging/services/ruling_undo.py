@@ -13,28 +13,29 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import Conflict, NotFound
-from core.users import Actor
 from games.models import Game
+from games.services.judges import JudgeAtEvent
 from judging.models import Ruling
 from judging.services.rulings import checked_entry, rule_of
-from tournament.permissions import require_judge
 
 # A result goes to the standings: it is changed by a new result ruling, not undone.
 _NOT_UNDONE = (Ruling.Kind.UNDO, Ruling.Kind.RESULT, Ruling.Kind.ADJUDICATION)
 
 
-def ruling_undo(*, ruling_id: int, actor: Actor, reason: str) -> Ruling:
+def ruling_undo(*, ruling_id: int, judge: JudgeAtEvent, reason: str) -> Ruling:
     """Undo ruling ``ruling_id``: append ``! UNDO`` for its judge entries; the new ruling.
 
     Refused (nothing stored) for a ruling of another tournament (403), an
     undo or a result ruling, a ruling already undone, a finished game, and
     when the engine refuses the undo (a later entry that would no longer be
     legal must be voided first; 422 with that entry's rule). ``reason`` comes
-    checked (``judging.serializers.RulingUndoInputSerializer``).
+    checked (``judging.serializers.RulingUndoInputSerializer``); ``judge`` was
+    checked where the request entered (a ruling of another event is refused as
+    that check refuses, 403, unless they judge that event too).
     """
-    ruling = _ruling(ruling_id)
+    ruling = ruling_find(ruling_id)
     game = ruling.game
-    require_judge(actor, game.round.tournament)
+    actor = judge.at_event(game.round.tournament).actor
     _check_undoable(ruling, game)
     seqs = [int(e["seq"]) for e in ruling.log_entries]
     with transaction.atomic():
@@ -51,7 +52,8 @@ def ruling_undo(*, ruling_id: int, actor: Actor, reason: str) -> Ruling:
     return undo
 
 
-def _ruling(ruling_id: int) -> Ruling:
+def ruling_find(ruling_id: int) -> Ruling:
+    """The ruling with its game and event, or a 404 (``ruling_not_found``)."""
     found = (
         Ruling.objects.select_related("game__round__tournament", "undone_by")
         .filter(pk=ruling_id)

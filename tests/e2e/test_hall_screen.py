@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 from games.models import GameClock
 from games.selectors import log_cache
 from games.services.clock import clock_start_round
+from games.services.judges import JudgeAtEvent
 from judging.services.calls import judge_call_create, judge_call_take
 from tests.factories import (
     GameFactory,
@@ -94,7 +95,9 @@ def _make_urgent(games) -> None:
     GameClock.objects.filter(game=games[88]).update(started_at=now - datetime.timedelta(minutes=53))
     judge_call_create(game=games[37], client_id="hall-screen-37")
     taken = judge_call_create(game=games[12], client_id="hall-screen-12")
-    judge_call_take(call_id=taken.pk, actor=judge_of(games[12].round.tournament))
+    judge_call_take(
+        call_id=taken.pk, judge=JudgeAtEvent(taken.tournament, judge_of(games[12].round.tournament))
+    )
     cache.clear()
 
 

@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from games.services.judges import JudgeAtEvent
 from judging.services.calls import judge_call_create, judge_call_take
 from judging.services.rulings import ruling_void, ruling_warning
 from tests.e2e.test_table_device import device, table_at  # noqa: F401  (fixture)
@@ -37,7 +38,7 @@ def _live_url(live_server, game) -> str:  # type: ignore[no-untyped-def]
 def test_the_table_reads_judge_entries_in_words_and_names_the_judge(device, live_server):  # noqa: F811
     game, url, judge = _ruled(live_server, 6)
     call = judge_call_create(game=game, client_id="words-call-1")
-    judge_call_take(call_id=call.pk, actor=judge)
+    judge_call_take(call=call, judge=JudgeAtEvent(call.tournament, judge))
     _ctx, page = device(390, 844)
     page.goto(url)
     log = page.locator("#log")

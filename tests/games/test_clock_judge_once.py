@@ -10,7 +10,7 @@ from django.test import Client
 import tournament.permissions as permissions
 from games.models import GameClock
 from games.services.clock import clock_pause, clock_start
-from games.services.judges import JudgeAtGame
+from games.services.judges import JudgeAtEvent, JudgeAtGame
 from judging.models import JudgeCall
 from judging.services.calls import judge_call_close, judge_call_create
 from tests.factories import GameFactory, UserFactory, judge_of
@@ -86,7 +86,7 @@ def test_closing_the_call_that_paused_the_clock_checks_the_judge_once(game, judg
     call = judge_call_create(game=game, client_id="call-0001")
     assert call.paused_clock and GameClock.objects.get(game=game).paused_at is not None
     checks["is_judge"] = 0
-    closing = judge_call_close(call_id=call.pk, actor=judge)
+    closing = judge_call_close(call=call, judge=JudgeAtEvent(call.tournament, judge))
     assert closing.clock == "resumed"
     assert JudgeCall.objects.get(pk=call.pk).status == JudgeCall.Status.CLOSED
     assert checks == {"is_judge": 1}

@@ -18,7 +18,7 @@ from core.public_cache import MARK_HEADER, SERVER_TIME_HEADER
 from games.models import GameClock
 from games.selectors import HALL_CACHE_SECONDS, hall_tables
 from games.services.clock import clock_extend, clock_pause, clock_start_round
-from games.services.judges import JudgeAtGame
+from games.services.judges import JudgeAtEvent, JudgeAtGame
 from games.services.move_log import move_submit
 from tests.factories import GameFactory, RoundFactory, TournamentFactory, judge_of
 from tournament.models import Round
@@ -259,7 +259,7 @@ def test_an_open_judge_call_is_marked_without_its_reason(round_):
     judge = judge_of(round_.tournament)
     call = judge_call_create(game=first, client_id="hall-call-1", reason="Private matter")
     taken = judge_call_create(game=second, client_id="hall-call-2")
-    judge_call_take(call_id=taken.pk, actor=judge)
+    judge_call_take(call=taken, judge=JudgeAtEvent(taken.tournament, judge))
     cache.clear()
     hall = Client().get(API).json()
     marks = {t["table"]: t["call"] for t in hall["tables"]}
@@ -269,7 +269,7 @@ def test_an_open_judge_call_is_marked_without_its_reason(round_):
     html = Client().get(PAGE).content.decode()
     drawn = [html.index(f'data-table="{n}"') for n in (1, 2, 3)]
     assert drawn == sorted(drawn)
-    judge_call_close(call_id=call.pk, actor=judge)
+    judge_call_close(call=call, judge=JudgeAtEvent(call.tournament, judge))
     cache.clear()
     assert hall_tables(round_=round_)[0].call is None
 

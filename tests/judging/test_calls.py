@@ -7,7 +7,7 @@ import pytest
 from core.errors import ApplicationError, PermissionDenied
 from games.models import Game, GameClock
 from games.selectors.clock import clock_state
-from games.services.judges import JudgeAtGame
+from games.services.judges import JudgeAtEvent, JudgeAtGame
 from judging.models import JudgeCall
 from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
 
@@ -56,14 +56,14 @@ def test_the_clock_pauses_while_the_call_is_open(logged, judge):
     call = judge_call_create(game=logged, client_id="call-0001", reason="tvist")
     assert call.paused_clock
     assert _status(logged) == "paused"
-    judge_call_take(call_id=call.pk, actor=judge)
-    closing = judge_call_close(call_id=call.pk, actor=judge)
+    judge_call_take(call=call, judge=JudgeAtEvent(call.tournament, judge))
+    closing = judge_call_close(call=call, judge=JudgeAtEvent(call.tournament, judge))
     assert closing.call.status == JudgeCall.Status.CLOSED
     assert (closing.closed, closing.clock) == (True, "resumed")
     assert closing.message_da == "Tilkaldet er lukket, og uret kører igen."
     assert _status(logged) == "running"
     # Closing twice changes nothing (and does not pause/resume again).
-    again = judge_call_close(call_id=call.pk, actor=judge)
+    again = judge_call_close(call=call, judge=JudgeAtEvent(call.tournament, judge))
     assert (again.closed, again.clock) == (False, "running")
     assert (again.message_en, again.message_da) == (
         "The call was already closed.", "Tilkaldet var allerede lukket."
@@ -87,7 +87,7 @@ def test_a_clock_paused_by_hand_is_left_paused_after_the_call(logged, judge):
     clock_pause(judge=JudgeAtGame(logged, judge), reason="toiletpause")
     call = judge_call_create(game=logged, client_id="call-0001")
     assert not call.paused_clock
-    closing = judge_call_close(call_id=call.pk, actor=judge)
+    closing = judge_call_close(call=call, judge=JudgeAtEvent(call.tournament, judge))
     assert _status(logged) == "paused"
     # ... and the judge is told so, and why.
     assert closing.clock == "paused"
@@ -100,8 +100,8 @@ def test_the_first_judge_to_take_wins(logged, judge, tournament):
 
     second = judge_of(tournament, "dommer2")
     call = judge_call_create(game=logged, client_id="call-0001")
-    judge_call_take(call_id=call.pk, actor=judge)
-    again = judge_call_take(call_id=call.pk, actor=second)
+    judge_call_take(call=call, judge=JudgeAtEvent(call.tournament, judge))
+    again = judge_call_take(call=call, judge=JudgeAtEvent(call.tournament, second))
     assert again.taken_by == judge
 
 
@@ -109,15 +109,15 @@ def test_only_judges_of_this_event_take_or_close(logged, other_judge, player):
     call = judge_call_create(game=logged, client_id="call-0001")
     for actor in (other_judge, player):
         with pytest.raises(PermissionDenied):
-            judge_call_take(call_id=call.pk, actor=actor)
+            judge_call_take(call=call, judge=JudgeAtEvent(call.tournament, actor))
         with pytest.raises(PermissionDenied):
-            judge_call_close(call_id=call.pk, actor=actor)
+            judge_call_close(call=call, judge=JudgeAtEvent(call.tournament, actor))
     call.refresh_from_db()
     assert call.status == JudgeCall.Status.OPEN and call.taken_by is None
 
 
 def test_a_new_call_after_the_last_one_closed(logged, judge):
     first = judge_call_create(game=logged, client_id="call-0001")
-    judge_call_close(call_id=first.pk, actor=judge)
+    judge_call_close(call=first, judge=JudgeAtEvent(first.tournament, judge))
     second = judge_call_create(game=logged, client_id="call-0002")
     assert second.pk != first.pk and second.status == JudgeCall.Status.OPEN

@@ -6,8 +6,9 @@ import pytest
 
 from core.errors import ApplicationError
 from games.services.clock import clock_start
+from games.services.judges import JudgeAtEvent
 from judging.models import JudgeCall, Ruling
-from judging.services.calls import judge_call_create, judge_call_take
+from judging.services.calls import judge_call_create, judge_call_find, judge_call_take
 from judging.services.rulings import ruling_void
 from tests.concurrency import run_threads
 from tests.factories import GameFactory, judge_of
@@ -30,7 +31,13 @@ def test_two_judges_voiding_the_same_entry_rule_once(require_postgres, record):
     log_moves(game, record["moves"][:10])
     judges = [judge_of(game.round.tournament, f"dommer{i}") for i in range(2)]
     call = judge_call_create(game=game, client_id="device-0001")
-    takers = run_threads(lambda i: judge_call_take(call_id=call.pk, actor=judges[i]), 2)
+    # Each judge's request finds the call itself.
+    takers = run_threads(
+        lambda i: judge_call_take(
+            call=judge_call_find(call.pk), judge=JudgeAtEvent(call.tournament, judges[i])
+        ),
+        2,
+    )
     assert not takers
     errors = run_threads(
         lambda i: ruling_void(game=game, actor=judges[i], seq=10, reason=f"dommer {i}"), 2

@@ -24,7 +24,7 @@ from games.services.clock import (
     clock_start,
     clock_stop,
 )
-from games.services.judges import JudgeAtGame
+from games.services.judges import JudgeAtEvent, JudgeAtGame
 from judging import selectors_polling
 from judging.models import Alert
 from judging.selectors import judge_dashboard
@@ -249,11 +249,11 @@ def test_calls_opened_taken_and_closed_show_on_the_next_polls(
     assert [c["id"] for c in _calls(judge_client, tournament).json()["calls"]] == [call.pk]
     assert _table(table_client, token).json()["call"]["taken_by"] == ""
     with commit():
-        judge_call_take(call_id=call.pk, actor=judge)
+        judge_call_take(call=call, judge=JudgeAtEvent(call.tournament, judge))
     assert _calls(judge_client, tournament).json()["calls"][0]["taken_by"] == judge.username
     assert _table(table_client, token).json()["call"]["taken_by"] == judge.username
     with commit():
-        judge_call_close(call_id=call.pk, actor=judge)
+        judge_call_close(call=call, judge=JudgeAtEvent(call.tournament, judge))
     assert _calls(judge_client, tournament).json()["calls"] == []
     assert _table(table_client, token).json()["call"] is None
 

@@ -9,6 +9,7 @@ from core.errors import ApplicationError, PermissionDenied
 from games.engine import replay
 from games.models import Game
 from games.selectors import game_state, move_log_verify
+from games.services.judges import JudgeAtEvent
 from games.services.move_log import move_submit
 from judging.models import Ruling
 from judging.services.ruling_undo import ruling_undo
@@ -28,7 +29,11 @@ def void_ruling(logged, judge):
 
 
 def test_undoing_a_void_brings_the_entry_back(logged, judge, record, void_ruling):
-    undo = ruling_undo(ruling_id=void_ruling.pk, actor=judge, reason="The pawn was right.")
+    undo = ruling_undo(
+        ruling_id=void_ruling.pk,
+        judge=JudgeAtEvent(logged.round.tournament, judge),
+        reason="The pawn was right.",
+    )
     assert undo.kind == Ruling.Kind.UNDO and undo.rule == "J2" and undo.judge == judge
     assert undo.log_entries == [{"seq": 12, "text": "! UNDO 11"}]
     assert undo.data == {"undoes": void_ruling.pk, "entries": [11]}
@@ -50,14 +55,22 @@ def test_a_ruling_with_two_entries_is_undone_whole(logged, judge, record):
         position=replay({**record, "moves": moves}).position,
     )  # fmt: skip
     assert len(ruling.log_entries) == 2
-    undo = ruling_undo(ruling_id=ruling.pk, actor=judge, reason="Both were right.")
+    undo = ruling_undo(
+        ruling_id=ruling.pk,
+        judge=JudgeAtEvent(logged.round.tournament, judge),
+        reason="Both were right.",
+    )
     assert undo.log_entries == [{"seq": 13, "text": "! UNDO 11 12"}]
     assert game_state(game=logged).position == replay({**record, "moves": moves}).position.to_json()
 
 
 def test_a_penalty_is_undone(logged, judge):
     ruling = ruling_penalty(game=logged, actor=judge, penalty="P1", seat="R", reason="Card.")
-    ruling_undo(ruling_id=ruling.pk, actor=judge, reason="It was the partner.")
+    ruling_undo(
+        ruling_id=ruling.pk,
+        judge=JudgeAtEvent(logged.round.tournament, judge),
+        reason="It was the partner.",
+    )
     assert _texts(logged)[-1] == "! UNDO 11"
 
 
@@ -72,19 +85,35 @@ def test_the_reason_is_required_and_nothing_changes_without_it(api, logged, judg
 def test_only_a_judge_of_this_tournament_undoes(logged, void_ruling, other_judge, player):
     for actor in (other_judge, player):
         with pytest.raises(PermissionDenied):
-            ruling_undo(ruling_id=void_ruling.pk, actor=actor, reason="No.")
+            ruling_undo(
+                ruling_id=void_ruling.pk,
+                judge=JudgeAtEvent(logged.round.tournament, actor),
+                reason="No.",
+            )
     assert _texts(logged)[-1] == "! VOID 10"
     void_ruling.refresh_from_db()
     assert void_ruling.undone_by is None
 
 
 def test_a_ruling_is_undone_once_and_an_undo_is_not_undone(logged, judge, void_ruling):
-    undo = ruling_undo(ruling_id=void_ruling.pk, actor=judge, reason="Right after all.")
+    undo = ruling_undo(
+        ruling_id=void_ruling.pk,
+        judge=JudgeAtEvent(logged.round.tournament, judge),
+        reason="Right after all.",
+    )
     with pytest.raises(ApplicationError) as again:
-        ruling_undo(ruling_id=void_ruling.pk, actor=judge, reason="Twice.")
+        ruling_undo(
+            ruling_id=void_ruling.pk,
+            judge=JudgeAtEvent(logged.round.tournament, judge),
+            reason="Twice.",
+        )
     assert again.value.code == "J2" and again.value.status_code == 409
     with pytest.raises(ApplicationError) as of_undo:
-        ruling_undo(ruling_id=undo.pk, actor=judge, reason="Undo the undo.")
+        ruling_undo(
+            ruling_id=undo.pk,
+            judge=JudgeAtEvent(logged.round.tournament, judge),
+            reason="Undo the undo.",
+        )
     assert of_undo.value.code == "J2"
     assert _texts(logged)[-1] == "! UNDO 11"
     assert Ruling.objects.filter(kind=Ruling.Kind.UNDO).count() == 1
@@ -95,7 +124,11 @@ def test_an_undo_the_engine_refuses_stores_nothing(logged, judge, record, void_r
     # that entry out of turn, so the engine names it and nothing is stored.
     move_submit(game=logged, text=record["moves"][9], client_id="again-0012", expected_seq=11)
     with pytest.raises(ApplicationError) as err:
-        ruling_undo(ruling_id=void_ruling.pk, actor=judge, reason="Right after all.")
+        ruling_undo(
+            ruling_id=void_ruling.pk,
+            judge=JudgeAtEvent(logged.round.tournament, judge),
+            reason="Right after all.",
+        )
     assert err.value.status_code == 422 and err.value.code == "D2"
     assert "12" in err.value.message_en and "Void that entry first" in err.value.message_en
     assert len(_texts(logged)) == 12
@@ -107,21 +140,29 @@ def test_an_undo_the_engine_refuses_stores_nothing(logged, judge, record, void_r
 def test_a_result_is_changed_not_undone(logged, judge):
     ruling = ruling_result(game=logged, actor=judge, winner="YB", reason="Forfeit.")
     with pytest.raises(ApplicationError) as err:
-        ruling_undo(ruling_id=ruling.pk, actor=judge, reason="No.")
+        ruling_undo(
+            ruling_id=ruling.pk, judge=JudgeAtEvent(logged.round.tournament, judge), reason="No."
+        )
     assert err.value.code == "ruling_result_undo"
 
 
 def test_a_finished_game_is_not_changed(logged, judge, void_ruling):
     Game.objects.filter(pk=logged.pk).update(status=Game.Status.FINISHED)
     with pytest.raises(ApplicationError) as err:
-        ruling_undo(ruling_id=void_ruling.pk, actor=judge, reason="Late.")
+        ruling_undo(
+            ruling_id=void_ruling.pk,
+            judge=JudgeAtEvent(logged.round.tournament, judge),
+            reason="Late.",
+        )
     assert err.value.code == "game_finished"
 
 
 def test_an_unknown_ruling_is_not_found(logged, judge):
     for ruling_id in (999999, "1", None, True):
         with pytest.raises(ApplicationError) as err:
-            ruling_undo(ruling_id=ruling_id, actor=judge, reason="?")
+            ruling_undo(
+                ruling_id=ruling_id, judge=JudgeAtEvent(logged.round.tournament, judge), reason="?"
+            )
         assert err.value.status_code == 404
 
 

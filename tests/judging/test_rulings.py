@@ -12,7 +12,7 @@ from games.models import Game, MoveEntry
 from games.selectors import game_log, game_record_export, game_state, move_log_verify
 from games.selectors.adjudication import adjudication_proposal
 from games.services.clock import clock_time_up
-from games.services.judges import JudgeAtGame
+from games.services.judges import JudgeAtEvent, JudgeAtGame
 from judging.models import Ruling
 from judging.services.rulings import (
     JudgeAtTable,
@@ -355,7 +355,7 @@ def test_a_ruling_closes_its_call_and_the_clock_runs_again(logged, judge, kind, 
     from judging.services.calls import judge_call_create, judge_call_take
 
     call = judge_call_create(game=logged, client_id="call-0001", seq=10, reason="tvist")
-    judge_call_take(call_id=call.pk, actor=judge)
+    judge_call_take(call=call, judge=JudgeAtEvent(call.tournament, judge))
     assert _clock_status(logged) == "paused"
     outcome = rule(
         game=logged, actor=judge, kind=kind, data={**data, "reason": "afgjort", "call": call.pk}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.services.judges import JudgeAtGame
+from games.services.judges import JudgeAtEvent, JudgeAtGame
 from judging.models import JudgeCall, Ruling
 from judging.services.rulings import ruling_penalty, ruling_warning
 
@@ -67,7 +67,7 @@ def test_table_sees_who_is_coming_and_the_rulings(api, logged, token, judge):
     from judging.services.calls import judge_call_create, judge_call_take
 
     call = judge_call_create(game=logged, client_id="table-call-1")
-    judge_call_take(call_id=call.pk, actor=judge)
+    judge_call_take(call=call, judge=JudgeAtEvent(call.tournament, judge))
     ruling_warning(game=logged, actor=judge, seat="R", reason="Snak ved bordet")
     data = api.get(reverse("api:table-judge", args=[token])).json()
     assert data["call"]["taken_by"] == "dommer"
@@ -317,7 +317,7 @@ def test_judges_pages_read_judge_entries_in_words_and_name_the_judge(client, api
     judge.first_name, judge.last_name = "Ulla", "Ravn"
     judge.save()
     call = judge_call_create(game=logged, client_id="words-call")
-    judge_call_take(call_id=call.pk, actor=judge)
+    judge_call_take(call=call, judge=JudgeAtEvent(call.tournament, judge))
     assert api.get(reverse("api:table-judge", args=[token])).json()["call"]["taken_by"] == (
         "Ulla Ravn"
     )

@@ -8,6 +8,7 @@ from games.engine import DM2023, position_from_json, replay, selfplay_game
 from games.selectors import game_record_export, game_state, log_cache
 from games.selectors.adjudication import adjudication_proposal
 from games.services.clock import clock_start, clock_time_up
+from games.services.judges import JudgeAtEvent
 from games.services.move_log import move_submit
 from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
 from judging.services.rulings import (
@@ -62,11 +63,11 @@ def test_judge_report_lists_calls_rulings_penalties_and_adjudications(
     call = judge_call_create(
         game=game, client_id="call-0001-abcd", reason="Rød rørte en brik", seq=4
     )
-    judge_call_take(call_id=call.pk, actor=kirsten)
+    judge_call_take(call=call, judge=JudgeAtEvent(call.tournament, kirsten))
     ruling_uphold(
         game=game, actor=kirsten, seq=4, rule="F6", reason="Syveren blev delt lovligt", call=call.pk
     )
-    judge_call_close(call_id=call.pk, actor=kirsten)
+    judge_call_close(call=call, judge=JudgeAtEvent(call.tournament, kirsten))
     ruling_penalty(game=game, actor=kirsten, penalty="P1", seat="R", reason="Trak kort for tidligt")
     seat = next(
         s for s in "YRBG" if any(loc[1:].isdigit() for loc in game_state(game=game).position[s])
@@ -122,7 +123,7 @@ def test_judge_report_lists_calls_rulings_penalties_and_adjudications(
 def test_judge_report_in_danish_names_the_call_and_the_penalty(round_with_games, kirsten):
     game, _record = _logged(round_with_games, 3, 8)
     call = judge_call_create(game=game, client_id="call-0002-abcd", reason="Uenighed om syveren")
-    judge_call_take(call_id=call.pk, actor=kirsten)
+    judge_call_take(call=call, judge=JudgeAtEvent(call.tournament, kirsten))
     ruling_penalty(game=game, actor=kirsten, penalty="P1", seat="B", reason="Snød", call=call.pk)
     text = " ".join(
         pdf_text(judge_report_render(tournament=round_with_games.tournament, actor=kirsten)).split()
