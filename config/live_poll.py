@@ -133,13 +133,19 @@ class LivePollFastPath:
         """The copy of ``target`` and what it may do (``core.live_copy.judge``).
 
         The process's own copy when its marks are current (a copy made under
-        the current marks is as good as any other made under them), else the
-        shared one, with the marks in the same round trip."""
+        the current marks is as good as any other made under them) or, for the
+        hall, while it is still shared after a change; else the shared one,
+        with the marks in the same round trip."""
         mine = self.copies.get(target.key)
         if mine is not None:
             guards = target.guards(mine.tournament_id)
-            if judge(mine, read_many(list(mine.marks)), guards=guards) == FRESH:
+            verdict = judge(mine, read_many(list(mine.marks)), guards=guards)
+            if verdict == FRESH:
                 return mine, FRESH
+            if verdict == CHANGED and self._shared_for_now(target, mine):
+                # The hall's moment after a change: this process's copy is as
+                # good as the shared one, without a second round trip for it.
+                return mine, CHANGED
         keys = [target.key, *(target.marks(mine.tournament_id) if mine is not None else ())]
         found = read_many(keys)
         copy = found.get(target.key)

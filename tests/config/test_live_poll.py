@@ -245,6 +245,33 @@ def test_the_hall_is_answered_from_its_copy_until_a_table_or_a_call_changes(
     assert status == 200 and b'"call":"open"' in called and django.calls == 3
 
 
+def test_in_the_halls_moment_a_process_serves_its_own_copy_after_one_round_trip(
+    stack, game, monkeypatch
+):
+    """During a busy round the tables' mark moves at nearly every poll: for the hall's
+    moment after a change a process answers from the copy it holds, after the one
+    read of the marks, without fetching (and unpickling) the shared copy again."""
+    import config.live_poll
+
+    wsgi, django, _rest = stack
+    slug = game.round.tournament.slug
+    _status, _headers, body = hall(wsgi, slug)
+    (held,) = wsgi.copies  # the hall's copy, kept by this process
+    reads: list[list[str]] = []
+    real = config.live_poll.read_many
+
+    def counted(keys):
+        reads.append(list(keys))
+        return real(keys)
+
+    monkeypatch.setattr(config.live_poll, "read_many", counted)
+    play(game, 1)
+    status, _headers, again = hall(wsgi, slug)
+    assert status == 200 and again == body and django.calls == 1
+    assert len(reads) == 1, reads
+    assert held not in reads[0], reads
+
+
 def test_a_live_tables_state_is_never_shared_past_its_own_move(stack, game):
     """Unlike the hall, a live table's copy is retired by its move at once."""
     wsgi, django, _rest = stack
