@@ -115,7 +115,7 @@ class LivePollFastPath:
         if target is None:
             return self.app(environ, start_response)
         copy, verdict = self._read(target)
-        if verdict == FRESH or (verdict == CHANGED and self._shared_for_now(target, copy)):
+        if self._may_answer(target, copy, verdict):
             return _serve(copy, environ, start_response)
         if verdict == CHANGED and not shared_add(fill_guard_key(target.key), FILL_GUARD_SECONDS):
             # Another process is making the new copy: wait for it a moment.
@@ -123,7 +123,7 @@ class LivePollFastPath:
             while time.monotonic() < deadline:
                 time.sleep(0.005)
                 copy, verdict = self._read(target)
-                if verdict == FRESH:
+                if self._may_answer(target, copy, verdict):
                     return _serve(copy, environ, start_response)
                 if verdict == MISSING:
                     break
@@ -157,6 +157,11 @@ class LivePollFastPath:
         if verdict == FRESH:
             self._remember(target.key, copy)
         return copy, verdict
+
+    def _may_answer(self, target: Target, copy: Copy, verdict: str) -> bool:
+        """A current copy answers; so does the hall's while it is shared after a change
+        (also the one another process has just made while the tables moved on)."""
+        return verdict == FRESH or (verdict == CHANGED and self._shared_for_now(target, copy))
 
     def _shared_for_now(self, target: Target, copy: Copy) -> bool:
         """The hall follows every table of the round: after a change its copy is still

@@ -272,6 +272,44 @@ def test_in_the_halls_moment_a_process_serves_its_own_copy_after_one_round_trip(
     assert held not in reads[0], reads
 
 
+def test_a_hall_copy_another_process_just_made_answers_though_the_tables_moved_on(
+    stack, game, monkeypatch
+):
+    """While another process makes the hall's new copy this one waits for it; in a busy
+    round a table has often moved again by the time it is stored, and that copy is
+    still the hall's for its moment: it answers, rather than the wait running out and
+    this process rendering the hall once more."""
+    import dataclasses
+
+    import config.live_poll
+
+    wsgi, django, _rest = stack
+    other = LivePollFastPath(CountingApp(WSGIHandler()), CountingApp(WSGIHandler()))
+    slug = game.round.tournament.slug
+    hall(wsgi, slug)
+    (key,) = wsgi.copies
+    # This process's copy is past its moment, and a table moves.
+    aged = dataclasses.replace(wsgi.copies[key], made_at=wsgi.copies[key].made_at - 60)
+    wsgi.copies[key] = aged
+    live_copy.store(key, aged)
+    play(game, 1)
+    assert cache.add(live_copy.fill_guard_key(key), 1, 2)  # another process is at it
+    waited = []
+
+    def meanwhile(seconds):
+        if not waited:  # the other process stores its copy; then a table moves again
+            cache.delete(live_copy.fill_guard_key(key))
+            assert hall(other, slug)[0] == 200
+            play(game, 2, start=1)
+        waited.append(seconds)
+
+    monkeypatch.setattr(config.live_poll.time, "sleep", meanwhile)
+    status, _headers, body = hall(wsgi, slug)
+    assert status == 200 and b'"moves":1' in body
+    assert django.calls == 1 and other.django.calls == 1
+    assert len(waited) == 1
+
+
 def test_a_live_tables_state_is_never_shared_past_its_own_move(stack, game):
     """Unlike the hall, a live table's copy is retired by its move at once."""
     wsgi, django, _rest = stack
