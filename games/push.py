@@ -20,5 +20,4 @@ def game_changed(*, game: Game, kind: str) -> None:
     (``core.live_copy``): a viewer told of the change and polling at once
     must find the new answer, not the copy from before it."""
     table_changed_on_commit(game_id=game.pk, tournament_id=game.round.tournament_id)
-    publish_on_commit(f"table:{game.pk}", kind)
-    publish_on_commit(f"event:{game.round.tournament_id}", "tables")
+    publish_on_commit((f"table:{game.pk}", kind), (f"event:{game.round.tournament_id}", "tables"))

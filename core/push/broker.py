@@ -1,7 +1,8 @@
 """Publishing a change to a push channel: one id, a short replay buffer, one PUBLISH.
 
 A channel is a name such as ``table:12`` or ``event:7``. Each publish runs one
-Lua script in Redis, so the id, the buffer and the message can never
+Lua script in Redis (one call for all the channels a change concerns, one
+round trip after a move), so the id, the buffer and the message can never
 disagree: the id is the channel's next number (started at the time in
 microseconds, so a lost counter never goes back), the event is kept in the
 channel's buffer (the last ``BUFFER_SIZE``, for clients resuming from their
@@ -32,17 +33,24 @@ PREFIX = "push"
 BUFFER_SIZE = 64
 BUFFER_SECONDS = 24 * 60 * 60
 
-# KEYS: counter, buffer, pub/sub channel. ARGV: start value, payload, size, ttl.
+# One call publishes on every channel a change concerns (a move: its table's
+# and its event's), in one round trip. KEYS: counter, buffer and pub/sub channel
+# of each channel in turn. ARGV: start value, size, ttl, then each payload.
 _PUBLISH = """
-if redis.call('EXISTS', KEYS[1]) == 0 then redis.call('SET', KEYS[1], ARGV[1]) end
-local id = redis.call('INCR', KEYS[1])
-redis.call('EXPIRE', KEYS[1], ARGV[4])
-local event = string.format('%.0f', id) .. ' ' .. ARGV[2]
-redis.call('RPUSH', KEYS[2], event)
-redis.call('LTRIM', KEYS[2], -tonumber(ARGV[3]), -1)
-redis.call('EXPIRE', KEYS[2], ARGV[4])
-redis.call('PUBLISH', KEYS[3], event)
-return id
+local ids = {}
+for n = 1, #KEYS / 3 do
+  local counter, buffer, channel = KEYS[3 * n - 2], KEYS[3 * n - 1], KEYS[3 * n]
+  if redis.call('EXISTS', counter) == 0 then redis.call('SET', counter, ARGV[1]) end
+  local id = redis.call('INCR', counter)
+  redis.call('EXPIRE', counter, ARGV[3])
+  local event = string.format('%.0f', id) .. ' ' .. ARGV[3 + n]
+  redis.call('RPUSH', buffer, event)
+  redis.call('LTRIM', buffer, -tonumber(ARGV[2]), -1)
+  redis.call('EXPIRE', buffer, ARGV[3])
+  redis.call('PUBLISH', channel, event)
+  ids[n] = id
+end
+return ids
 """
 
 _client: Any = None
@@ -99,23 +107,31 @@ def forget_publisher() -> None:
 
 def publish(channel: str, kind: str) -> int | None:
     """Publish a change of ``kind`` on ``channel`` now; its id, or None if not pushed."""
-    if not push_enabled():
-        return None
-    payload = json.dumps({"kind": kind, "at": round(time.time(), 4)}, separators=(",", ":"))
+    return publish_many([(channel, kind)])[0]
+
+
+def publish_many(events: list[tuple[str, str]]) -> list[int | None]:
+    """Publish each ``(channel, kind)`` now, in one round trip; their ids (None if not pushed)."""
+    if not push_enabled() or not events:
+        return [None] * len(events)
+    at = round(time.time(), 4)
+    keys: list[str] = []
+    payloads: list[str] = []
+    for channel, kind in events:
+        keys += [counter_key(channel), buffer_key(channel), pubsub_channel(channel)]
+        payloads.append(json.dumps({"kind": kind, "at": at}, separators=(",", ":")))
     try:
         script = _publisher()
-        return int(
-            script(
-                keys=[counter_key(channel), buffer_key(channel), pubsub_channel(channel)],
-                args=[time.time_ns() // 1000, payload, BUFFER_SIZE, BUFFER_SECONDS],
-            )
-        )
+        start = time.time_ns() // 1000
+        ids = script(keys=keys, args=[start, BUFFER_SIZE, BUFFER_SECONDS, *payloads])
+        return [int(event_id) for event_id in ids]
     except Exception:  # viewers fall back to polling; the change itself stands
-        logger.warning("push of %s on %s failed", kind, channel, exc_info=True)
-        return None
+        logger.warning("push of %s failed", events, exc_info=True)
+        return [None] * len(events)
 
 
-def publish_on_commit(channel: str, kind: str) -> None:
-    """Publish once the current transaction commits (nothing if it rolls back)."""
-    if push_enabled():
-        transaction.on_commit(lambda: publish(channel, kind))
+def publish_on_commit(*events: tuple[str, str]) -> None:
+    """Publish each ``(channel, kind)`` once the current transaction commits, together
+    (nothing if it rolls back)."""
+    if push_enabled() and events:
+        transaction.on_commit(lambda: publish_many(list(events)))

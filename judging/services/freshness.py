@@ -41,5 +41,4 @@ def judging_changed(*, tournament_id: int) -> None:
     """
     bump_on_commit(judging_scope(tournament_id))
     hall_changed_on_commit(tournament_id=tournament_id)  # before the push: a told hall finds it
-    publish_on_commit(f"judging:{tournament_id}", "judging")
-    publish_on_commit(f"event:{tournament_id}", "tables")
+    publish_on_commit((f"judging:{tournament_id}", "judging"), (f"event:{tournament_id}", "tables"))

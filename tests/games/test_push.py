@@ -19,7 +19,12 @@ def pushed(settings, monkeypatch):
     """The (channel, kind) of every publish, with push on (Redis itself not needed)."""
     settings.REDIS_URL = "redis://push.invalid/0"
     calls: list[tuple[str, str]] = []
-    monkeypatch.setattr(broker, "publish", lambda channel, kind: calls.append((channel, kind)))
+
+    def publish_many(events):
+        calls.extend(events)
+        return [None] * len(events)
+
+    monkeypatch.setattr(broker, "publish_many", publish_many)
     return calls
 
 

@@ -34,4 +34,4 @@ def tournament_data_changed(*, tournament: Tournament) -> None:
     Tournament.objects.filter(pk=tournament.pk).update(data_version=F("data_version") + 1)
     # Before the push, so a page told of it finds the polled copies retired.
     event_changed_on_commit(tournament_id=tournament.pk)
-    publish_on_commit(f"event:{tournament.pk}", "pages")
+    publish_on_commit((f"event:{tournament.pk}", "pages"))

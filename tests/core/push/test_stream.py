@@ -113,6 +113,36 @@ def test_an_event_carries_its_kind_and_time_only(channel: str) -> None:
     assert set(json.loads(payload)) == {"kind", "at"}
 
 
+def test_one_call_publishes_on_every_channel_of_a_change(channel: str, monkeypatch) -> None:
+    """A move goes to its table's channel and its event's in one round trip; each
+    channel keeps its own ids and buffer, as if published on its own."""
+    import redis
+
+    other = f"{channel}:event"
+    first = _publish(channel, 2)
+    calls = []
+    real = broker._publisher
+
+    def counted():
+        script = real()
+
+        def call(**kwargs):
+            calls.append(kwargs["keys"])
+            return script(**kwargs)
+
+        return call
+
+    monkeypatch.setattr(broker, "_publisher", counted)
+    table_id, event_id = broker.publish_many([(channel, "move"), (other, "tables")])
+    assert len(calls) == 1 and len(calls[0]) == 6
+    assert table_id == first[-1] + 1 and event_id is not None
+    raw = redis.Redis.from_url(settings.REDIS_URL)
+    for name, event, kind in ((channel, table_id, "move"), (other, event_id, "tables")):
+        head, payload = raw.lrange(broker.buffer_key(name), -1, -1)[0].split(b" ", 1)
+        assert int(head) == event and json.loads(payload)["kind"] == kind
+    assert raw.llen(broker.buffer_key(channel)) == 3 and raw.llen(broker.buffer_key(other)) == 1
+
+
 def test_a_closed_connection_leaves_the_hub(channel: str) -> None:
     from core.push.hub import hub_for
 
