@@ -30,6 +30,28 @@ def test_loading_the_wsgi_application_freezes_the_startup_objects():
     assert out[2] == "True"
 
 
+def test_a_web_process_is_warm_before_its_first_request():
+    # The URL lookups both ways, the catalogues and the page layout are made at
+    # start (and frozen with the rest), not in some visitor's first request.
+    code = (
+        "import os\n"
+        "os.environ['DJANGO_SETTINGS_MODULE'] = 'config.settings.test'\n"
+        "import config.wsgi\n"
+        "from django.template import engines\n"
+        "from django.urls import get_resolver\n"
+        "from django.utils.translation import trans_real\n"
+        "loader = engines['django'].engine.template_loaders[0]\n"
+        "print(get_resolver()._populated, sorted(trans_real._translations),\n"
+        "      any('base.html' in str(key) for key in loader.get_template_cache))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    assert out.split()[0] == "True"
+    assert "'da'" in out and "'en'" in out
+    assert out.split()[-1] == "True"
+
+
 def test_pause_logging_reports_collections_over_the_threshold(caplog):
     from config import gc_tuning
 
