@@ -96,7 +96,7 @@ def _make_urgent(games) -> None:
     judge_call_create(game=games[37], client_id="hall-screen-37")
     taken = judge_call_create(game=games[12], client_id="hall-screen-12")
     judge_call_take(
-        call_id=taken.pk, judge=JudgeAtEvent(taken.tournament, judge_of(games[12].round.tournament))
+        call=taken, judge=JudgeAtEvent(taken.tournament, judge_of(games[12].round.tournament))
     )
     cache.clear()
 

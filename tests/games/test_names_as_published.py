@@ -115,20 +115,23 @@ def test_a_player_the_event_hides_is_hidden_on_the_replay_the_overlay_and_the_ch
     assert json.loads(texts["tournament:stream_feed"])["players"]["B"] == shown_as
     # A pushed change carries its kind and time, never a name: the page then fetches
     # what it shows through its own address (above).
-    published: list[tuple[list[str], str]] = []
+    published: list[tuple[str, str]] = []  # (pub/sub channel, payload)
+
+    def script(keys, args):  # the broker's Lua call: keys in threes, payloads after 3 args
+        published.extend(zip(keys[2::3], args[3:], strict=True))
+        return list(range(1, len(args) - 2))
+
     settings.REDIS_URL = "redis://127.0.0.1:6379/0"
-    monkeypatch.setattr(
-        broker, "_publisher", lambda: lambda keys, args: published.append((keys, args[1])) or 1
-    )
+    monkeypatch.setattr(broker, "_publisher", lambda: script)
     live = Game.objects.create(
         round=game.round, table_number=99, pair_yb=game.pair_yb, pair_rg=game.pair_rg,
         first_dealer="Y", status=Game.Status.IN_PROGRESS,
     )  # fmt: skip
     with django_capture_on_commit_callbacks(execute=True):
         move_submit(game=live, text=MOVES[0], client_id="names-live", expected_seq=0)
-    channels = {keys[2] for keys, _payload in published}
+    channels = {channel for channel, _payload in published}
     prefix = broker.channel_prefix(settings.REDIS_URL)
     assert channels == {f"{prefix}table:{live.pk}", f"{prefix}event:{game.round.tournament_id}"}
-    for _keys, payload in published:
+    for _channel, payload in published:
         assert set(json.loads(payload)) == {"kind", "at"}
         assert shown_as not in payload and CONSENT not in payload
