@@ -13,6 +13,7 @@ from games.services.clock import clock_pause, clock_start
 from games.services.judges import JudgeAtEvent, JudgeAtGame
 from judging.models import JudgeCall
 from judging.services.calls import judge_call_close, judge_call_create
+from tests.counting import count_calls
 from tests.factories import GameFactory, UserFactory, judge_of
 
 pytestmark = pytest.mark.django_db
@@ -33,14 +34,8 @@ def judge(game):
 @pytest.fixture
 def checks(monkeypatch):
     """How often someone is checked to be a judge of the event."""
-    counted = {"is_judge": 0}
-    is_judge = permissions.is_judge
-
-    def counting_is_judge(*args, **kwargs):
-        counted["is_judge"] += 1
-        return is_judge(*args, **kwargs)
-
-    monkeypatch.setattr(permissions, "is_judge", counting_is_judge)
+    counted: dict[str, int] = {}
+    count_calls(monkeypatch, counted, permissions, "is_judge")
     return counted
 
 

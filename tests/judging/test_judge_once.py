@@ -24,6 +24,7 @@ from judging.models import JudgeCall, Ruling
 from judging.services.calls import judge_call_close, judge_call_create, judge_call_take
 from judging.services.ruling_undo import ruling_undo
 from judging.services.rulings import ruling_void
+from tests.counting import count_calls
 from tests.factories import GameFactory, judge_of
 from tests.judging.conftest import log_moves
 
@@ -34,15 +35,8 @@ pytestmark = pytest.mark.django_db
 def checks(monkeypatch):
     """How often someone is checked to be a judge of the event (the pages' own
     import of the check counted too)."""
-    counted = {"is_judge": 0}
-    is_judge = permissions.is_judge
-
-    def counting_is_judge(*args, **kwargs):
-        counted["is_judge"] += 1
-        return is_judge(*args, **kwargs)
-
-    monkeypatch.setattr(permissions, "is_judge", counting_is_judge)
-    monkeypatch.setattr(views, "is_judge", counting_is_judge, raising=False)
+    counted: dict[str, int] = {}
+    count_calls(monkeypatch, counted, permissions, "is_judge", views)
     return counted
 
 

@@ -11,6 +11,7 @@ import tournament.permissions as permissions
 from judging.models import JudgeCall, Ruling
 from judging.services.calls import judge_call_create
 from judging.services.rulings import JudgeAtTable, void_preview
+from tests.counting import count_calls
 
 pytestmark = pytest.mark.django_db
 
@@ -18,19 +19,9 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def counted(monkeypatch):
     """How often the judge is checked and the game's log is read."""
-    counts = {"is_judge": 0, "game_log": 0}
-    is_judge, game_log = permissions.is_judge, rulings_module.game_log
-
-    def counting_is_judge(*args, **kwargs):
-        counts["is_judge"] += 1
-        return is_judge(*args, **kwargs)
-
-    def counting_game_log(*args, **kwargs):
-        counts["game_log"] += 1
-        return game_log(*args, **kwargs)
-
-    monkeypatch.setattr(permissions, "is_judge", counting_is_judge)
-    monkeypatch.setattr(rulings_module, "game_log", counting_game_log)
+    counts: dict[str, int] = {}
+    count_calls(monkeypatch, counts, permissions, "is_judge")
+    count_calls(monkeypatch, counts, rulings_module, "game_log")
     return counts
 
 
