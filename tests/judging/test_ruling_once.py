@@ -41,6 +41,18 @@ def test_a_void_of_several_entries_through_the_api_checks_and_reads_once(
     assert counted == {"is_judge": 1, "game_log": 1}
 
 
+def _uphold_answering(api, game, judge, call):
+    """The judge upholds entry 10 through the API, answering ``call``."""
+    api.force_authenticate(judge)
+    answer = api.post(
+        f"/api/judging/games/{game.pk}/rulings/",
+        {"kind": "uphold", "seq": 10, "reason": "Lovligt", "call": call.pk},
+        format="json",
+    )
+    assert answer.status_code == 201, answer.json()
+    return answer
+
+
 def test_a_ruling_that_closes_its_call_checks_the_judge_once_in_judging(
     api, logged, judge, counted, monkeypatch
 ):
@@ -48,13 +60,7 @@ def test_a_ruling_that_closes_its_call_checks_the_judge_once_in_judging(
     # The table's clock is not paused by this call: closing it resumes nothing.
     JudgeCall.objects.filter(pk=call.pk).update(paused_clock=False)
     counted.update(is_judge=0, game_log=0)
-    api.force_authenticate(judge)
-    answer = api.post(
-        f"/api/judging/games/{logged.pk}/rulings/",
-        {"kind": "uphold", "seq": 10, "reason": "Lovligt", "call": call.pk},
-        format="json",
-    )
-    assert answer.status_code == 201, answer.json()
+    answer = _uphold_answering(api, logged, judge, call)
     assert answer.json()["call_closing"]["closed_now"] is True
     assert counted == {"is_judge": 1, "game_log": 1}
     assert Ruling.objects.get().call_id == call.pk
@@ -67,13 +73,7 @@ def test_a_ruling_that_closes_the_call_that_paused_the_clock_checks_the_judge_on
     call = judge_call_create(game=logged, client_id="call-0002")
     assert JudgeCall.objects.get(pk=call.pk).paused_clock
     counted.update(is_judge=0, game_log=0)
-    api.force_authenticate(judge)
-    answer = api.post(
-        f"/api/judging/games/{logged.pk}/rulings/",
-        {"kind": "uphold", "seq": 10, "reason": "Lovligt", "call": call.pk},
-        format="json",
-    )
-    assert answer.status_code == 201, answer.json()
+    answer = _uphold_answering(api, logged, judge, call)
     assert answer.json()["call_closing"]["clock"] == "resumed"
     # The clock's resume takes the ruling's checked judge.
     assert counted["is_judge"] == 1
